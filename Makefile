@@ -1,0 +1,103 @@
+# laplace - build, run and test (GNU Make).
+#
+#   make            build ./laplace (with CUDA when nvcc is found, else CPU only)
+#   make run        solve config/default.ini and print the report
+#   make test       the tests that need no GPU (GPU tests report themselves skipped)
+#   make test-gpu   the GPU suite (fails without a GPU); log under results/
+#   make format     clang-format every source file
+#   make clean
+#
+# Variables: CUDA_HOME (default /usr/local/cuda), GPU_ARCH (default 90: sm_90 + PTX),
+# SANITIZE=1 builds everything with AddressSanitizer and UBSan (CPU build only).
+
+CUDA_HOME ?= /usr/local/cuda
+GPU_ARCH ?= 90
+NVCC ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
+
+CC := gcc
+BUILD := build
+CFLAGS := -std=c11 -D_DEFAULT_SOURCE -O3 -g -fopenmp -ffp-contract=off \
+          -Wall -Wextra -Werror -MMD -MP
+LDLIBS := -l:libinih.a -lm
+
+# OpenMP linked statically too, so the binary needs nothing beyond libc on a GPU machine.
+LIBGOMP_A := $(shell $(CC) -print-file-name=libgomp.a)
+ifneq ($(wildcard $(LIBGOMP_A)),)
+  LDFLAGS_OMP := $(LIBGOMP_A) -lpthread
+else
+  LDFLAGS_OMP := -fopenmp
+endif
+
+ifeq ($(SANITIZE),1)
+  NVCC :=
+  CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+  LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
+endif
+
+CORE := config problem gpu_partition p2p solver device_host reference report output
+OBJS := $(CORE:%=$(BUILD)/%.o)
+
+ifneq ($(NVCC),)
+  CFLAGS += -DHAVE_CUDA -I$(CUDA_HOME)/include
+  NVCCFLAGS := -O3 -std=c++17 -DHAVE_CUDA -fmad=false \
+               -gencode arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
+               -gencode arch=compute_$(GPU_ARCH),code=compute_$(GPU_ARCH) \
+               -Xcompiler -Wall,-Wextra,-Werror
+  OBJS += $(BUILD)/device_cuda.o $(BUILD)/laplace_kernels.o
+  LDLIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -ldl -lpthread -static-libstdc++ -lstdc++
+  BUILD_KIND := with CUDA ($(NVCC), sm_$(GPU_ARCH))
+else
+  BUILD_KIND := CPU only (no nvcc found; set CUDA_HOME to build the GPU backend)
+endif
+
+TEST_SOURCES := $(wildcard tests/test_*.c)
+TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)
+
+.PHONY: all run test test-gpu format clean deps
+
+all: laplace
+
+laplace: $(BUILD)/main.o $(OBJS)
+	$(CC) $(filter-out -fopenmp,$(CFLAGS)) -o $@ $^ $(LDFLAGS_OMP) $(LDLIBS)
+	@echo "built ./laplace $(BUILD_KIND)"
+
+$(BUILD)/%.o: %.c | $(BUILD)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/laplace_kernels.o: laplace_kernels.cu laplace_kernels.h problem.h | $(BUILD)
+	$(NVCC) $(NVCCFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c | $(BUILD)
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(CFLAGS) -I. -Wno-unused-parameter -c -o $@ $<
+
+$(BUILD)/unit_tests: $(TEST_OBJS) $(OBJS)
+	$(CC) $(filter-out -fopenmp,$(CFLAGS)) -o $@ $^ $(LDFLAGS_OMP) $(LDLIBS) -lcriterion
+
+$(BUILD):
+	@mkdir -p $(BUILD)
+
+# Installs the Debian packages the build and the tests need, if any is missing.
+deps:
+	@scripts/install-deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory laplace
+	./laplace config/default.ini
+
+test: deps
+	@$(MAKE) --no-print-directory laplace $(BUILD)/unit_tests
+	@mkdir -p tests/out
+	$(BUILD)/unit_tests --jobs 2
+
+# The GPU suite needs only ./laplace and bash: build here, carry it to the GPU machine.
+test-gpu: | laplace
+	bash tests/gpu_suite.sh ./laplace
+
+format:
+	clang-format -i *.c *.h *.cu tests/*.c
+
+clean:
+	rm -rf $(BUILD) laplace tests/out
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

@@ -1,0 +1,599 @@
+/*
+ * config.c - defaults, the INI reader (inih), the command line (getopt_long)
+ * and the help text, all driven by one table of settings so that an option, its
+ * INI key and its help line can never drift apart.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <ini.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "laplace_kernels.h"
+
+#define WHY_MAX 400 /* why a value was refused, without the name */
+
+/* Parses value into the setting; on failure writes why (without the name). */
+typedef int (*setter_fn)(struct config *c, const char *value, char *why, size_t n);
+
+struct setting {
+    const char *name;    /* long option and INI key */
+    const char *section; /* INI section; NULL: command line only */
+    const char *arg;     /* the argument as shown in the help; NULL for a flag */
+    const char *help;    /* one line, the default included */
+    setter_fn set;
+};
+
+static int fail(char *why, size_t n, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(char *why, size_t n, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, n, format, args);
+    va_end(args);
+    return EXIT_BAD_USAGE;
+}
+
+/* ---- parsers of one value ------------------------------------------------ */
+
+static int parse_long(const char *value, long min, long max, long *out, char *why,
+                      size_t n)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (*value == '\0' || *end != '\0' || errno == ERANGE)
+        return fail(why, n, "expected an integer, got '%s'", value);
+    if (v < min || v > max)
+        return fail(why, n, "expected an integer from %ld to %ld, got %ld", min, max, v);
+    *out = v;
+    return 0;
+}
+
+static int parse_int(const char *value, int min, int max, int *out, char *why, size_t n)
+{
+    long v = 0;
+    int rc = parse_long(value, min, max, &v, why, n);
+    if (rc == 0)
+        *out = (int)v;
+    return rc;
+}
+
+static int parse_double(const char *value, double *out, char *why, size_t n)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (*value == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v))
+        return fail(why, n, "expected a finite number, got '%s'", value);
+    *out = v;
+    return 0;
+}
+
+static int parse_bool(const char *value, int *out, char *why, size_t n)
+{
+    static const char *yes[] = {"1", "true", "yes", "on"}, *no[] = {"0", "false", "no", "off"};
+    for (int i = 0; i < 4; i++) {
+        if (strcasecmp(value, yes[i]) == 0)
+            return *out = 1, 0;
+        if (strcasecmp(value, no[i]) == 0)
+            return *out = 0, 0;
+    }
+    return fail(why, n, "expected true or false, got '%s'", value);
+}
+
+/* "AxB" with both parts in [1, max]. */
+static int parse_pair(const char *value, int max, int *a, int *b, char *why, size_t n)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(value, &end, 10);
+    if (end == value || (*end != 'x' && *end != 'X'))
+        return fail(why, n, "expected AxB (e.g. 2x2), got '%s'", value);
+    const char *second = end + 1;
+    long y = strtol(second, &end, 10);
+    if (end == second || *end != '\0' || errno == ERANGE)
+        return fail(why, n, "expected AxB (e.g. 2x2), got '%s'", value);
+    if (x < 1 || y < 1 || x > max || y > max)
+        return fail(why, n, "each part must be from 1 to %d, got '%s'", max, value);
+    *a = (int)x;
+    *b = (int)y;
+    return 0;
+}
+
+static int not_yet(char *why, size_t n, const char *what)
+{
+    return fail(why, n, "%s is not available yet", what);
+}
+
+/* ---- setters, one per setting -------------------------------------------- */
+
+#define LATTICE_MAX (1L << 24)
+
+static int set_nx(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_long(v, 3, LATTICE_MAX, &c->problem.nx, why, n);
+}
+static int set_ny(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_long(v, 3, LATTICE_MAX, &c->problem.ny, why, n);
+}
+static int set_top(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_double(v, &c->problem.top, why, n);
+}
+static int set_bottom(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_double(v, &c->problem.bottom, why, n);
+}
+static int set_left(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_double(v, &c->problem.left, why, n);
+}
+static int set_right(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_double(v, &c->problem.right, why, n);
+}
+
+static int set_precision(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "float") == 0)
+        c->problem.precision = PRECISION_FLOAT;
+    else if (strcmp(v, "double") == 0)
+        c->problem.precision = PRECISION_DOUBLE;
+    else
+        return fail(why, n, "expected float or double, got '%s'", v);
+    return 0;
+}
+
+static int set_method(struct config *c, const char *v, char *why, size_t n)
+{
+    (void)c;
+    if (strcmp(v, "jacobi") == 0)
+        return 0;
+    if (strcmp(v, "weighted") == 0 || strcmp(v, "sor") == 0)
+        return not_yet(why, n, v);
+    return fail(why, n, "expected jacobi, weighted or sor, got '%s'", v);
+}
+
+static int set_norm(struct config *c, const char *v, char *why, size_t n)
+{
+    (void)c;
+    if (strcmp(v, "l2") == 0)
+        return 0;
+    if (strcmp(v, "max") == 0 || strcmp(v, "residual") == 0)
+        return not_yet(why, n, v);
+    return fail(why, n, "expected l2, max or residual, got '%s'", v);
+}
+
+static int set_later(struct config *c, const char *v, char *why, size_t n)
+{
+    (void)c;
+    (void)v;
+    return not_yet(why, n, "this option");
+}
+
+static int set_eps(struct config *c, const char *v, char *why, size_t n)
+{
+    int rc = parse_double(v, &c->eps, why, n);
+    if (rc == 0 && c->eps < 0)
+        return fail(why, n, "must be 0 or more, got '%s'", v);
+    return rc;
+}
+
+static int set_max_iter(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_long(v, 1, LONG_MAX, &c->max_iter, why, n);
+}
+
+static int set_check_every(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_long(v, 1, LONG_MAX, &c->check_every, why, n);
+}
+
+static int set_backend(struct config *c, const char *v, char *why, size_t n)
+{
+    static const char *names[] = {"auto", "gpu", "cpu", "serial"};
+    for (int b = 0; b < 4; b++)
+        if (strcmp(v, names[b]) == 0)
+            return c->backend = (enum backend)b, 0;
+    return fail(why, n, "expected auto, gpu, cpu or serial, got '%s'", v);
+}
+
+static int set_partition(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "auto") == 0)
+        return c->partition_x = c->partition_y = 0, 0;
+    return parse_pair(v, 1024, &c->partition_x, &c->partition_y, why, n);
+}
+
+static int set_devices(struct config *c, const char *v, char *why, size_t n)
+{
+    char list[256];
+    int count = 0;
+    if (strlen(v) >= sizeof list)
+        return fail(why, n, "list too long");
+    strcpy(list, v);
+    for (char *save, *item = strtok_r(list, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
+        int id;
+        if (count == CONFIG_MAX_DEVICES)
+            return fail(why, n, "more than %d devices", CONFIG_MAX_DEVICES);
+        if (parse_int(item, 0, 1023, &id, why, n) != 0)
+            return fail(why, n, "expected device ids like 0,1,2, got '%s'", v);
+        for (int i = 0; i < count; i++)
+            if (c->devices[i] == id)
+                return fail(why, n, "device %d is listed twice", id);
+        c->devices[count++] = id;
+    }
+    if (count == 0)
+        return fail(why, n, "expected device ids like 0,1,2, got '%s'", v);
+    c->device_count = count;
+    return 0;
+}
+
+static int set_block(struct config *c, const char *v, char *why, size_t n)
+{
+    int rc = parse_pair(v, 1024, &c->block_x, &c->block_y, why, n);
+    if (rc == 0 && c->block_x * c->block_y > 1024)
+        return fail(why, n, "%d threads per block; at most 1024", c->block_x * c->block_y);
+    return rc;
+}
+
+static int set_kernel(struct config *c, const char *v, char *why, size_t n)
+{
+    if (kernel_by_name(v) < 0)
+        return fail(why, n, "unknown kernel '%s' (known: %s)", v, kernel_names());
+    snprintf(c->kernel, sizeof c->kernel, "%s", v);
+    return 0;
+}
+
+static int set_reduce(struct config *c, const char *v, char *why, size_t n)
+{
+    (void)c;
+    if (strcmp(v, "host") == 0)
+        return 0;
+    if (strcmp(v, "device") == 0)
+        return not_yet(why, n, "--reduce device");
+    return fail(why, n, "expected host or device, got '%s'", v);
+}
+
+static int set_no_p2p(struct config *c, const char *v, char *why, size_t n)
+{
+    int no = 0;
+    int rc = parse_bool(v, &no, why, n);
+    if (rc == 0)
+        c->use_p2p = !no;
+    return rc;
+}
+
+static int set_compare(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->compare, why, n);
+}
+
+static int set_monitor(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_long(v, 0, LONG_MAX, &c->monitor_every, why, n);
+}
+
+static int set_csv(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->csv, why, n);
+}
+
+static int set_quiet(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->quiet, why, n);
+}
+
+static int set_output(struct config *c, const char *v, char *why, size_t n)
+{
+    const char *dot = strrchr(v, '.');
+    if (c->output_count == CONFIG_MAX_OUTPUTS)
+        return fail(why, n, "at most %d outputs", CONFIG_MAX_OUTPUTS);
+    if (strlen(v) >= CONFIG_PATH_MAX)
+        return fail(why, n, "path longer than %d characters", CONFIG_PATH_MAX - 1);
+    if (!dot || strchr(dot, '/'))
+        return fail(why, n, "'%s' has no extension (.dat)", v);
+    if (strcmp(dot, ".vti") == 0 || strcmp(dot, ".pvti") == 0 || strcmp(dot, ".png") == 0 ||
+        strcmp(dot, ".bin") == 0)
+        return not_yet(why, n, dot);
+    if (strcmp(dot, ".dat") != 0)
+        return fail(why, n, "unknown extension '%s' of '%s' (.dat)", dot, v);
+    strcpy(c->outputs[c->output_count++], v);
+    return 0;
+}
+
+static int set_help(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->show_help, why, n);
+}
+static int set_version(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->show_version, why, n);
+}
+static int set_topology(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->show_topology, why, n);
+}
+
+/* ---- the table ----------------------------------------------------------- */
+
+static const struct setting settings[] = {
+    {"nx", "problem", "N", "lattice sites in x, boundary included (default 256)", set_nx},
+    {"ny", "problem", "N", "lattice sites in y, boundary included (default 256)", set_ny},
+    {"top", "problem", "V", "value on the top edge, y = ny-1 (default 1)", set_top},
+    {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)", set_bottom},
+    {"left", "problem", "V", "value on the left edge, x = 0 (default 0)", set_left},
+    {"right", "problem", "V", "value on the right edge, x = nx-1 (default 0)", set_right},
+    {"precision", "problem", "float|double", "working precision (default double)",
+     set_precision},
+    {"method", "solver", "jacobi", "iteration (default jacobi; weighted, sor: later)",
+     set_method},
+    {"omega", "solver", "W|auto", "relaxation factor (not available yet)", set_later},
+    {"eps", "solver", "E", "stop when sqrt(sum (new-old)^2) < E (default 1e-6)", set_eps},
+    {"norm", "solver", "l2", "stopping norm (default l2; max, residual: later)", set_norm},
+    {"max-iter", "solver", "N", "stop after N iterations at most (default 1000000)",
+     set_max_iter},
+    {"check-every", "solver", "K", "compute and test the norm every K iterations (default 1)",
+     set_check_every},
+    {"steps", "solver", "N", "heat-diffusion time steps (not available yet)", set_later},
+    {"snapshot-every", "solver", "K", "field snapshots (not available yet)", set_later},
+    {"backend", "parallel", "auto|gpu|cpu|serial",
+     "gpu: CUDA devices; cpu: host tiles; serial: reference; auto: gpu if present, "
+     "else cpu (default auto)",
+     set_backend},
+    {"partition", "parallel", "AxB|auto", "NGx x NGy tiles, one per GPU or CPU thread; auto: "
+     "every GPU (or --devices), or every CPU core (default auto)",
+     set_partition},
+    {"devices", "parallel", "LIST", "CUDA device ids, e.g. 0,1,2,3 (default: 0,1,...)",
+     set_devices},
+    {"block", "parallel", "TXxTY", "thread-block and partial-sum block shape (default 32x8)",
+     set_block},
+    {"kernel", "parallel", "NAME", "sweep kernel variant (default auto)", set_kernel},
+    {"reduce", "parallel", "host", "who adds the block partial sums (default host)",
+     set_reduce},
+    {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
+     set_no_p2p},
+    {"compare", "parallel", NULL,
+     "also solve on one device (1x1) and report speed-up, efficiency, field difference",
+     set_compare},
+    {"monitor", "output", "K", "print iteration, norm and time every K iterations (default 0: off)",
+     set_monitor},
+    {"history", "output", "FILE.csv", "the norm at every check (not available yet)", set_later},
+    {"csv", "output", NULL, "print a CSV header and one row instead of the report", set_csv},
+    {"output", "output", "FILE", "write the field: .dat (course text, top row first); "
+     "repeatable", set_output},
+    {"quiet", "output", NULL, "print nothing but errors", set_quiet},
+    {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
+     set_topology},
+    {"bench", NULL, NULL, "run the benchmark matrix (not available yet)", set_later},
+    {"help", NULL, NULL, "print this help and exit", set_help},
+    {"version", NULL, NULL, "print the version and the CUDA runtime, and exit", set_version},
+};
+
+#define SETTING_COUNT ((int)(sizeof settings / sizeof settings[0]))
+
+/* The setting of an option or INI key; '_' and '-' are the same in keys. */
+static const struct setting *find_setting(const char *name)
+{
+    char canonical[64];
+    snprintf(canonical, sizeof canonical, "%s", name);
+    for (char *p = canonical; *p; p++)
+        if (*p == '_')
+            *p = '-';
+    for (int i = 0; i < SETTING_COUNT; i++)
+        if (strcmp(settings[i].name, canonical) == 0)
+            return &settings[i];
+    return NULL;
+}
+
+void config_defaults(struct config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->problem = (struct problem){.nx = 256, .ny = 256, .top = 1.0,
+                                  .precision = PRECISION_DOUBLE};
+    c->eps = 1e-6;
+    c->max_iter = 1000000;
+    c->check_every = 1;
+    c->backend = BACKEND_AUTO;
+    c->partition_x = c->partition_y = 0; /* auto */
+    c->block_x = 32;
+    c->block_y = 8;
+    snprintf(c->kernel, sizeof c->kernel, "auto");
+    c->use_p2p = 1;
+}
+
+int config_set(struct config *c, const char *name, const char *value, char *err,
+               size_t errlen)
+{
+    const struct setting *s = find_setting(name);
+    char why[WHY_MAX];
+    if (!s)
+        return fail(err, errlen, "unknown setting '%s'", name);
+    if (s->set(c, value, why, sizeof why) != 0)
+        return fail(err, errlen, "%s", why);
+    return 0;
+}
+
+/* ---- INI files ----------------------------------------------------------- */
+
+struct ini_context {
+    struct config *config;
+    char why[CONFIG_ERROR_MAX / 2]; /* the first error, without file and line */
+    int failed;
+};
+
+static int ini_entry(void *user, const char *section, const char *key, const char *value)
+{
+    struct ini_context *ctx = user;
+    const struct setting *s = find_setting(key);
+    char why[WHY_MAX];
+    int rc = 0;
+    if (ctx->failed)
+        return 1; /* keep the first error only; inih reports its line */
+    if (section[0] == '\0')
+        rc = fail(why, sizeof why, "'%s' is outside a section", key);
+    else if (!s || !s->section)
+        rc = fail(why, sizeof why, "unknown key '%s' in [%s]", key, section);
+    else if (strcmp(s->section, section) != 0)
+        rc = fail(why, sizeof why, "'%s' belongs in [%s], not [%s]", key, s->section, section);
+    else if (s->set(ctx->config, value, why, sizeof why) != 0)
+        rc = EXIT_BAD_USAGE;
+    if (rc == 0)
+        return 1;
+    snprintf(ctx->why, sizeof ctx->why, "%s: %s", key, why);
+    ctx->failed = 1;
+    return 0;
+}
+
+int config_load_file(struct config *c, const char *path, char *err, size_t errlen)
+{
+    struct ini_context ctx = {.config = c};
+    int line = ini_parse(path, ini_entry, &ctx);
+    if (line == -1)
+        return fail(err, errlen, "%s: cannot open config file: %s", path, strerror(errno));
+    if (line == -2)
+        return fail(err, errlen, "%s: out of memory while reading", path);
+    if (line > 0 && ctx.failed)
+        return fail(err, errlen, "%s:%d: %s", path, line, ctx.why);
+    if (line > 0)
+        return fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path, line);
+    snprintf(c->config_file, sizeof c->config_file, "%s", path);
+    return 0;
+}
+
+/* ---- the command line ---------------------------------------------------- */
+
+static void build_long_options(struct option *opts)
+{
+    for (int i = 0; i < SETTING_COUNT; i++)
+        opts[i] = (struct option){settings[i].name, settings[i].arg ? required_argument
+                                                                    : no_argument,
+                                  NULL, 1000 + i};
+    opts[SETTING_COUNT] = (struct option){0, 0, 0, 0};
+}
+
+/* One option seen on the command line, applied after the INI file. */
+struct seen_option {
+    const struct setting *setting;
+    const char *value;
+};
+
+static int read_options(int argc, char **argv, struct seen_option *seen, int *count,
+                        const char **file, char *err, size_t errlen)
+{
+    struct option opts[SETTING_COUNT + 1];
+    build_long_options(opts);
+    opterr = 0;
+    optind = 0;
+    *count = 0;
+    int code;
+    while ((code = getopt_long(argc, argv, ":qh", opts, NULL)) != -1) {
+        const char *bad = argv[optind - 1];
+        if (code == '?')
+            return fail(err, errlen, "unknown option '%s' (see --help)", bad);
+        if (code == ':')
+            return fail(err, errlen, "option '%s' needs a value (see --help)", bad);
+        const struct setting *s = code == 'q'   ? find_setting("quiet")
+                                  : code == 'h' ? find_setting("help")
+                                                : &settings[code - 1000];
+        seen[(*count)++] = (struct seen_option){s, s->arg ? optarg : "true"};
+    }
+    if (argc - optind > 1)
+        return fail(err, errlen, "more than one config file given: '%s' and '%s'",
+                    argv[optind], argv[optind + 1]);
+    *file = optind < argc ? argv[optind] : NULL;
+    return 0;
+}
+
+int config_from_args(struct config *c, int argc, char **argv, char *err, size_t errlen)
+{
+    struct seen_option *seen = calloc((size_t)argc + 1, sizeof *seen);
+    const char *file = NULL;
+    int count = 0, rc;
+    if (!seen)
+        return fail(err, errlen, "out of memory");
+    rc = read_options(argc, argv, seen, &count, &file, err, errlen);
+    if (rc == 0 && file)
+        rc = config_load_file(c, file, err, errlen);
+    for (int i = 0; rc == 0 && i < count; i++) {
+        char why[WHY_MAX];
+        if (seen[i].setting->set(c, seen[i].value, why, sizeof why) != 0)
+            rc = fail(err, errlen, "--%s: %s", seen[i].setting->name, why);
+    }
+    free(seen);
+    return rc;
+}
+
+int config_validate(const struct config *c, char *err, size_t errlen)
+{
+    long inner_x = c->problem.nx - 2, inner_y = c->problem.ny - 2;
+    if (c->partition_x > inner_x || c->partition_y > inner_y)
+        return fail(err, errlen,
+                    "--partition: %dx%d tiles need at least %dx%d interior sites; the "
+                    "lattice %ldx%ld has %ldx%ld",
+                    c->partition_x, c->partition_y, c->partition_x, c->partition_y,
+                    c->problem.nx, c->problem.ny, inner_x, inner_y);
+    if (c->backend == BACKEND_SERIAL && c->partition_x * c->partition_y > 1)
+        return fail(err, errlen, "--partition: the serial backend has one tile; use "
+                                 "--backend cpu or gpu to split the lattice");
+    if (c->backend == BACKEND_SERIAL && c->compare)
+        return fail(err, errlen, "--compare: the serial backend has nothing to compare; use "
+                                 "--backend gpu or cpu");
+    if (c->device_count > 0 && c->device_count < c->partition_x * c->partition_y)
+        return fail(err, errlen, "--devices: %d devices listed for %dx%d tiles",
+                    c->device_count, c->partition_x, c->partition_y);
+    return 0;
+}
+
+const char *backend_name(enum backend backend)
+{
+    static const char *names[] = {"auto", "gpu", "cpu", "serial"};
+    return names[backend];
+}
+
+void config_print_help(const char *program)
+{
+    const char *sections[] = {"problem", "solver", "parallel", "output", NULL};
+    printf("Usage: %s [OPTIONS] [CONFIG.ini]\n"
+           "Solves the 2D Laplace equation with Jacobi iterations on one or several GPUs\n"
+           "(one OpenMP thread per GPU over NGx x NGy tiles) or on host tiles.\n"
+           "Options override the INI file, the file overrides the defaults. INI keys are\n"
+           "the long option names, in the section shown in brackets.\n",
+           program);
+    for (int k = 0; k < 5; k++) {
+        printf("\n%s%s%s:\n", sections[k] ? "[" : "", sections[k] ? sections[k] : "actions",
+               sections[k] ? "]" : "");
+        for (int i = 0; i < SETTING_COUNT; i++) {
+            const struct setting *s = &settings[i];
+            if ((s->section == NULL) != (sections[k] == NULL) ||
+                (s->section && strcmp(s->section, sections[k]) != 0))
+                continue;
+            char left[64];
+            snprintf(left, sizeof left, "--%s%s%s", s->name, s->arg ? " " : "",
+                     s->arg ? s->arg : "");
+            printf("  %-28s %s\n", left, s->help);
+        }
+    }
+    printf("\n  -q is --quiet, -h is --help. Known kernels: %s.\n"
+           "\nMetrics in the report and CSV:\n"
+           "  glups   interior sites updated per second, in 1e9 (iterations x sites / time)\n"
+           "  gbps    bytes per second, counting one read and one write of each site per\n"
+           "          iteration (8 bytes in float, 16 in double): the memory-traffic floor\n"
+           "  gflops  4 flops per site update (3 adds, 1 multiply) plus 3 per site on\n"
+           "          iterations that compute the norm (subtract, square, add)\n"
+           "\nExit status: 0 finished (converged or stopped at --max-iter), 2 bad command\n"
+           "line or config, 1 any other failure (device, memory, I/O, divergence).\n",
+           kernel_names());
+}

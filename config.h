@@ -1,0 +1,82 @@
+/*
+ * config.h - every setting of a run: built-in defaults, then an INI file, then
+ * command-line options, each later one overriding the earlier.
+ *
+ * INI keys are named like the long options and grouped in sections:
+ *   [problem]  nx ny top bottom left right precision
+ *   [solver]   method omega eps norm max-iter check-every steps snapshot-every
+ *   [parallel] backend partition devices block kernel reduce no-p2p compare
+ *   [output]   monitor history csv output quiet
+ */
+#ifndef LAPLACE_CONFIG_H
+#define LAPLACE_CONFIG_H
+
+#include <stddef.h>
+
+#include "problem.h"
+
+#define CONFIG_MAX_DEVICES 64
+#define CONFIG_MAX_OUTPUTS 16
+#define CONFIG_PATH_MAX 1024
+#define CONFIG_ERROR_MAX 1200
+
+/* Exit statuses of the contract (DESIGN.md). */
+enum { EXIT_OK = 0, EXIT_FAILURE_RUN = 1, EXIT_BAD_USAGE = 2 };
+
+enum backend { BACKEND_AUTO, BACKEND_GPU, BACKEND_CPU, BACKEND_SERIAL };
+
+struct config {
+    struct problem problem;
+
+    /* [solver] */
+    double eps;
+    long max_iter;
+    long check_every;
+
+    /* [parallel] */
+    enum backend backend;
+    int partition_x, partition_y;  /* NGx x NGy; 0 x 0: auto, resolved by main */
+    int devices[CONFIG_MAX_DEVICES];
+    int device_count;              /* 0: every visible device */
+    int block_x, block_y;
+    char kernel[32];
+    int use_p2p;
+    int compare;
+
+    /* [output] */
+    long monitor_every;            /* 0: no monitor */
+    int csv;
+    int quiet;
+    char outputs[CONFIG_MAX_OUTPUTS][CONFIG_PATH_MAX];
+    int output_count;
+
+    /* actions */
+    int show_help, show_version, show_topology;
+    char config_file[CONFIG_PATH_MAX]; /* empty when none was given */
+};
+
+void config_defaults(struct config *c);
+
+/*
+ * Reads argv: an optional INI file (the one positional argument) first, then
+ * the options. Returns 0, or EXIT_BAD_USAGE with one line in err naming the
+ * option or file:line and what is wrong.
+ */
+int config_from_args(struct config *c, int argc, char **argv, char *err, size_t errlen);
+
+/* Applies one INI file; the same errors as above, named file:line. */
+int config_load_file(struct config *c, const char *path, char *err, size_t errlen);
+
+/* Sets one setting by its long-option name (also the INI key). */
+int config_set(struct config *c, const char *name, const char *value, char *err,
+               size_t errlen);
+
+/* Checks relations between settings (partition against lattice, block size). */
+int config_validate(const struct config *c, char *err, size_t errlen);
+
+/* Prints the help text: every option with its default. */
+void config_print_help(const char *program);
+
+const char *backend_name(enum backend backend);
+
+#endif

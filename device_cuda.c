@@ -1,0 +1,259 @@
+/*
+ * device_cuda.c - the device interface on a CUDA GPU.
+ *
+ * The thread that drives a tile binds to its GPU once (cudaSetDevice in
+ * open) and issues everything on one stream of its own. A sweep reads the
+ * neighbours' old edges straight from their GPUs through peer pointers; where a
+ * pair cannot access each other (or --no-p2p), the edge is first copied into a
+ * halo buffer on this GPU (cudaMemcpyPeerAsync for rows, cudaMemcpy3DPeerAsync
+ * for columns), and the kernel reads the halo instead.
+ */
+#include "device.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include "laplace_kernels.h"
+#include "p2p.h"
+
+struct cuda_tile {
+    cudaStream_t stream;
+    double *block_sums_d;
+    void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */
+};
+
+/* Records a failed CUDA call in t->error: call, function, file, line, device. */
+static int cuda_failed(struct tile *t, cudaError_t rc, const char *call, const char *func,
+                       const char *file, int line)
+{
+    int current = -1;
+    cudaGetDevice(&current);
+    snprintf(t->error, sizeof t->error, "%s: %s (%s) in %s at %s:%d, current device %d",
+             call, cudaGetErrorString(rc), cudaGetErrorName(rc), func, file, line, current);
+    return -1;
+}
+
+#define CUDA_CHECK(t, call)                                                              \
+    do {                                                                                 \
+        cudaError_t rc_ = (call);                                                        \
+        if (rc_ != cudaSuccess)                                                          \
+            return cuda_failed((t), rc_, #call, __func__, __FILE__, __LINE__);           \
+    } while (0)
+
+static size_t elem_size(const struct tile *t)
+{
+    return precision_size(t->precision);
+}
+
+static size_t field_bytes(const struct tile *t)
+{
+    return (size_t)t->extent->lx * (size_t)t->extent->ly * elem_size(t);
+}
+
+static size_t sums_bytes(const struct tile *t)
+{
+    return (size_t)(t->blocks_x * t->blocks_y) * sizeof(double);
+}
+
+/* The block shape must fit the device, and the grid its limits. */
+static int check_launch_shape(struct tile *t)
+{
+    struct cudaDeviceProp p;
+    CUDA_CHECK(t, cudaGetDeviceProperties(&p, t->device));
+    int bx = t->settings.block_x, by = t->settings.block_y;
+    if (bx * by > p.maxThreadsPerBlock || bx > p.maxThreadsDim[0] || by > p.maxThreadsDim[1]) {
+        snprintf(t->error, sizeof t->error,
+                 "block %dx%d does not fit GPU %d (%s): at most %d threads, %dx%d",
+                 bx, by, t->device, p.name, p.maxThreadsPerBlock, p.maxThreadsDim[0],
+                 p.maxThreadsDim[1]);
+        return -1;
+    }
+    if (t->blocks_y > p.maxGridSize[1] || t->blocks_x > p.maxGridSize[0]) {
+        snprintf(t->error, sizeof t->error, "tile %ldx%ld needs a grid of %ldx%ld blocks; "
+                 "GPU %d allows %dx%d (use a taller --block)",
+                 t->extent->lx, t->extent->ly, t->blocks_x, t->blocks_y, t->device,
+                 p.maxGridSize[0], p.maxGridSize[1]);
+        return -1;
+    }
+    return 0;
+}
+
+static int cuda_open(struct tile *t)
+{
+    struct cuda_tile *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(t->error, sizeof t->error, "out of host memory");
+        return -1;
+    }
+    t->impl = c;
+    CUDA_CHECK(t, cudaSetDevice(t->device));
+    if (check_launch_shape(t) != 0)
+        return -1;
+    CUDA_CHECK(t, cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking));
+    CUDA_CHECK(t, cudaMalloc(&t->field[0], field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc(&t->field[1], field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, sums_bytes(t)));
+    CUDA_CHECK(t, cudaMallocHost((void **)&t->block_sums, sums_bytes(t)));
+    return 0;
+}
+
+static long halo_length(const struct tile *t, int side)
+{
+    return side == SIDE_WEST || side == SIDE_EAST ? t->extent->ly : t->extent->lx;
+}
+
+static int cuda_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT])
+{
+    struct cuda_tile *c = t->impl;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        const struct tile *nb = neighbour[side];
+        if (!nb)
+            continue;
+        int peer = 0;
+        if (t->settings.use_p2p) {
+            peer = p2p_enable(t->device, nb->device, t->error, sizeof t->error);
+            if (peer < 0)
+                return -1;
+        }
+        if (peer)
+            continue;
+        t->peer_fallback[side] = 1;
+        CUDA_CHECK(t, cudaMalloc(&c->halo_d[side], (size_t)halo_length(t, side) * elem_size(t)));
+    }
+    return 0;
+}
+
+static int cuda_upload(struct tile *t, const void *tile_h)
+{
+    struct cuda_tile *c = t->impl;
+    for (int f = 0; f < 2; f++)
+        CUDA_CHECK(t, cudaMemcpyAsync(t->field[f], tile_h, field_bytes(t),
+                                      cudaMemcpyHostToDevice, c->stream));
+    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    return 0;
+}
+
+/* Copies a neighbour's column x of its old field into this tile's halo. */
+static int copy_column(struct tile *t, const struct tile *nb, int old, long x, void *halo)
+{
+    struct cuda_tile *c = t->impl;
+    size_t elem = elem_size(t), pitch = (size_t)nb->extent->lx * elem;
+    struct cudaMemcpy3DPeerParms p;
+    memset(&p, 0, sizeof p);
+    p.srcPtr = (struct cudaPitchedPtr){.ptr = nb->field[old], .pitch = pitch,
+                                       .xsize = pitch, .ysize = (size_t)nb->extent->ly};
+    p.srcPos = (struct cudaPos){.x = (size_t)x * elem};
+    p.srcDevice = nb->device;
+    p.dstPtr = (struct cudaPitchedPtr){.ptr = halo, .pitch = elem, .xsize = elem,
+                                       .ysize = (size_t)t->extent->ly};
+    p.dstDevice = t->device;
+    p.extent = (struct cudaExtent){.width = elem, .height = (size_t)t->extent->ly, .depth = 1};
+    CUDA_CHECK(t, cudaMemcpy3DPeerAsync(&p, c->stream));
+    return 0;
+}
+
+/* The view of one neighbour's edge: a peer pointer, or a halo filled now. */
+static int edge_of(struct tile *t, int side, const struct tile *nb, int old,
+                   struct edge_view *view)
+{
+    struct cuda_tile *c = t->impl;
+    size_t elem = elem_size(t);
+    long nlx = nb ? nb->extent->lx : 0, nly = nb ? nb->extent->ly : 0;
+    long first = side == SIDE_WEST ? nlx - 1 : side == SIDE_SOUTH ? (nly - 1) * nlx : 0;
+    *view = (struct edge_view){NULL, side == SIDE_WEST || side == SIDE_EAST ? nlx : 1};
+    if (!nb)
+        return 0;
+    if (!t->peer_fallback[side]) {
+        view->data = (const char *)nb->field[old] + (size_t)first * elem;
+        return 0;
+    }
+    view->data = c->halo_d[side];
+    view->stride = 1;
+    if (side == SIDE_WEST || side == SIDE_EAST)
+        return copy_column(t, nb, old, first, c->halo_d[side]);
+    CUDA_CHECK(t, cudaMemcpyPeerAsync(c->halo_d[side], t->device,
+                                      (const char *)nb->field[old] + (size_t)first * elem,
+                                      nb->device, (size_t)nlx * elem, c->stream));
+    return 0;
+}
+
+static int cuda_sweep(struct tile *t, const struct sweep_args *a)
+{
+    struct cuda_tile *c = t->impl;
+    struct sweep_launch l = {
+        .precision = t->precision,
+        .kernel = KERNEL_GLOBAL,
+        .old = t->field[a->old],
+        .new_ = t->field[1 - a->old],
+        .lx = t->extent->lx,
+        .ly = t->extent->ly,
+        .block_x = t->settings.block_x,
+        .block_y = t->settings.block_y,
+        .block_sums = a->want_sums ? c->block_sums_d : NULL,
+    };
+    if (edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], a->old, &l.west) ||
+        edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], a->old, &l.east) ||
+        edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], a->old, &l.south) ||
+        edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], a->old, &l.north))
+        return -1;
+    CUDA_CHECK(t, laplace_sweep(&l, c->stream));
+    if (a->want_sums)
+        CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums, c->block_sums_d, sums_bytes(t),
+                                      cudaMemcpyDeviceToHost, c->stream));
+    return 0;
+}
+
+static int cuda_finish(struct tile *t, int want_sums)
+{
+    struct cuda_tile *c = t->impl;
+    (void)want_sums; /* the sums' copy was queued behind the sweep */
+    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    return 0;
+}
+
+static int cuda_download(struct tile *t, int which, void *tile_h)
+{
+    struct cuda_tile *c = t->impl;
+    CUDA_CHECK(t, cudaMemcpyAsync(tile_h, t->field[which], field_bytes(t),
+                                  cudaMemcpyDeviceToHost, c->stream));
+    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    return 0;
+}
+
+/* Frees what open() and connect() allocated; errors here are not reported. */
+static void cuda_close(struct tile *t)
+{
+    struct cuda_tile *c = t->impl;
+    if (!c)
+        return;
+    cudaSetDevice(t->device);
+    if (c->stream)
+        cudaStreamSynchronize(c->stream);
+    for (int side = 0; side < SIDE_COUNT; side++)
+        cudaFree(c->halo_d[side]);
+    cudaFree(t->field[0]);
+    cudaFree(t->field[1]);
+    cudaFree(c->block_sums_d);
+    cudaFreeHost(t->block_sums);
+    if (c->stream)
+        cudaStreamDestroy(c->stream);
+    cudaGetLastError();
+    free(c);
+    t->impl = NULL;
+    t->field[0] = t->field[1] = NULL;
+    t->block_sums = NULL;
+}
+
+const struct device_ops device_cuda_ops = {
+    .name = "gpu",
+    .open = cuda_open,
+    .connect = cuda_connect,
+    .upload = cuda_upload,
+    .sweep = cuda_sweep,
+    .finish = cuda_finish,
+    .download = cuda_download,
+    .close = cuda_close,
+};

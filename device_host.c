@@ -1,0 +1,99 @@
+/*
+ * device_host.c - the device interface on the CPU: a "device" is the OpenMP
+ * thread that drives a tile, and its memory is host memory. Neighbours' edges
+ * are read straight out of their tiles, the host analogue of peer access.
+ * This backend is the CPU parallel solver (--backend cpu) and lets CI test the
+ * partition, the neighbour reads and the partial sums without a GPU.
+ */
+#include "device.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REAL float
+#define NAME(x) x##_float
+#include "host_sweep.inc"
+#undef REAL
+#undef NAME
+
+#define REAL double
+#define NAME(x) x##_double
+#include "host_sweep.inc"
+#undef REAL
+#undef NAME
+
+static size_t tile_bytes(const struct tile *t)
+{
+    return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);
+}
+
+static int host_open(struct tile *t)
+{
+    /* Each thread allocates and first touches its own tile (NUMA locality). */
+    t->field[0] = malloc(tile_bytes(t));
+    t->field[1] = malloc(tile_bytes(t));
+    t->block_sums = calloc((size_t)(t->blocks_x * t->blocks_y), sizeof(double));
+    if (!t->field[0] || !t->field[1] || !t->block_sums) {
+        snprintf(t->error, sizeof t->error, "out of host memory for tile %d (%zu bytes)",
+                 t->index, 2 * tile_bytes(t));
+        return -1;
+    }
+    return 0;
+}
+
+static int host_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT])
+{
+    (void)t;
+    (void)neighbour; /* host tiles read each other's memory directly */
+    return 0;
+}
+
+static int host_upload(struct tile *t, const void *tile_h)
+{
+    memcpy(t->field[0], tile_h, tile_bytes(t));
+    memcpy(t->field[1], tile_h, tile_bytes(t));
+    return 0;
+}
+
+static int host_sweep(struct tile *t, const struct sweep_args *args)
+{
+    if (t->precision == PRECISION_FLOAT)
+        sweep_tile_float(t, args);
+    else
+        sweep_tile_double(t, args);
+    return 0;
+}
+
+static int host_finish(struct tile *t, int want_sums)
+{
+    (void)t;
+    (void)want_sums; /* the sweep ran synchronously and wrote the sums itself */
+    return 0;
+}
+
+static int host_download(struct tile *t, int which, void *tile_h)
+{
+    memcpy(tile_h, t->field[which], tile_bytes(t));
+    return 0;
+}
+
+static void host_close(struct tile *t)
+{
+    free(t->field[0]);
+    free(t->field[1]);
+    free(t->block_sums);
+    t->field[0] = t->field[1] = NULL;
+    t->block_sums = NULL;
+}
+
+const struct device_ops device_host_ops = {
+    .name = "cpu",
+    .open = host_open,
+    .connect = host_connect,
+    .upload = host_upload,
+    .sweep = host_sweep,
+    .finish = host_finish,
+    .download = host_download,
+    .close = host_close,
+};

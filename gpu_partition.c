@@ -1,0 +1,100 @@
+/*
+ * gpu_partition.c - tile extents, neighbours, and copies between the whole field
+ * and the tiles.
+ */
+#include "gpu_partition.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Start and length of part i when n sites are split into parts; remainders first. */
+static void split(long n, int parts, int i, long *start, long *length)
+{
+    long base = n / parts, extra = n % parts;
+    *length = base + (i < extra ? 1 : 0);
+    *start = i * base + (i < extra ? i : extra);
+}
+
+int partition_init(struct partition *p, long nx, long ny, int ngx, int ngy)
+{
+    memset(p, 0, sizeof *p);
+    if (ngx < 1 || ngy < 1 || ngx > nx - 2 || ngy > ny - 2)
+        return -2;
+    p->tiles = calloc((size_t)ngx * (size_t)ngy, sizeof *p->tiles);
+    if (!p->tiles)
+        return -1;
+    p->ngx = ngx;
+    p->ngy = ngy;
+    p->nx = nx;
+    p->ny = ny;
+    for (int t = 0; t < ngx * ngy; t++) {
+        struct tile_extent *e = &p->tiles[t];
+        e->ix = t % ngx;
+        e->iy = t / ngx;
+        split(nx, ngx, e->ix, &e->x0, &e->lx);
+        split(ny, ngy, e->iy, &e->y0, &e->ly);
+        e->neighbour[SIDE_WEST] = e->ix > 0 ? t - 1 : -1;
+        e->neighbour[SIDE_EAST] = e->ix < ngx - 1 ? t + 1 : -1;
+        e->neighbour[SIDE_SOUTH] = e->iy > 0 ? t - ngx : -1;
+        e->neighbour[SIDE_NORTH] = e->iy < ngy - 1 ? t + ngx : -1;
+    }
+    return 0;
+}
+
+void partition_free(struct partition *p)
+{
+    free(p->tiles);
+    p->tiles = NULL;
+}
+
+/* Copies rows between the whole field and a tile; to_tile picks the direction. */
+static void copy_rows(const struct partition *p, int t, struct field *whole,
+                      void *tile_h, int to_tile)
+{
+    const struct tile_extent *e = &p->tiles[t];
+    size_t elem = precision_size(whole->precision);
+    size_t row_bytes = (size_t)e->lx * elem;
+    char *base = whole->data;
+    for (long j = 0; j < e->ly; j++) {
+        char *lattice_row = base + ((size_t)(e->y0 + j) * (size_t)p->nx + (size_t)e->x0) * elem;
+        char *tile_row = (char *)tile_h + (size_t)j * row_bytes;
+        if (to_tile)
+            memcpy(tile_row, lattice_row, row_bytes);
+        else
+            memcpy(lattice_row, tile_row, row_bytes);
+    }
+}
+
+void partition_scatter(const struct partition *p, int t, const struct field *whole,
+                       void *tile_h)
+{
+    copy_rows(p, t, (struct field *)whole, tile_h, 1);
+}
+
+void partition_gather(const struct partition *p, int t, const void *tile_h,
+                      struct field *whole)
+{
+    copy_rows(p, t, whole, (void *)tile_h, 0);
+}
+
+void partition_auto_layout(int n, long nx, long ny, int *ngx, int *ngy)
+{
+    for (; n > 1; n--) {
+        int a = 1;
+        for (int d = 1; (long)d * d <= n; d++)
+            if (n % d == 0)
+                a = d;
+        if (a <= nx - 2 && n / a <= ny - 2) {
+            *ngx = a;
+            *ngy = n / a;
+            return;
+        }
+    }
+    *ngx = *ngy = 1;
+}
+
+const char *side_name(enum side side)
+{
+    static const char *names[SIDE_COUNT] = {"west", "east", "south", "north"};
+    return names[side];
+}

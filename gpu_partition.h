@@ -1,0 +1,68 @@
+/*
+ * gpu_partition.h - the NGx x NGy split of the lattice into tiles, one per device.
+ *
+ * Tile t sits at column ix = t % NGx and row iy = t / NGx (the lecture's
+ * numbering); row 0 is at the bottom, like y. Each tile owns a rectangle of
+ * sites, boundary sites included, and stores it contiguously (pitch = width).
+ * When NGx does not divide nx, the first nx % NGx columns of tiles get one
+ * site more (the same for rows), so widths differ by at most one.
+ *
+ *      nx = 11, NGx = 3  ->  widths 4 4 3
+ *      +------+------+-----+
+ *      |  t3  |  t4  | t5  |   iy = 1   north of t1 is t4
+ *      +------+------+-----+
+ *      |  t0  |  t1  | t2  |   iy = 0   west of t1 is t0, east t2
+ *      +------+------+-----+
+ *
+ * A neighbour that does not exist (at the edge of the whole lattice) is -1.
+ */
+#ifndef LAPLACE_GPU_PARTITION_H
+#define LAPLACE_GPU_PARTITION_H
+
+#include "problem.h"
+
+enum side { SIDE_WEST, SIDE_EAST, SIDE_SOUTH, SIDE_NORTH, SIDE_COUNT };
+
+struct tile_extent {
+    int ix, iy;                  /* position in the NGx x NGy grid of tiles */
+    long x0, y0;                 /* lattice coordinates of the tile's first site */
+    long lx, ly;                 /* width and height in sites */
+    int neighbour[SIDE_COUNT];   /* tile index on each side, -1 at the edge */
+};
+
+struct partition {
+    int ngx, ngy;
+    long nx, ny;
+    struct tile_extent *tiles; /* ngx * ngy of them */
+};
+
+static inline int partition_count(const struct partition *p)
+{
+    return p->ngx * p->ngy;
+}
+
+/*
+ * Splits nx * ny into ngx * ngy tiles. Returns 0; -1 when memory runs out;
+ * -2 when the split is impossible (more tiles than interior sites per direction).
+ */
+int partition_init(struct partition *p, long nx, long ny, int ngx, int ngy);
+void partition_free(struct partition *p);
+
+/* Copies tile t's rectangle out of the whole field into tile_h (pitch = lx). */
+void partition_scatter(const struct partition *p, int t, const struct field *whole,
+                       void *tile_h);
+
+/* Copies tile t's rectangle from tile_h (pitch = lx) into the whole field. */
+void partition_gather(const struct partition *p, int t, const void *tile_h,
+                      struct field *whole);
+
+const char *side_name(enum side side);
+
+/*
+ * The layout for n tiles when the user asks for none (--partition auto):
+ * ngx * ngy = n with ngx <= ngy as close as possible (2 -> 1x2, 4 -> 2x2,
+ * 8 -> 2x4), fewer tiles if the lattice's interior is too small for n.
+ */
+void partition_auto_layout(int n, long nx, long ny, int *ngx, int *ngy);
+
+#endif

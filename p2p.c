@@ -1,0 +1,211 @@
+/*
+ * p2p.c - device list, names, the peer-capability matrix and enabling peer
+ * access. Every CUDA return code is checked; without CUDA the functions say so.
+ */
+#include "p2p.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifdef HAVE_CUDA
+#include <cuda_runtime_api.h>
+
+int p2p_device_count(void)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        cudaGetLastError(); /* no driver or no device: the run falls back to the CPU */
+        return 0;
+    }
+    return count;
+}
+
+void p2p_runtime_version(char *text, size_t n)
+{
+    int runtime = 0, driver = 0;
+    cudaRuntimeGetVersion(&runtime);
+    if (cudaDriverGetVersion(&driver) != cudaSuccess)
+        driver = 0;
+    if (driver == 0)
+        snprintf(text, n, "built with CUDA runtime %d.%d; no CUDA driver found",
+                 runtime / 1000, runtime % 1000 / 10);
+    else
+        snprintf(text, n, "built with CUDA runtime %d.%d; driver supports CUDA %d.%d",
+                 runtime / 1000, runtime % 1000 / 10, driver / 1000, driver % 1000 / 10);
+}
+
+static int device_name(int device, char *name, size_t n)
+{
+    struct cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, device) != cudaSuccess)
+        return -1;
+    snprintf(name, n, "%s", prop.name);
+    return 0;
+}
+
+/* Device ids of the tiles, from --devices or 0, 1, ...; checks they exist. */
+static int choose_devices(const struct config *c, int count, int *devices, char *err,
+                          size_t n)
+{
+    int tiles = c->partition_x * c->partition_y;
+    if (c->device_count > 0 && c->device_count != tiles)
+        return snprintf(err, n, "--devices: %d devices listed for a %dx%d partition (%d tiles)",
+                        c->device_count, c->partition_x, c->partition_y, tiles),
+               EXIT_BAD_USAGE;
+    if (c->device_count == 0 && tiles > count)
+        return snprintf(err, n, "--partition %dx%d needs %d GPUs; this machine has %d",
+                        c->partition_x, c->partition_y, tiles, count),
+               EXIT_BAD_USAGE;
+    for (int t = 0; t < tiles; t++) {
+        devices[t] = c->device_count > 0 ? c->devices[t] : t;
+        if (devices[t] >= count)
+            return snprintf(err, n, "--devices: there is no GPU %d (this machine has %d: 0 to %d)",
+                            devices[t], count, count - 1),
+                   EXIT_BAD_USAGE;
+    }
+    return EXIT_OK;
+}
+
+int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
+                     char *names, size_t names_n, const struct device_ops **ops, char *err,
+                     size_t n)
+{
+    int count = p2p_device_count(), tiles = c->partition_x * c->partition_y;
+    if (count == 0)
+        return snprintf(err, n, "no CUDA device is visible; use --backend cpu"),
+               EXIT_FAILURE_RUN;
+    int rc = choose_devices(c, count, devices, err, n);
+    if (rc != EXIT_OK)
+        return rc;
+    size_t used = 0;
+    list[0] = '\0';
+    for (int t = 0; t < tiles && used < list_n; t++)
+        used += (size_t)snprintf(list + used, list_n - used, t ? ",%d" : "%d", devices[t]);
+    if (device_name(devices[0], names, names_n) != 0)
+        return snprintf(err, n, "cannot read the properties of GPU %d", devices[0]),
+               EXIT_FAILURE_RUN;
+    *ops = &device_cuda_ops;
+    return EXIT_OK;
+}
+
+int p2p_enable(int device, int peer, char *err, size_t n)
+{
+    int can = 0;
+    cudaError_t rc = cudaDeviceCanAccessPeer(&can, device, peer);
+    if (rc != cudaSuccess)
+        return snprintf(err, n, "cudaDeviceCanAccessPeer(%d, %d): %s", device, peer,
+                        cudaGetErrorString(rc)),
+               -1;
+    if (!can)
+        return 0;
+    rc = cudaDeviceEnablePeerAccess(peer, 0);
+    if (rc == cudaErrorPeerAccessAlreadyEnabled) {
+        cudaGetLastError(); /* clear the sticky-free error: not a failure */
+        return 1;
+    }
+    if (rc != cudaSuccess)
+        return snprintf(err, n, "cudaDeviceEnablePeerAccess(%d) on device %d: %s", peer,
+                        device, cudaGetErrorString(rc)),
+               -1;
+    return 1;
+}
+
+static int print_devices(FILE *out, int count, char *err, size_t n)
+{
+    for (int d = 0; d < count; d++) {
+        struct cudaDeviceProp p;
+        cudaError_t rc = cudaGetDeviceProperties(&p, d);
+        if (rc != cudaSuccess)
+            return snprintf(err, n, "cudaGetDeviceProperties(%d): %s", d,
+                            cudaGetErrorString(rc)),
+                   -1;
+        fprintf(out, "  GPU %d: %s, %.1f GiB, %d SMs, compute capability %d.%d, PCI %04x:%02x:%02x\n",
+                d, p.name, (double)p.totalGlobalMem / (1 << 30), p.multiProcessorCount,
+                p.major, p.minor, p.pciDomainID, p.pciBusID, p.pciDeviceID);
+    }
+    return 0;
+}
+
+/* One matrix cell: "yes/r0" = can access the peer, performance rank 0. */
+static void print_pair(FILE *out, int a, int b)
+{
+    int can = 0, rank = -1;
+    if (a == b) {
+        fprintf(out, " %8s", "-");
+        return;
+    }
+    if (cudaDeviceCanAccessPeer(&can, a, b) != cudaSuccess)
+        can = -1;
+    if (cudaDeviceGetP2PAttribute(&rank, cudaDevP2PAttrPerformanceRank, a, b) != cudaSuccess)
+        rank = -1;
+    cudaGetLastError();
+    if (can == 1)
+        fprintf(out, " %5s/r%d", "yes", rank);
+    else
+        fprintf(out, " %8s", can == 0 ? "no" : "error");
+}
+
+int p2p_print_topology(FILE *out, char *err, size_t n)
+{
+    int count = p2p_device_count();
+    char version[128];
+    p2p_runtime_version(version, sizeof version);
+    fprintf(out, "laplace topology (%s): %d CUDA device%s\n", version, count,
+            count == 1 ? "" : "s");
+    if (print_devices(out, count, err, n) != 0)
+        return -1;
+    if (count < 2)
+        return 0;
+    fprintf(out, "Peer access (row can read column; /rN: the driver's performance rank of "
+                 "the link, 0 = best):\n       ");
+    for (int b = 0; b < count; b++)
+        fprintf(out, " %8s", "GPU");
+    fprintf(out, "\n       ");
+    for (int b = 0; b < count; b++)
+        fprintf(out, " %8d", b);
+    fprintf(out, "\n");
+    for (int a = 0; a < count; a++) {
+        fprintf(out, "  GPU %d", a);
+        for (int b = 0; b < count; b++)
+            print_pair(out, a, b);
+        fprintf(out, "\n");
+    }
+    return 0;
+}
+
+#else /* built without CUDA */
+
+int p2p_device_count(void)
+{
+    return 0;
+}
+
+void p2p_runtime_version(char *text, size_t n)
+{
+    snprintf(text, n, "built without CUDA: CPU backends only");
+}
+
+int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
+                     char *names, size_t names_n, const struct device_ops **ops, char *err,
+                     size_t n)
+{
+    (void)c, (void)devices, (void)list, (void)list_n, (void)names, (void)names_n, (void)ops;
+    snprintf(err, n, "this laplace was built without CUDA; use --backend cpu or serial");
+    return EXIT_FAILURE_RUN;
+}
+
+int p2p_print_topology(FILE *out, char *err, size_t n)
+{
+    (void)out;
+    snprintf(err, n, "--topology: this laplace was built without CUDA");
+    return -1;
+}
+
+int p2p_enable(int device, int peer, char *err, size_t n)
+{
+    (void)device, (void)peer;
+    snprintf(err, n, "built without CUDA");
+    return -1;
+}
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * p2p.h - the CUDA devices of this machine: how many, which ones a run uses,
+ * their names, and the peer-access matrix between them (laplace --topology).
+ * In a build without CUDA these report that no device exists.
+ */
+#ifndef LAPLACE_P2P_H
+#define LAPLACE_P2P_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "device.h"
+
+/* Visible CUDA devices; 0 when there are none or the build has no CUDA. */
+int p2p_device_count(void);
+
+/* "CUDA runtime 13.0, driver 13.0" or "built without CUDA". */
+void p2p_runtime_version(char *text, size_t n);
+
+/*
+ * Chooses the device of every tile: --devices, or 0, 1, ... by default.
+ * Fills the "0,1" list, the device names and the device implementation.
+ * Returns 0; EXIT_BAD_USAGE when a device does not exist or too few exist for
+ * the partition; EXIT_FAILURE_RUN when CUDA is missing or broken. err says why.
+ */
+int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
+                     char *names, size_t names_n, const struct device_ops **ops, char *err,
+                     size_t n);
+
+/* Prints every device and the peer-access matrix; 0, or -1 with err set. */
+int p2p_print_topology(FILE *out, char *err, size_t n);
+
+/*
+ * Enables peer access from the calling thread's device to peer (not itself;
+ * "already enabled" is fine). Returns 1 when enabled, 0 when the pair cannot
+ * access each other, -1 on failure with err set.
+ */
+int p2p_enable(int device, int peer, char *err, size_t n);
+
+#endif

@@ -1,0 +1,20 @@
+/*
+ * reference.h - the plain sequential Jacobi solver (--backend serial): short,
+ * obviously right, and the oracle every other backend is tested against.
+ */
+#ifndef LAPLACE_REFERENCE_H
+#define LAPLACE_REFERENCE_H
+
+#include "problem.h"
+#include "solver.h"
+
+/*
+ * Solves the problem from its initial field, or from *start if start is not
+ * NULL (used by tests to start from any field). Same stopping test as solver.c.
+ * Returns 0, or -1 when memory runs out.
+ */
+int reference_solve(const struct problem *problem, const struct field *start,
+                    const struct solve_settings *settings, struct field *out,
+                    struct solve_result *result);
+
+#endif

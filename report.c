@@ -1,0 +1,95 @@
+/*
+ * report.c - the human report, the CSV row, the monitor and the comparison.
+ */
+#include "report.h"
+
+#include <math.h>
+
+struct run_metrics report_metrics(const struct run_report *r)
+{
+    const struct problem *p = &r->config->problem;
+    double sites = (double)problem_interior_sites(p);
+    double updates = sites * (double)r->result.iterations;
+    double t = r->result.time_compute_s > 0 ? r->result.time_compute_s : NAN;
+    double flops = 4.0 * updates + 3.0 * sites * (double)r->result.norm_checks;
+    return (struct run_metrics){
+        .glups = updates / t * 1e-9,
+        .gbps = 2.0 * (double)precision_size(p->precision) * updates / t * 1e-9,
+        .gflops = flops / t * 1e-9,
+    };
+}
+
+static const char *units(const struct run_report *r, int count)
+{
+    int gpu = r->backend[0] == 'g';
+    if (count == 1)
+        return gpu ? "GPU" : "tile";
+    return gpu ? "GPUs" : "tiles";
+}
+
+void report_print(FILE *out, const struct run_report *r)
+{
+    const struct config *c = r->config;
+    const struct solve_result *s = &r->result;
+    struct run_metrics m = report_metrics(r);
+    int tiles = c->partition_x * c->partition_y;
+    fprintf(out, "laplace: %ld x %ld lattice, %s, backend %s, partition %dx%d (%d %s)\n",
+            c->problem.nx, c->problem.ny, precision_name(c->problem.precision), r->backend,
+            c->partition_x, c->partition_y, tiles, units(r, tiles));
+    fprintf(out, "  devices       %s (%s)\n", r->devices, r->device_names);
+    if (r->backend[0] == 'g')
+        fprintf(out, "  kernel        %s, block %dx%d, partial sums added on the host, %s\n",
+                c->kernel, c->block_x, c->block_y,
+                s->peer_fallback_pairs ? "some edges by peer copies (see below)"
+                                       : "edges read through peer access");
+    fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
+    fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",
+            s->iterations, s->norm_checks, c->check_every);
+    fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,
+            s->final_norm_iteration, c->eps);
+    fprintf(out, "  time          input %.4f s, compute %.4f s, output %.4f s, total %.4f s\n",
+            s->time_input_s, s->time_compute_s, s->time_output_s, r->time_total_s);
+    fprintf(out, "  throughput    %.3f Glups, %.1f GB/s, %.1f GFLOP/s\n", m.glups, m.gbps,
+            m.gflops);
+}
+
+void report_csv_header(FILE *out)
+{
+    fprintf(out, "backend,precision,nx,ny,partition,devices,method,iterations,converged,"
+                 "final_norm,time_input_s,time_compute_s,time_output_s,time_total_s,glups,"
+                 "gbps,gflops\n");
+}
+
+void report_csv_row(FILE *out, const struct run_report *r)
+{
+    const struct config *c = r->config;
+    const struct solve_result *s = &r->result;
+    struct run_metrics m = report_metrics(r);
+    fprintf(out, "%s,%s,%ld,%ld,%dx%d,%s,jacobi,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f\n",
+            r->backend, precision_name(c->problem.precision), c->problem.nx, c->problem.ny,
+            c->partition_x, c->partition_y, r->devices, s->iterations,
+            s->reason == STOP_CONVERGED, s->final_norm, s->time_input_s, s->time_compute_s,
+            s->time_output_s, r->time_total_s, m.glups, m.gbps, m.gflops);
+}
+
+void report_monitor_line(void *out_file, long iteration, double norm, double elapsed_s)
+{
+    FILE *out = out_file;
+    fprintf(out, "  iteration %10ld   norm %.6e   elapsed %9.3f s\n", iteration, norm,
+            elapsed_s);
+    fflush(out);
+}
+
+void report_comparison(FILE *out, const struct run_report *many, const struct run_report *one,
+                       double max_difference)
+{
+    const struct config *c = many->config;
+    int n = c->partition_x * c->partition_y;
+    double t1 = one->result.time_compute_s, tn = many->result.time_compute_s;
+    fprintf(out,
+            "%ldx%ld: 1 %s %.3f s, %d %s %.3f s, speed-up %.2f, efficiency %.0f%%, "
+            "iterations %ld and %ld, largest field difference %.3g\n",
+            c->problem.nx, c->problem.ny, units(one, 1), t1, n, units(many, n), tn, t1 / tn,
+            100.0 * t1 / (n * tn), one->result.iterations, many->result.iterations,
+            max_difference);
+}

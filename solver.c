@@ -1,0 +1,297 @@
+/*
+ * solver.c - the one iteration loop, written once for every kind of device.
+ *
+ * One OpenMP thread drives each tile. Every iteration:
+ *
+ *   thread t:  sweep tile t (old -> new), reading the neighbours' old edges
+ *              wait for it; fetch its block partial sums if the norm is due
+ *   -------------------------- barrier ---------------------------------------
+ *   one thread: add every block sum of every tile in a fixed order (double),
+ *               apply the stopping test, swap the roles of old and new
+ *   -------------------------- barrier ---------------------------------------
+ *
+ * The first barrier guarantees that no device starts writing a field that a
+ * neighbour may still be reading: the next sweep writes what this sweep read.
+ * A failing call on any device is recorded and turns the next decision into
+ * "stop", taken by one thread and read by all after a barrier, so every thread
+ * leaves the loop at the same iteration and none is left waiting.
+ */
+#include "solver.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What the threads share; decisions are written by one thread between barriers. */
+struct shared_state {
+    const struct device_ops *ops;
+    const struct partition *partition;
+    const struct solve_settings *settings;
+    struct tile *tiles;
+    struct field *whole;        /* the initial field in, the final field out */
+    struct solve_result *result;
+    int failed;                 /* some call failed (set under a critical section) */
+    int stop;                   /* every thread leaves the current phase */
+    int old;                    /* which of the two fields is old this iteration */
+    long iteration;             /* iterations completed */
+    double clock;               /* start of the current phase */
+};
+
+int solver_wants_norm(const struct solve_settings *s, long iteration)
+{
+    if (iteration % s->check_every == 0)
+        return 1;
+    return s->monitor_every > 0 && iteration % s->monitor_every == 0;
+}
+
+int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
+                       double norm, enum stop_reason *reason)
+{
+    if (has_norm && !isfinite(norm)) {
+        *reason = STOP_DIVERGED;
+        return 1;
+    }
+    if (has_norm && iteration % s->check_every == 0 && norm < s->eps) {
+        *reason = STOP_CONVERGED;
+        return 1;
+    }
+    if (iteration >= s->max_iter) {
+        *reason = STOP_MAX_ITER;
+        return 1;
+    }
+    return 0;
+}
+
+const char *stop_reason_text(enum stop_reason reason)
+{
+    switch (reason) {
+    case STOP_CONVERGED: return "converged: update norm below eps";
+    case STOP_MAX_ITER: return "stopped at --max-iter without converging";
+    case STOP_DIVERGED: return "diverged: the update norm is not finite";
+    case STOP_FAILED: return "failed";
+    }
+    return "unknown";
+}
+
+/* Records the first failure of any thread; the next decision then stops all. */
+static void record(struct shared_state *st, const struct tile *me, int rc)
+{
+    if (rc == 0)
+        return;
+#pragma omp critical(solver_failure)
+    if (!st->failed) {
+        st->failed = 1;
+        st->result->reason = STOP_FAILED;
+        st->result->failed_device = me->device;
+        snprintf(st->result->error, sizeof st->result->error, "tile %d: %s", me->index,
+                 me->error);
+    }
+}
+
+/* Every thread calls this; all get the same answer: has any call failed? */
+static int agree_to_stop(struct shared_state *st)
+{
+#pragma omp barrier
+#pragma omp single
+    st->stop = st->failed;
+    return st->stop; /* the end of single is a barrier: all read the same value */
+}
+
+static double elapsed_since(double *clock)
+{
+    double now = omp_get_wtime(), dt = now - *clock;
+    *clock = now;
+    return dt;
+}
+
+/* The neighbours of a tile, NULL at the edge of the lattice. */
+static void find_neighbours(struct shared_state *st, const struct tile *me,
+                            const struct tile *nb[SIDE_COUNT])
+{
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        int n = me->extent->neighbour[side];
+        nb[side] = n >= 0 ? &st->tiles[n] : NULL;
+    }
+}
+
+/* Allocates the tile on its device and uploads its part of the initial field. */
+static int set_up_tile(struct shared_state *st, struct tile *me)
+{
+    const struct tile_extent *e = me->extent;
+    if (st->ops->open(me) != 0)
+        return -1;
+    void *tile_h = malloc((size_t)e->lx * (size_t)e->ly * precision_size(me->precision));
+    if (!tile_h) {
+        snprintf(me->error, sizeof me->error, "out of host memory for the upload");
+        return -1;
+    }
+    partition_scatter(st->partition, me->index, st->whole, tile_h);
+    int rc = st->ops->upload(me, tile_h);
+    free(tile_h);
+    return rc;
+}
+
+/* Downloads the newest field of the tile into its place in the whole field. */
+static int gather_tile(struct shared_state *st, struct tile *me)
+{
+    const struct tile_extent *e = me->extent;
+    void *tile_h = malloc((size_t)e->lx * (size_t)e->ly * precision_size(me->precision));
+    if (!tile_h) {
+        snprintf(me->error, sizeof me->error, "out of host memory for the download");
+        return -1;
+    }
+    int rc = st->ops->download(me, st->old, tile_h);
+    if (rc == 0)
+        partition_gather(st->partition, me->index, tile_h, st->whole);
+    free(tile_h);
+    return rc;
+}
+
+/* sqrt of the sum of every block partial sum, tile by tile, block by block. */
+static double gather_norm(const struct shared_state *st)
+{
+    double sum = 0.0;
+    for (int t = 0; t < partition_count(st->partition); t++) {
+        const struct tile *tile = &st->tiles[t];
+        for (long b = 0; b < tile->blocks_x * tile->blocks_y; b++)
+            sum += tile->block_sums[b];
+    }
+    return sqrt(sum);
+}
+
+/* Taken by one thread between the two barriers of an iteration. */
+static void decide(struct shared_state *st, long iteration, int has_norm)
+{
+    const struct solve_settings *s = st->settings;
+    struct solve_result *r = st->result;
+    st->iteration = iteration;
+    r->iterations = iteration;
+    st->old = 1 - st->old;
+    if (st->failed) {
+        st->stop = 1;
+        return;
+    }
+    double norm = NAN;
+    if (has_norm) {
+        norm = gather_norm(st);
+        r->final_norm = norm;
+        r->final_norm_iteration = iteration;
+        r->norm_checks++;
+        if (s->monitor && s->monitor_every > 0 && iteration % s->monitor_every == 0)
+            s->monitor(s->monitor_context, iteration, norm, omp_get_wtime() - st->clock);
+    }
+    st->stop = solver_should_stop(s, iteration, has_norm, norm, &r->reason);
+}
+
+static void iterate(struct shared_state *st, struct tile *me)
+{
+    const struct tile *nb[SIDE_COUNT];
+    find_neighbours(st, me, nb);
+    for (;;) {
+        long iteration = st->iteration + 1;
+        struct sweep_args args = {.old = st->old,
+                                  .want_sums = solver_wants_norm(st->settings, iteration)};
+        memcpy(args.neighbour, nb, sizeof nb);
+        int rc = st->ops->sweep(me, &args);
+        if (rc == 0)
+            rc = st->ops->finish(me, args.want_sums);
+        record(st, me, rc);
+#pragma omp barrier
+#pragma omp single
+        decide(st, iteration, args.want_sums);
+        if (st->stop)
+            break;
+    }
+}
+
+/* The whole life of one tile, run by the thread that drives it. */
+static void drive_tile(struct shared_state *st, struct tile *me)
+{
+    const struct tile *nb[SIDE_COUNT];
+    find_neighbours(st, me, nb);
+    record(st, me, set_up_tile(st, me));
+    if (agree_to_stop(st))
+        goto out;
+    record(st, me, st->ops->connect(me, nb));
+    if (agree_to_stop(st))
+        goto out;
+#pragma omp single
+    {
+        st->result->time_input_s = elapsed_since(&st->clock);
+        for (int t = 0; t < partition_count(st->partition); t++)
+            for (int side = 0; side < SIDE_COUNT; side++)
+                st->result->peer_fallback_pairs += st->tiles[t].peer_fallback[side];
+    }
+    iterate(st, me);
+#pragma omp single
+    st->result->time_compute_s = elapsed_since(&st->clock);
+    if (!st->failed)
+        record(st, me, gather_tile(st, me));
+#pragma omp barrier
+#pragma omp single
+    st->result->time_output_s = elapsed_since(&st->clock);
+out:
+    st->ops->close(me); /* after a barrier: no neighbour reads this tile any more */
+}
+
+static struct tile *make_tiles(const struct partition *p, const struct problem *problem,
+                               const struct solve_settings *s)
+{
+    int n = partition_count(p);
+    struct tile *tiles = calloc((size_t)n, sizeof *tiles);
+    if (!tiles)
+        return NULL;
+    for (int t = 0; t < n; t++) {
+        struct tile *tile = &tiles[t];
+        tile->index = t;
+        tile->extent = &p->tiles[t];
+        tile->device = s->devices ? s->devices[t] : -1;
+        tile->precision = problem->precision;
+        tile->settings = s->tile;
+        tile->blocks_x = (tile->extent->lx + s->tile.block_x - 1) / s->tile.block_x;
+        tile->blocks_y = (tile->extent->ly + s->tile.block_y - 1) / s->tile.block_y;
+    }
+    return tiles;
+}
+
+int solver_run(const struct device_ops *ops, const struct problem *problem,
+               const struct partition *partition, const struct solve_settings *settings,
+               struct field *out, struct solve_result *result)
+{
+    int n = partition_count(partition);
+    memset(result, 0, sizeof *result);
+    result->final_norm = NAN;
+    result->failed_device = -1;
+    struct shared_state st = {.ops = ops, .partition = partition, .settings = settings,
+                              .whole = out, .result = result, .clock = omp_get_wtime()};
+    if (problem_initial_field(problem, out) != 0 ||
+        !(st.tiles = make_tiles(partition, problem, settings))) {
+        field_free(out);
+        snprintf(result->error, sizeof result->error, "out of host memory for the lattice");
+        result->reason = STOP_FAILED;
+        return -1;
+    }
+    omp_set_dynamic(0);
+#pragma omp parallel num_threads(n)
+    {
+        if (omp_get_num_threads() != n) {
+#pragma omp single
+            {
+                snprintf(result->error, sizeof result->error,
+                         "OpenMP gave %d threads for %d tiles (is OMP_THREAD_LIMIT set?)",
+                         omp_get_num_threads(), n);
+                st.failed = 1;
+            }
+        } else {
+            drive_tile(&st, &st.tiles[omp_get_thread_num()]);
+        }
+    }
+    free(st.tiles);
+    if (st.failed) {
+        result->reason = STOP_FAILED;
+        return -1;
+    }
+    return 0;
+}

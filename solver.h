@@ -1,0 +1,69 @@
+/*
+ * solver.h - the one iteration loop: one OpenMP thread per device (or host
+ * tile), block partial sums gathered on the host, and the stopping test.
+ */
+#ifndef LAPLACE_SOLVER_H
+#define LAPLACE_SOLVER_H
+
+#include "device.h"
+#include "gpu_partition.h"
+#include "problem.h"
+
+enum stop_reason {
+    STOP_CONVERGED, /* the update norm fell below eps */
+    STOP_MAX_ITER,  /* --max-iter reached first */
+    STOP_DIVERGED,  /* the norm became NaN or infinite */
+    STOP_FAILED,    /* a device call failed; see solve_result.error */
+};
+
+/* Called at every iteration where the norm was computed. */
+typedef void (*monitor_fn)(void *context, long iteration, double norm, double elapsed_s);
+
+struct solve_settings {
+    double eps;          /* stop when sqrt(sum (new - old)^2) < eps */
+    long max_iter;       /* stop after this many iterations at most */
+    long check_every;    /* compute and test the norm every K iterations */
+    long monitor_every;  /* also compute the norm every K iterations for monitor (0: never) */
+    monitor_fn monitor;  /* called with the norm at monitored iterations, or NULL */
+    void *monitor_context;
+    struct tile_settings tile;
+    const int *devices;  /* CUDA device of tile t (ignored by the host backend) */
+};
+
+struct solve_result {
+    long iterations;
+    double final_norm;       /* the last computed norm (NAN if none was computed) */
+    long final_norm_iteration;
+    enum stop_reason reason;
+    double time_input_s;     /* allocation, scatter and upload */
+    double time_compute_s;   /* the iteration loop */
+    double time_output_s;    /* download and gather */
+    long norm_checks;        /* iterations at which the norm was computed */
+    int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */
+    int failed_device;       /* device of the failing call, -1 if none or the host */
+    char error[600];         /* what failed, when reason == STOP_FAILED */
+};
+
+/* Whether the norm is needed at this iteration (1-based). */
+int solver_wants_norm(const struct solve_settings *s, long iteration);
+
+/*
+ * The stopping test after an iteration: returns 1 and sets *reason to stop.
+ * has_norm says whether norm was computed at this iteration.
+ */
+int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
+                       double norm, enum stop_reason *reason);
+
+/*
+ * Solves the problem on the tiles of the partition with the given device
+ * implementation, one OpenMP thread per tile. Writes the final field into out
+ * (allocated here). Returns 0 when the loop ran (converged or not; see
+ * result->reason), -1 when a device failed or memory ran out (result->error).
+ */
+int solver_run(const struct device_ops *ops, const struct problem *problem,
+               const struct partition *partition, const struct solve_settings *settings,
+               struct field *out, struct solve_result *result);
+
+const char *stop_reason_text(enum stop_reason reason);
+
+#endif
