@@ -350,11 +350,9 @@ static const struct setting settings[] = {
     {"steps", "solver", "N", "heat-diffusion time steps (not available yet)", set_later},
     {"snapshot-every", "solver", "K", "field snapshots (not available yet)", set_later},
     {"backend", "parallel", "auto|gpu|cpu|serial",
-     "gpu: CUDA devices; cpu: host tiles; serial: reference; auto: gpu if present, "
-     "else cpu (default auto)",
+     "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
      set_backend},
-    {"partition", "parallel", "AxB|auto", "NGx x NGy tiles, one per GPU or CPU thread; auto: "
-     "every GPU (or --devices), or every CPU core (default auto)",
+    {"partition", "parallel", "AxB|auto", "NGx x NGy tiles; auto: every GPU or CPU core (default auto)",
      set_partition},
     {"devices", "parallel", "LIST", "CUDA device ids, e.g. 0,1,2,3 (default: 0,1,...)",
      set_devices},
@@ -366,7 +364,7 @@ static const struct setting settings[] = {
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      set_no_p2p},
     {"compare", "parallel", NULL,
-     "also solve on one device (1x1) and report speed-up, efficiency, field difference",
+    "also solve on 1 device: speed-up, efficiency, field difference",
      set_compare},
     {"monitor", "output", "K", "print iteration, norm and time every K iterations (default 0: off)",
      set_monitor},
@@ -583,7 +581,7 @@ void config_print_help(const char *program)
             char left[64];
             snprintf(left, sizeof left, "--%s%s%s", s->name, s->arg ? " " : "",
                      s->arg ? s->arg : "");
-            printf("  %-28s %s\n", left, s->help);
+            printf("  %-30s %s\n", left, s->help);
         }
     }
     printf("\n  -q is --quiet, -h is --help. Known kernels: %s.\n"

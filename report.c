@@ -60,14 +60,25 @@ void report_csv_header(FILE *out)
                  "gbps,gflops\n");
 }
 
+/* The device list with spaces for commas, so it stays one CSV field. */
+static void csv_devices(const char *devices, char *out, size_t n)
+{
+    snprintf(out, n, "%s", devices);
+    for (char *p = out; *p; p++)
+        if (*p == ',')
+            *p = ' ';
+}
+
 void report_csv_row(FILE *out, const struct run_report *r)
 {
+    char devices[256];
     const struct config *c = r->config;
     const struct solve_result *s = &r->result;
     struct run_metrics m = report_metrics(r);
+    csv_devices(r->devices, devices, sizeof devices);
     fprintf(out, "%s,%s,%ld,%ld,%dx%d,%s,jacobi,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f\n",
             r->backend, precision_name(c->problem.precision), c->problem.nx, c->problem.ny,
-            c->partition_x, c->partition_y, r->devices, s->iterations,
+            c->partition_x, c->partition_y, devices, s->iterations,
             s->reason == STOP_CONVERGED, s->final_norm, s->time_input_s, s->time_compute_s,
             s->time_output_s, r->time_total_s, m.glups, m.gbps, m.gflops);
 }

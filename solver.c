@@ -4,9 +4,10 @@
  * One OpenMP thread drives each tile. Every iteration:
  *
  *   thread t:  sweep tile t (old -> new), reading the neighbours' old edges
- *              wait for it; fetch its block partial sums if the norm is due
+ *              wait for it; if the norm is due, fetch its block partial sums
+ *              and add them in a fixed order (double) into the tile's total
  *   -------------------------- barrier ---------------------------------------
- *   one thread: add every block sum of every tile in a fixed order (double),
+ *   one thread: add the tile totals in tile order, take the square root,
  *               apply the stopping test, swap the roles of old and new
  *   -------------------------- barrier ---------------------------------------
  *
@@ -30,6 +31,7 @@ struct shared_state {
     const struct partition *partition;
     const struct solve_settings *settings;
     struct tile *tiles;
+    double *tile_sums;          /* each tile's total of its block sums */
     struct field *whole;        /* the initial field in, the final field out */
     struct solve_result *result;
     int failed;                 /* some call failed (set under a critical section) */
@@ -149,15 +151,31 @@ static int gather_tile(struct shared_state *st, struct tile *me)
     return rc;
 }
 
-/* sqrt of the sum of every block partial sum, tile by tile, block by block. */
+/*
+ * The total of a tile's block sums, in a fixed order: four running sums over
+ * the blocks b = 0, 1, 2, 3 (mod 4), then added as (s0 + s1) + (s2 + s3).
+ * Four independent chains of additions run about four times faster than one.
+ */
+static double add_block_sums(const struct tile *t)
+{
+    const double *v = t->block_sums;
+    const long n = t->blocks_x * t->blocks_y;
+    double s[4] = {0.0, 0.0, 0.0, 0.0};
+    long b = 0;
+    for (; b + 4 <= n; b += 4)
+        for (int k = 0; k < 4; k++)
+            s[k] += v[b + k];
+    for (; b < n; b++)
+        s[b % 4] += v[b];
+    return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+/* sqrt of the tiles' totals, added in tile order. */
 static double gather_norm(const struct shared_state *st)
 {
     double sum = 0.0;
-    for (int t = 0; t < partition_count(st->partition); t++) {
-        const struct tile *tile = &st->tiles[t];
-        for (long b = 0; b < tile->blocks_x * tile->blocks_y; b++)
-            sum += tile->block_sums[b];
-    }
+    for (int t = 0; t < partition_count(st->partition); t++)
+        sum += st->tile_sums[t];
     return sqrt(sum);
 }
 
@@ -197,6 +215,8 @@ static void iterate(struct shared_state *st, struct tile *me)
         int rc = st->ops->sweep(me, &args);
         if (rc == 0)
             rc = st->ops->finish(me, args.want_sums);
+        if (rc == 0 && args.want_sums)
+            st->tile_sums[me->index] = add_block_sums(me);
         record(st, me, rc);
 #pragma omp barrier
 #pragma omp single
@@ -266,9 +286,11 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     result->failed_device = -1;
     struct shared_state st = {.ops = ops, .partition = partition, .settings = settings,
                               .whole = out, .result = result, .clock = omp_get_wtime()};
-    if (problem_initial_field(problem, out) != 0 ||
+    st.tile_sums = calloc((size_t)n, sizeof *st.tile_sums);
+    if (!st.tile_sums || problem_initial_field(problem, out) != 0 ||
         !(st.tiles = make_tiles(partition, problem, settings))) {
         field_free(out);
+        free(st.tile_sums);
         snprintf(result->error, sizeof result->error, "out of host memory for the lattice");
         result->reason = STOP_FAILED;
         return -1;
@@ -289,6 +311,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
         }
     }
     free(st.tiles);
+    free(st.tile_sums);
     if (st.failed) {
         result->reason = STOP_FAILED;
         return -1;

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# gpu_suite.sh - the GPU test suite (make test-gpu). Needs only bash and the
+# laplace binary, so it runs on a GPU machine with nothing installed.
+#
+# Every GPU run is compared with the serial reference on the same problem: the
+# .dat field must be byte-identical (every value printed with round-trip
+# digits) and the iteration count equal. Runs that need more GPUs than the
+# machine has are reported as skipped. Fails when no GPU is present.
+set -u
+LAPLACE=${1:-./laplace}
+OUT=${GPU_SUITE_OUT:-tests/out/gpu}
+mkdir -p "$OUT"
+passed=0 failed=0 skipped=0
+
+ngpu=$("$LAPLACE" --topology 2>/dev/null | sed -n 's/.*: \([0-9]*\) CUDA device.*/\1/p')
+ngpu=${ngpu:-0}
+echo "gpu suite: $("$LAPLACE" --version)"
+"$LAPLACE" --topology || true
+if [ "$ngpu" -eq 0 ]; then
+    echo "gpu suite: FAILED: no GPU is visible"
+    exit 1
+fi
+
+ok()   { passed=$((passed + 1)); echo "ok      $*"; }
+bad()  { failed=$((failed + 1)); echo "FAILED  $*"; }
+skip() { skipped=$((skipped + 1)); echo "skipped $*"; }
+
+iterations_of() { tail -n 1 "$1" | cut -d, -f8; }
+
+# reference NAME PROBLEM_ARGS...: the serial field and CSV, computed once.
+reference() {
+    local name=$1; shift
+    [ -f "$OUT/$name.serial.dat" ] && return 0
+    "$LAPLACE" --backend serial --csv --output "$OUT/$name.serial.dat" "$@" \
+        > "$OUT/$name.serial.csv"
+}
+
+# same_as_serial NAME GPUS "PROBLEM_ARGS" GPU_ARGS...: a GPU run equals the reference.
+same_as_serial() {
+    local name=$1 gpus=$2 problem=$3; shift 3
+    local label="$name $* (needs $gpus GPU)"
+    if [ "$gpus" -gt "$ngpu" ]; then skip "$label"; return; fi
+    # shellcheck disable=SC2086
+    reference "$name" $problem || { bad "$label: serial reference failed"; return; }
+    local run="$OUT/run"
+    # shellcheck disable=SC2086
+    if ! "$LAPLACE" --backend gpu --csv --output "$run.dat" $problem "$@" > "$run.csv" 2> "$run.err"; then
+        bad "$label: exit status $? ($(head -c 300 "$run.err"))"; return
+    fi
+    local want got
+    want=$(iterations_of "$OUT/$name.serial.csv"); got=$(iterations_of "$run.csv")
+    if [ "$want" != "$got" ]; then bad "$label: $got iterations, serial $want"; return; fi
+    if ! cmp -s "$run.dat" "$OUT/$name.serial.dat"; then bad "$label: field differs from serial"; return; fi
+    ok "$label: $got iterations, field identical"
+}
+
+# refused STATUS LABEL ARGS...: laplace exits with STATUS and one line on stderr.
+refused() {
+    local want=$1 label=$2; shift 2
+    "$LAPLACE" "$@" > /dev/null 2> "$OUT/refused.err"
+    local status=$? lines
+    lines=$(wc -l < "$OUT/refused.err")
+    if [ "$status" -eq "$want" ] && [ "$lines" -eq 1 ]; then
+        ok "$label: status $status, '$(cat "$OUT/refused.err")'"
+    else
+        bad "$label: status $status (want $want), $lines stderr lines"
+    fi
+}
+
+edges="--top 1 --left 0.3 --right -0.7 --bottom 2.5"
+for precision in float double; do
+    for lattice in "37 23" "101 67"; do
+        set -- $lattice
+        problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+        name="plate-$1x$2-$precision"
+        same_as_serial "$name" 1 "$problem" --partition 1x1
+        same_as_serial "$name" 2 "$problem" --partition 2x1
+        same_as_serial "$name" 2 "$problem" --partition 1x2
+        same_as_serial "$name" 3 "$problem" --partition 3x1
+        same_as_serial "$name" 4 "$problem" --partition 2x2
+        same_as_serial "$name" 4 "$problem" --partition 4x1
+        same_as_serial "$name" 4 "$problem" --partition 1x4
+        same_as_serial "$name" 2 "$problem" --partition 2x1 --no-p2p
+        same_as_serial "$name" 4 "$problem" --partition 2x2 --no-p2p
+        same_as_serial "$name" 1 "$problem" --partition 1x1 --block 4x4
+        same_as_serial "$name" 4 "$problem" --partition 2x2 --block 3x5
+        same_as_serial "$name" 4 "$problem" --partition 2x2 --block 32x32 --check-every 7
+        same_as_serial "$name" 4 "$problem" --partition 2x2 --devices 3,2,1,0
+    done
+done
+
+# The lecture's problem: 512 x 512, top 1, float, eps 1e-10.
+course="--nx 512 --ny 512 --top 1 --bottom 0 --left 0 --right 0 --precision float --eps 1e-10"
+same_as_serial course-512 1 "$course" --partition 1x1
+same_as_serial course-512 2 "$course" --partition 2x1
+same_as_serial course-512 2 "$course" --partition 1x2
+same_as_serial course-512 4 "$course" --partition 2x2
+
+refused 2 "device that does not exist" --backend gpu --devices "$ngpu" --nx 64 --ny 64
+refused 2 "device listed twice" --backend gpu --devices 0,0 --partition 2x1 --nx 64 --ny 64
+refused 2 "partition needing $((ngpu + 1)) GPUs" --backend gpu --partition "$((ngpu + 1))x1" --nx 64 --ny 64
+refused 2 "block over 1024 threads" --backend gpu --block 64x32 --nx 64 --ny 64
+
+echo "gpu suite: $passed passed, $failed failed, $skipped skipped ($ngpu GPUs)"
+[ "$failed" -eq 0 ]
