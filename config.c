@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "laplace_kernels.h"
 
@@ -243,6 +244,8 @@ static int set_devices(struct config *c, const char *v, char *why, size_t n)
 
 static int set_block(struct config *c, const char *v, char *why, size_t n)
 {
+    if (strcmp(v, "auto") == 0)
+        return c->block_x = c->block_y = 0, 0;
     int rc = parse_pair(v, 1024, &c->block_x, &c->block_y, why, n);
     if (rc == 0 && c->block_x * c->block_y > 1024)
         return fail(why, n, "%d threads per block; at most 1024", c->block_x * c->block_y);
@@ -259,11 +262,10 @@ static int set_kernel(struct config *c, const char *v, char *why, size_t n)
 
 static int set_reduce(struct config *c, const char *v, char *why, size_t n)
 {
-    (void)c;
     if (strcmp(v, "host") == 0)
-        return 0;
+        return c->reduce = REDUCE_HOST, 0;
     if (strcmp(v, "device") == 0)
-        return not_yet(why, n, "--reduce device");
+        return c->reduce = REDUCE_DEVICE, 0;
     return fail(why, n, "expected host or device, got '%s'", v);
 }
 
@@ -356,10 +358,11 @@ static const struct setting settings[] = {
      set_partition},
     {"devices", "parallel", "LIST", "CUDA device ids, e.g. 0,1,2,3 (default: 0,1,...)",
      set_devices},
-    {"block", "parallel", "TXxTY", "thread-block and partial-sum block shape (default 32x8)",
-     set_block},
-    {"kernel", "parallel", "NAME", "sweep kernel variant (default auto)", set_kernel},
-    {"reduce", "parallel", "host", "who adds the block partial sums (default host)",
+    {"block", "parallel", "TXxTY|auto", "thread-block shape; host tiles: partial-sum block "
+     "(default auto: 32x8)", set_block},
+    {"kernel", "parallel", "NAME", "GPU sweep kernel, see below (default auto: rows)",
+     set_kernel},
+    {"reduce", "parallel", "host|device", "who adds the GPU block partial sums (default host)",
      set_reduce},
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      set_no_p2p},
@@ -406,8 +409,7 @@ void config_defaults(struct config *c)
     c->check_every = 1;
     c->backend = BACKEND_AUTO;
     c->partition_x = c->partition_y = 0; /* auto */
-    c->block_x = 32;
-    c->block_y = 8;
+    c->block_x = c->block_y = 0; /* auto */
     snprintf(c->kernel, sizeof c->kernel, "auto");
     c->use_p2p = 1;
 }
@@ -458,6 +460,9 @@ static int ini_entry(void *user, const char *section, const char *key, const cha
 int config_load_file(struct config *c, const char *path, char *err, size_t errlen)
 {
     struct ini_context ctx = {.config = c};
+    struct stat info;
+    if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
+        return fail(err, errlen, "%s: cannot read config file: not a regular file", path);
     int line = ini_parse(path, ini_entry, &ctx);
     if (line == -1)
         return fail(err, errlen, "%s: cannot open config file: %s", path, strerror(errno));

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "device.h"
 #include "problem.h"
 
 #define CONFIG_MAX_DEVICES 64
@@ -40,6 +41,7 @@ struct config {
     int device_count;              /* 0: every visible device */
     int block_x, block_y;
     char kernel[32];
+    enum reduce_mode reduce;
     int use_p2p;
     int compare;
 

@@ -7,6 +7,13 @@
  * memory; neighbours' edges are read straight from their tiles). Every call is
  * made by the one OpenMP thread that drives the tile, so a device is never used
  * by two threads at once. Calls return 0, or -1 with a message in tile->error.
+ *
+ * Iteration k (1, 2, ...) reads field[(k - 1) % 2] and writes field[k % 2].
+ * sweep(k) may return before the work is done; finish(k) waits for it. The
+ * loop starts sweep(k + 1) before finish(k), so the host's stopping test of k
+ * overlaps the next sweep: k's result is safe, since k + 1 writes the other field.
+ * A device must therefore order, by itself, sweep(k + 1) after its neighbours'
+ * sweep(k): it reads what they wrote, and overwrites what they read.
  */
 #ifndef LAPLACE_DEVICE_H
 #define LAPLACE_DEVICE_H
@@ -14,10 +21,15 @@
 #include "gpu_partition.h"
 #include "problem.h"
 
+/* Who adds a tile's block partial sums: the host (the lecture's way) or the device. */
+enum reduce_mode { REDUCE_HOST, REDUCE_DEVICE };
+
 /* How a tile is swept: the same for every tile of a run. */
 struct tile_settings {
-    int block_x, block_y; /* thread-block shape; also the shape of a partial-sum block */
+    int block_x, block_y; /* thread-block shape (0 x 0: chosen by the device) */
     int use_p2p;          /* 1: read neighbours through peer access when possible */
+    int kernel;           /* enum kernel_variant of laplace_kernels.h */
+    enum reduce_mode reduce;
 };
 
 struct tile {
@@ -27,38 +39,50 @@ struct tile {
     enum precision precision;
     struct tile_settings settings;
     void *field[2];   /* the two fields; which one is old switches every iteration */
-    long blocks_x;    /* partial-sum blocks across the tile */
-    long blocks_y;    /* partial-sum blocks up the tile */
-    double *block_sums; /* host copy: one sum of (new - old)^2 per block */
+    long block_count; /* partial sums per sweep: one per thread block (set by open) */
+    double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
     void *impl;       /* the implementation's own state */
     char error[512];  /* why the last call failed */
 };
 
-/* What one sweep needs: which field is old, and the neighbours (NULL at the edge). */
+/* What one sweep needs: the iteration, and the neighbours (NULL at the edge). */
 struct sweep_args {
-    int old;
+    long iteration; /* k: reads field[(k - 1) % 2], writes field[k % 2] */
     const struct tile *neighbour[SIDE_COUNT];
-    int want_sums; /* 1: also produce the block partial sums */
+    int want_sums;  /* 1: also produce the block partial sums */
 };
 
 struct device_ops {
     const char *name;
-    /* Binds the calling thread to the device and allocates both fields and sums. */
+    /* Binds the calling thread to the device, chooses the launch shape (block_count)
+     * and allocates both fields and the sums. */
     int (*open)(struct tile *t);
     /* Prepares reading the neighbours' edges (peer access, or halo buffers). */
     int (*connect)(struct tile *t, const struct tile *neighbour[SIDE_COUNT]);
     /* Copies tile_h (pitch = width) into both fields. */
     int (*upload)(struct tile *t, const void *tile_h);
-    /* Starts one Jacobi sweep from field[old] into field[1 - old]. */
+    /* Starts sweep k (args->iteration), after the neighbours' sweep k - 1. */
     int (*sweep)(struct tile *t, const struct sweep_args *args);
-    /* Waits for the sweep; with want_sums, leaves the block sums in t->block_sums. */
-    int (*finish)(struct tile *t, int want_sums);
+    /* Waits for sweep k; with want_sums, sets *total to the sum of its block sums,
+     * added in the order of block_sums_total() (on the host or on the device). */
+    int (*finish)(struct tile *t, long iteration, int want_sums, double *total);
     /* Copies field[which] into tile_h (pitch = width). */
     int (*download)(struct tile *t, int which, void *tile_h);
     /* Frees everything open() allocated; safe after a failed or partial open(). */
     void (*close)(struct tile *t);
 };
+
+/* The lanes of the fixed order in which a tile's block sums are added. */
+#define BLOCK_SUM_LANES 1024
+
+/*
+ * The sum of n block sums in the one fixed order every backend uses: lane j
+ * (0 <= j < 1024) adds sums j, j + 1024, j + 2048, ... in turn; then the lanes
+ * are added pairwise, lane j += lane j + h for h = 512, 256, ..., 1. The GPU's
+ * reduction kernel follows the same order, so host and device agree bit for bit.
+ */
+double block_sums_total(const double *sums, long n);
 
 extern const struct device_ops device_host_ops;
 #ifdef HAVE_CUDA

@@ -21,9 +21,18 @@
 
 struct cuda_tile {
     cudaStream_t stream;
-    double *block_sums_d;
-    void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */
+    cudaEvent_t done[2];       /* all of iteration k's work, recorded in done[k % 2] */
+    struct sweep_shape shape;  /* kernel, block and rows per thread */
+    int sums_mapped;           /* 1: the sweep writes its block sums into host memory */
+    double *block_sums_d;      /* the block sums on the device, unless mapped */
+    double *sums_target_d[2];  /* where iteration k's kernel writes its block sums */
+    double *total_h[2];        /* --reduce device: the tile total of iteration k (mapped) */
+    double *total_d[2];        /* the same memory seen from the device */
+    void *halo_d[SIDE_COUNT];  /* copies of neighbours' edges, for fallback sides */
 };
+
+/* Block sums are written straight into mapped host memory up to this many. */
+#define MAPPED_SUMS_MAX 8192
 
 /* Records a failed CUDA call in t->error: call, function, file, line, device. */
 static int cuda_failed(struct tile *t, cudaError_t rc, const char *call, const char *func,
@@ -55,28 +64,67 @@ static size_t field_bytes(const struct tile *t)
 
 static size_t sums_bytes(const struct tile *t)
 {
-    return (size_t)(t->blocks_x * t->blocks_y) * sizeof(double);
+    return (size_t)t->block_count * sizeof(double);
 }
 
-/* The block shape must fit the device, and the grid its limits. */
-static int check_launch_shape(struct tile *t)
+/* Chooses the launch shape and checks that it fits the device. */
+static int choose_shape(struct tile *t)
 {
+    struct cuda_tile *c = t->impl;
     struct cudaDeviceProp p;
+    long gx, gy;
     CUDA_CHECK(t, cudaGetDeviceProperties(&p, t->device));
-    int bx = t->settings.block_x, by = t->settings.block_y;
+    c->shape = laplace_choose_shape((enum kernel_variant)t->settings.kernel,
+                                    t->settings.block_x, t->settings.block_y, t->extent->lx,
+                                    t->extent->ly, p.multiProcessorCount,
+                                    p.maxThreadsPerMultiProcessor);
+    int bx = c->shape.block_x, by = c->shape.block_y;
+    t->block_count = laplace_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
     if (bx * by > p.maxThreadsPerBlock || bx > p.maxThreadsDim[0] || by > p.maxThreadsDim[1]) {
         snprintf(t->error, sizeof t->error,
-                 "block %dx%d does not fit GPU %d (%s): at most %d threads, %dx%d",
-                 bx, by, t->device, p.name, p.maxThreadsPerBlock, p.maxThreadsDim[0],
+                 "block %dx%d does not fit GPU %d (%s): at most %d threads, %dx%d", bx, by,
+                 t->device, p.name, p.maxThreadsPerBlock, p.maxThreadsDim[0],
                  p.maxThreadsDim[1]);
         return -1;
     }
-    if (t->blocks_y > p.maxGridSize[1] || t->blocks_x > p.maxGridSize[0]) {
-        snprintf(t->error, sizeof t->error, "tile %ldx%ld needs a grid of %ldx%ld blocks; "
-                 "GPU %d allows %dx%d (use a taller --block)",
-                 t->extent->lx, t->extent->ly, t->blocks_x, t->blocks_y, t->device,
-                 p.maxGridSize[0], p.maxGridSize[1]);
+    if (gx > p.maxGridSize[0] || gy > p.maxGridSize[1]) {
+        snprintf(t->error, sizeof t->error,
+                 "tile %ldx%ld needs a grid of %ldx%ld blocks; GPU %d allows %dx%d (use a "
+                 "taller --block)",
+                 t->extent->lx, t->extent->ly, gx, gy, t->device, p.maxGridSize[0],
+                 p.maxGridSize[1]);
         return -1;
+    }
+    return 0;
+}
+
+/* Host memory the device writes into directly; returns its device address too. */
+static int alloc_mapped(struct tile *t, size_t bytes, double **host, double **device)
+{
+    CUDA_CHECK(t, cudaHostAlloc((void **)host, bytes, cudaHostAllocMapped));
+    CUDA_CHECK(t, cudaHostGetDevicePointer((void **)device, *host, 0));
+    return 0;
+}
+
+/* Where the partial sums go: see struct cuda_tile. */
+static int alloc_sums(struct tile *t)
+{
+    struct cuda_tile *c = t->impl;
+    c->sums_mapped = t->settings.reduce == REDUCE_HOST && t->block_count <= MAPPED_SUMS_MAX;
+    if (!c->sums_mapped)
+        CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, sums_bytes(t)));
+    for (int p = 0; p < 2; p++) {
+        if (t->settings.reduce == REDUCE_DEVICE) {
+            if (alloc_mapped(t, sizeof(double), &c->total_h[p], &c->total_d[p]) != 0)
+                return -1;
+            c->sums_target_d[p] = c->block_sums_d;
+        } else if (c->sums_mapped) {
+            if (alloc_mapped(t, sums_bytes(t), &t->block_sums[p], &c->sums_target_d[p]) != 0)
+                return -1;
+        } else {
+            CUDA_CHECK(t, cudaMallocHost((void **)&t->block_sums[p], sums_bytes(t)));
+            c->sums_target_d[p] = c->block_sums_d;
+        }
     }
     return 0;
 }
@@ -90,14 +138,14 @@ static int cuda_open(struct tile *t)
     }
     t->impl = c;
     CUDA_CHECK(t, cudaSetDevice(t->device));
-    if (check_launch_shape(t) != 0)
+    if (choose_shape(t) != 0)
         return -1;
     CUDA_CHECK(t, cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking));
+    for (int p = 0; p < 2; p++)
+        CUDA_CHECK(t, cudaEventCreateWithFlags(&c->done[p], cudaEventDisableTiming));
     CUDA_CHECK(t, cudaMalloc(&t->field[0], field_bytes(t)));
     CUDA_CHECK(t, cudaMalloc(&t->field[1], field_bytes(t)));
-    CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, sums_bytes(t)));
-    CUDA_CHECK(t, cudaMallocHost((void **)&t->block_sums, sums_bytes(t)));
-    return 0;
+    return alloc_sums(t);
 }
 
 static long halo_length(const struct tile *t, int side)
@@ -180,37 +228,66 @@ static int edge_of(struct tile *t, int side, const struct tile *nb, int old,
     return 0;
 }
 
-static int cuda_sweep(struct tile *t, const struct sweep_args *a)
+/* Orders sweep k after the neighbours' sweep k - 1: it reads what they wrote
+ * and overwrites the field they read. Their events were recorded before the
+ * loop's last barrier, so the waits below refer to iteration k - 1. */
+static int wait_for_neighbours(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
-    struct sweep_launch l = {
-        .precision = t->precision,
-        .kernel = KERNEL_GLOBAL,
-        .old = t->field[a->old],
-        .new_ = t->field[1 - a->old],
-        .lx = t->extent->lx,
-        .ly = t->extent->ly,
-        .block_x = t->settings.block_x,
-        .block_y = t->settings.block_y,
-        .block_sums = a->want_sums ? c->block_sums_d : NULL,
-    };
-    if (edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], a->old, &l.west) ||
-        edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], a->old, &l.east) ||
-        edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], a->old, &l.south) ||
-        edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], a->old, &l.north))
-        return -1;
-    CUDA_CHECK(t, laplace_sweep(&l, c->stream));
-    if (a->want_sums)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums, c->block_sums_d, sums_bytes(t),
-                                      cudaMemcpyDeviceToHost, c->stream));
+    if (a->iteration == 1)
+        return 0;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        const struct tile *nb = a->neighbour[side];
+        if (nb)
+            CUDA_CHECK(t, cudaStreamWaitEvent(
+                              c->stream, ((struct cuda_tile *)nb->impl)->done[(a->iteration - 1) % 2], 0));
+    }
     return 0;
 }
 
-static int cuda_finish(struct tile *t, int want_sums)
+static int cuda_sweep(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
-    (void)want_sums; /* the sums' copy was queued behind the sweep */
-    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    const int from = (int)((a->iteration - 1) % 2), parity = (int)(a->iteration % 2);
+    struct sweep_launch l = {
+        .precision = t->precision,
+        .shape = c->shape,
+        .old = t->field[from],
+        .new_ = t->field[1 - from],
+        .lx = t->extent->lx,
+        .ly = t->extent->ly,
+        .block_sums = a->want_sums ? c->sums_target_d[parity] : NULL,
+    };
+    if (wait_for_neighbours(t, a) != 0 ||
+        edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], from, &l.west) ||
+        edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], from, &l.east) ||
+        edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], from, &l.south) ||
+        edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], from, &l.north))
+        return -1;
+    CUDA_CHECK(t, laplace_sweep(&l, c->stream));
+    if (a->want_sums && t->settings.reduce == REDUCE_DEVICE)
+        CUDA_CHECK(t, laplace_reduce(c->block_sums_d, t->block_count, c->total_d[parity],
+                                     c->stream));
+    else if (a->want_sums && !c->sums_mapped)
+        CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums[parity], c->block_sums_d, sums_bytes(t),
+                                      cudaMemcpyDeviceToHost, c->stream));
+    CUDA_CHECK(t, cudaEventRecord(c->done[parity], c->stream));
+    return 0;
+}
+
+static int cuda_finish(struct tile *t, long iteration, int want_sums, double *total)
+{
+    struct cuda_tile *c = t->impl;
+    const int parity = (int)(iteration % 2);
+    if (iteration < 1)
+        return 0;
+    CUDA_CHECK(t, cudaEventSynchronize(c->done[parity]));
+    if (!want_sums)
+        return 0;
+    if (t->settings.reduce == REDUCE_DEVICE)
+        *total = *c->total_h[parity];
+    else
+        *total = block_sums_total(t->block_sums[parity], t->block_count);
     return 0;
 }
 
@@ -237,14 +314,19 @@ static void cuda_close(struct tile *t)
     cudaFree(t->field[0]);
     cudaFree(t->field[1]);
     cudaFree(c->block_sums_d);
-    cudaFreeHost(t->block_sums);
+    for (int p = 0; p < 2; p++) {
+        cudaFreeHost(t->block_sums[p]);
+        cudaFreeHost(c->total_h[p]);
+        if (c->done[p])
+            cudaEventDestroy(c->done[p]);
+        t->block_sums[p] = NULL;
+    }
     if (c->stream)
         cudaStreamDestroy(c->stream);
     cudaGetLastError();
     free(c);
     t->impl = NULL;
     t->field[0] = t->field[1] = NULL;
-    t->block_sums = NULL;
 }
 
 const struct device_ops device_cuda_ops = {

@@ -28,13 +28,24 @@ static size_t tile_bytes(const struct tile *t)
     return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);
 }
 
+/* The partial-sum block: --block, or 32 x 8 sites by default. */
+static void block_shape(const struct tile *t, long *bx, long *by)
+{
+    *bx = t->settings.block_x > 0 ? t->settings.block_x : 32;
+    *by = t->settings.block_y > 0 ? t->settings.block_y : 8;
+}
+
 static int host_open(struct tile *t)
 {
+    long bx, by;
+    block_shape(t, &bx, &by);
+    t->block_count = ((t->extent->lx + bx - 1) / bx) * ((t->extent->ly + by - 1) / by);
     /* Each thread allocates and first touches its own tile (NUMA locality). */
     t->field[0] = malloc(tile_bytes(t));
     t->field[1] = malloc(tile_bytes(t));
-    t->block_sums = calloc((size_t)(t->blocks_x * t->blocks_y), sizeof(double));
-    if (!t->field[0] || !t->field[1] || !t->block_sums) {
+    t->block_sums[0] = calloc((size_t)t->block_count, sizeof(double));
+    t->block_sums[1] = calloc((size_t)t->block_count, sizeof(double));
+    if (!t->field[0] || !t->field[1] || !t->block_sums[0] || !t->block_sums[1]) {
         snprintf(t->error, sizeof t->error, "out of host memory for tile %d (%zu bytes)",
                  t->index, 2 * tile_bytes(t));
         return -1;
@@ -56,19 +67,22 @@ static int host_upload(struct tile *t, const void *tile_h)
     return 0;
 }
 
+/* Runs the whole sweep now: the loop's barrier has ordered it after the neighbours'. */
 static int host_sweep(struct tile *t, const struct sweep_args *args)
 {
+    long bx, by;
+    block_shape(t, &bx, &by);
     if (t->precision == PRECISION_FLOAT)
-        sweep_tile_float(t, args);
+        sweep_tile_float(t, args, bx, by);
     else
-        sweep_tile_double(t, args);
+        sweep_tile_double(t, args, bx, by);
     return 0;
 }
 
-static int host_finish(struct tile *t, int want_sums)
+static int host_finish(struct tile *t, long iteration, int want_sums, double *total)
 {
-    (void)t;
-    (void)want_sums; /* the sweep ran synchronously and wrote the sums itself */
+    if (want_sums)
+        *total = block_sums_total(t->block_sums[iteration % 2], t->block_count);
     return 0;
 }
 
@@ -82,9 +96,10 @@ static void host_close(struct tile *t)
 {
     free(t->field[0]);
     free(t->field[1]);
-    free(t->block_sums);
+    free(t->block_sums[0]);
+    free(t->block_sums[1]);
     t->field[0] = t->field[1] = NULL;
-    t->block_sums = NULL;
+    t->block_sums[0] = t->block_sums[1] = NULL;
 }
 
 const struct device_ops device_host_ops = {

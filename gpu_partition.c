@@ -77,16 +77,23 @@ void partition_gather(const struct partition *p, int t, const void *tile_h,
     copy_rows(p, t, whole, (void *)tile_h, 0);
 }
 
+/* How far a x b is from square: |a - b|, with a <= b preferred on a tie. */
+static long squareness(int a, int b)
+{
+    return 2L * labs((long)a - b) + (a > b);
+}
+
 void partition_auto_layout(int n, long nx, long ny, int *ngx, int *ngy)
 {
     for (; n > 1; n--) {
-        int a = 1;
-        for (int d = 1; (long)d * d <= n; d++)
-            if (n % d == 0)
-                a = d;
-        if (a <= nx - 2 && n / a <= ny - 2) {
-            *ngx = a;
-            *ngy = n / a;
+        int best = 0;
+        for (int a = 1; a <= n; a++)
+            if (n % a == 0 && a <= nx - 2 && n / a <= ny - 2 &&
+                (!best || squareness(a, n / a) < squareness(best, n / best)))
+                best = a;
+        if (best) {
+            *ngx = best;
+            *ngy = n / best;
             return;
         }
     }

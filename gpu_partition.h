@@ -60,8 +60,8 @@ const char *side_name(enum side side);
 
 /*
  * The layout for n tiles when the user asks for none (--partition auto):
- * ngx * ngy = n with ngx <= ngy as close as possible (2 -> 1x2, 4 -> 2x2,
- * 8 -> 2x4), fewer tiles if the lattice's interior is too small for n.
+ * ngx * ngy = n as close to square as fits the lattice, ngx <= ngy on a tie
+ * (2 -> 1x2, 4 -> 2x2, 8 -> 2x4); fewer tiles only when no layout of n fits.
  */
 void partition_auto_layout(int n, long nx, long ny, int *ngx, int *ngy);
 

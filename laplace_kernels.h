@@ -9,12 +9,16 @@
 #include <string.h>
 
 enum kernel_variant {
-    KERNEL_AUTO,   /* the fastest for the device (today: global) */
-    KERNEL_GLOBAL, /* the lecture's: one site per thread, global-memory loads */
+    KERNEL_AUTO,     /* rows, with the rows per thread chosen from the tile and GPU */
+    KERNEL_GLOBAL,   /* the lecture's: one site per thread, plain global loads */
+    KERNEL_READONLY, /* one site per thread, loads through the read-only cache */
+    KERNEL_SHARED,   /* a block's sites and their halo staged in shared memory */
+    KERNEL_ROWS,     /* each thread walks up a column of rows, reusing registers */
     KERNEL_COUNT
 };
 
-static const char *const kernel_variant_names[KERNEL_COUNT] = {"auto", "global"};
+static const char *const kernel_variant_names[KERNEL_COUNT] = {"auto", "global", "readonly",
+                                                                "shared", "rows"};
 
 static inline int kernel_by_name(const char *name)
 {
@@ -26,7 +30,7 @@ static inline int kernel_by_name(const char *name)
 
 static inline const char *kernel_names(void)
 {
-    return "auto, global";
+    return "auto, global, readonly, shared, rows";
 }
 
 #ifdef HAVE_CUDA
@@ -40,24 +44,48 @@ struct edge_view {
     long stride;      /* in elements */
 };
 
+/* The launch shape of a sweep: threads per block, and rows each thread updates. */
+struct sweep_shape {
+    enum kernel_variant kernel; /* never KERNEL_AUTO once chosen */
+    int block_x, block_y;
+    int rows_per_thread;        /* 1, or 4, 8, 16 for the rows kernel */
+};
+
 /* Everything one sweep of one tile needs. */
 struct sweep_launch {
     enum precision precision;
-    enum kernel_variant kernel;
+    struct sweep_shape shape;
     const void *old;     /* lx * ly values, pitch lx */
     void *new_;
     long lx, ly;
     struct edge_view west, east, south, north;
-    int block_x, block_y;
-    double *block_sums;  /* one per thread block (device memory), or NULL: no sums */
+    double *block_sums;  /* one per thread block (device or mapped memory), or NULL */
 };
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/*
+ * Chooses the shape for a tile on a device: the kernel asked for (auto: rows),
+ * the block asked for (0 x 0: chosen here) and, for rows, the rows per thread
+ * that still leave a few waves of blocks on the device's multiprocessors.
+ */
+struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, int block_x, int block_y,
+                                        long lx, long ly, int multiprocessors,
+                                        int threads_per_multiprocessor);
+
+/* The grid of a sweep of this shape: blocks across and up; returns their product,
+ * the number of partial sums. */
+long laplace_grid(const struct sweep_shape *shape, long lx, long ly, long *blocks_x,
+                  long *blocks_y);
+
 /* Launches the sweep on the stream; returns the launch's error (cudaGetLastError). */
 cudaError_t laplace_sweep(const struct sweep_launch *launch, cudaStream_t stream);
+
+/* Adds n block sums on the device in block_sums_total()'s order into *total. */
+cudaError_t laplace_reduce(const double *block_sums, long n, double *total,
+                           cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "gpu_partition.h"
+#include "laplace_kernels.h"
 #include "output.h"
 #include "p2p.h"
 #include "reference.h"
@@ -95,7 +96,11 @@ static int solve(const struct config *c, const struct plan *plan, int partx, int
         .monitor_every = (c->csv || c->quiet) ? 0 : c->monitor_every,
         .monitor = report_monitor_line,
         .monitor_context = stdout,
-        .tile = {.block_x = c->block_x, .block_y = c->block_y, .use_p2p = c->use_p2p},
+        .tile = {.block_x = c->block_x,
+                 .block_y = c->block_y,
+                 .use_p2p = c->use_p2p,
+                 .kernel = kernel_by_name(c->kernel),
+                 .reduce = c->reduce},
         .devices = plan->devices,
     };
     if (!plan->ops)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void temporary_name(const char *path, char *tmp, size_t n)
@@ -18,6 +19,11 @@ static void temporary_name(const char *path, char *tmp, size_t n)
 int output_check_writable(const char *path, char *err, size_t errlen)
 {
     char tmp[4096];
+    struct stat info;
+    if (stat(path, &info) == 0 && S_ISDIR(info.st_mode)) {
+        snprintf(err, errlen, "cannot write '%s': it is a directory", path);
+        return -1;
+    }
     temporary_name(path, tmp, sizeof tmp);
     FILE *f = fopen(tmp, "w");
     if (!f) {

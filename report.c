@@ -33,13 +33,16 @@ void report_print(FILE *out, const struct run_report *r)
     const struct solve_result *s = &r->result;
     struct run_metrics m = report_metrics(r);
     int tiles = c->partition_x * c->partition_y;
+    char block[32] = "auto";
+    if (c->block_x > 0)
+        snprintf(block, sizeof block, "%dx%d", c->block_x, c->block_y);
     fprintf(out, "laplace: %ld x %ld lattice, %s, backend %s, partition %dx%d (%d %s)\n",
             c->problem.nx, c->problem.ny, precision_name(c->problem.precision), r->backend,
             c->partition_x, c->partition_y, tiles, units(r, tiles));
     fprintf(out, "  devices       %s (%s)\n", r->devices, r->device_names);
     if (r->backend[0] == 'g')
-        fprintf(out, "  kernel        %s, block %dx%d, partial sums added on the host, %s\n",
-                c->kernel, c->block_x, c->block_y,
+        fprintf(out, "  kernel        %s, block %s, partial sums added on the %s, %s\n",
+                c->kernel, block, c->reduce == REDUCE_DEVICE ? "device" : "host",
                 s->peer_fallback_pairs ? "some edges by peer copies (see below)"
                                        : "edges read through peer access");
     fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));

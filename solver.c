@@ -1,21 +1,25 @@
 /*
  * solver.c - the one iteration loop, written once for every kind of device.
  *
- * One OpenMP thread drives each tile. Every iteration:
+ * One OpenMP thread drives each tile. Step k of the loop:
  *
- *   thread t:  sweep tile t (old -> new), reading the neighbours' old edges
- *              wait for it; if the norm is due, fetch its block partial sums
- *              and add them in a fixed order (double) into the tile's total
- *   -------------------------- barrier ---------------------------------------
- *   one thread: add the tile totals in tile order, take the square root,
- *               apply the stopping test, swap the roles of old and new
- *   -------------------------- barrier ---------------------------------------
+ *   thread t:   start sweep k of tile t (old -> new), reading the neighbours'
+ *               old edges; the device orders it after their sweep k - 1
+ *               finish sweep k - 1: wait for it and, if the norm is due, add
+ *               its block partial sums in the fixed order into the tile's total
+ *   --------------------------- barrier -------------------------------------
+ *   one thread: add the tile totals of iteration k - 1 in tile order, take
+ *               the square root, apply the stopping test to iteration k - 1
+ *   --------------------------- barrier -------------------------------------
  *
- * The first barrier guarantees that no device starts writing a field that a
- * neighbour may still be reading: the next sweep writes what this sweep read.
+ * So the host tests iteration k - 1 while the devices already run sweep k.
+ * That is safe with two fields: sweep k writes the field that k - 1 read, and
+ * k - 1's result stays intact; when k - 1 is the last iteration, sweep k is
+ * simply never used. The barrier also keeps every device's sweep k + 1 from
+ * being started before all sweeps k were, so the devices can chain them.
  * A failing call on any device is recorded and turns the next decision into
  * "stop", taken by one thread and read by all after a barrier, so every thread
- * leaves the loop at the same iteration and none is left waiting.
+ * leaves the loop at the same step and none is left waiting.
  */
 #include "solver.h"
 
@@ -36,8 +40,7 @@ struct shared_state {
     struct solve_result *result;
     int failed;                 /* some call failed (set under a critical section) */
     int stop;                   /* every thread leaves the current phase */
-    int old;                    /* which of the two fields is old this iteration */
-    long iteration;             /* iterations completed */
+    long iteration;             /* iterations decided on; field[iteration % 2] is newest */
     double clock;               /* start of the current phase */
 };
 
@@ -144,30 +147,11 @@ static int gather_tile(struct shared_state *st, struct tile *me)
         snprintf(me->error, sizeof me->error, "out of host memory for the download");
         return -1;
     }
-    int rc = st->ops->download(me, st->old, tile_h);
+    int rc = st->ops->download(me, (int)(st->iteration % 2), tile_h);
     if (rc == 0)
         partition_gather(st->partition, me->index, tile_h, st->whole);
     free(tile_h);
     return rc;
-}
-
-/*
- * The total of a tile's block sums, in a fixed order: four running sums over
- * the blocks b = 0, 1, 2, 3 (mod 4), then added as (s0 + s1) + (s2 + s3).
- * Four independent chains of additions run about four times faster than one.
- */
-static double add_block_sums(const struct tile *t)
-{
-    const double *v = t->block_sums;
-    const long n = t->blocks_x * t->blocks_y;
-    double s[4] = {0.0, 0.0, 0.0, 0.0};
-    long b = 0;
-    for (; b + 4 <= n; b += 4)
-        for (int k = 0; k < 4; k++)
-            s[k] += v[b + k];
-    for (; b < n; b++)
-        s[b % 4] += v[b];
-    return (s[0] + s[1]) + (s[2] + s[3]);
 }
 
 /* sqrt of the tiles' totals, added in tile order. */
@@ -179,18 +163,18 @@ static double gather_norm(const struct shared_state *st)
     return sqrt(sum);
 }
 
-/* Taken by one thread between the two barriers of an iteration. */
-static void decide(struct shared_state *st, long iteration, int has_norm)
+/* Taken by one thread between the two barriers: the verdict on an iteration. */
+static void decide(struct shared_state *st, long iteration)
 {
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
-    st->iteration = iteration;
-    r->iterations = iteration;
-    st->old = 1 - st->old;
-    if (st->failed) {
-        st->stop = 1;
+    if (st->failed || iteration == 0) {
+        st->stop = st->failed;
         return;
     }
+    st->iteration = iteration;
+    r->iterations = iteration;
+    int has_norm = solver_wants_norm(s, iteration);
     double norm = NAN;
     if (has_norm) {
         norm = gather_norm(st);
@@ -203,26 +187,28 @@ static void decide(struct shared_state *st, long iteration, int has_norm)
     st->stop = solver_should_stop(s, iteration, has_norm, norm, &r->reason);
 }
 
-static void iterate(struct shared_state *st, struct tile *me)
+/* Runs the loop; returns the last iteration this thread started. */
+static long iterate(struct shared_state *st, struct tile *me)
 {
-    const struct tile *nb[SIDE_COUNT];
-    find_neighbours(st, me, nb);
-    for (;;) {
-        long iteration = st->iteration + 1;
-        struct sweep_args args = {.old = st->old,
-                                  .want_sums = solver_wants_norm(st->settings, iteration)};
-        memcpy(args.neighbour, nb, sizeof nb);
-        int rc = st->ops->sweep(me, &args);
-        if (rc == 0)
-            rc = st->ops->finish(me, args.want_sums);
-        if (rc == 0 && args.want_sums)
-            st->tile_sums[me->index] = add_block_sums(me);
-        record(st, me, rc);
+    const struct solve_settings *s = st->settings;
+    struct sweep_args args = {0};
+    long started = 0;
+    find_neighbours(st, me, args.neighbour);
+    for (long k = 1;; k++) {
+        if (k <= s->max_iter) {
+            args.iteration = k;
+            args.want_sums = solver_wants_norm(s, k);
+            record(st, me, st->ops->sweep(me, &args));
+            started = k;
+        }
+        if (k > 1)
+            record(st, me, st->ops->finish(me, k - 1, solver_wants_norm(s, k - 1),
+                                           &st->tile_sums[me->index]));
 #pragma omp barrier
 #pragma omp single
-        decide(st, iteration, args.want_sums);
+        decide(st, k - 1);
         if (st->stop)
-            break;
+            return started;
     }
 }
 
@@ -244,11 +230,13 @@ static void drive_tile(struct shared_state *st, struct tile *me)
             for (int side = 0; side < SIDE_COUNT; side++)
                 st->result->peer_fallback_pairs += st->tiles[t].peer_fallback[side];
     }
-    iterate(st, me);
+    long started = iterate(st, me);
 #pragma omp single
     st->result->time_compute_s = elapsed_since(&st->clock);
     if (!st->failed)
         record(st, me, gather_tile(st, me));
+    double unused; /* wait for a sweep started past the end before anything is freed */
+    st->ops->finish(me, started, 0, &unused);
 #pragma omp barrier
 #pragma omp single
     st->result->time_output_s = elapsed_since(&st->clock);
@@ -270,8 +258,6 @@ static struct tile *make_tiles(const struct partition *p, const struct problem *
         tile->device = s->devices ? s->devices[t] : -1;
         tile->precision = problem->precision;
         tile->settings = s->tile;
-        tile->blocks_x = (tile->extent->lx + s->tile.block_x - 1) / s->tile.block_x;
-        tile->blocks_y = (tile->extent->ly + s->tile.block_y - 1) / s->tile.block_y;
     }
     return tiles;
 }

@@ -54,6 +54,26 @@ same_as_serial() {
     ok "$label: $got iterations, field identical"
 }
 
+# same_as_stored GPUS GPU_ARGS...: the lecture's problem equals the stored serial
+# reference (tests/data/course-512-float.serial): iteration count and field md5.
+same_as_stored() {
+    local gpus=$1; shift
+    local label="course-512 $* (needs $gpus GPU)" stored=tests/data/course-512-float.serial
+    if [ "$gpus" -gt "$ngpu" ]; then skip "$label"; return; fi
+    local run="$OUT/course"
+    if ! "$LAPLACE" config/course-512.ini --backend gpu --csv --output "$run.dat" "$@" \
+        > "$run.csv" 2> "$run.err"; then
+        bad "$label: exit status $? ($(head -c 300 "$run.err"))"; return
+    fi
+    local want_it want_md5 got_it got_md5 seconds
+    want_it=$(sed -n 's/^iterations //p' "$stored"); want_md5=$(sed -n 's/^md5 //p' "$stored")
+    got_it=$(iterations_of "$run.csv"); got_md5=$(md5sum "$run.dat" | cut -d' ' -f1)
+    seconds=$(tail -n 1 "$run.csv" | cut -d, -f12)
+    if [ "$want_it" != "$got_it" ]; then bad "$label: $got_it iterations, serial $want_it"; return; fi
+    if [ "$want_md5" != "$got_md5" ]; then bad "$label: field differs from serial"; return; fi
+    ok "$label: $got_it iterations, field identical, compute $seconds s"
+}
+
 # refused STATUS LABEL ARGS...: laplace exits with STATUS and one line on stderr.
 refused() {
     local want=$1 label=$2; shift 2
@@ -84,17 +104,26 @@ for precision in float double; do
         same_as_serial "$name" 4 "$problem" --partition 2x2 --no-p2p
         same_as_serial "$name" 1 "$problem" --partition 1x1 --block 4x4
         same_as_serial "$name" 4 "$problem" --partition 2x2 --block 3x5
-        same_as_serial "$name" 4 "$problem" --partition 2x2 --block 32x32 --check-every 7
+        same_as_serial "$name-check7" 4 "$problem --check-every 7" --partition 2x2 --block 32x32
         same_as_serial "$name" 4 "$problem" --partition 2x2 --devices 3,2,1,0
+        for kernel in global readonly shared rows; do
+            same_as_serial "$name" 1 "$problem" --partition 1x1 --kernel "$kernel"
+            same_as_serial "$name" 4 "$problem" --partition 2x2 --kernel "$kernel" --block 8x4
+        done
+        same_as_serial "$name" 1 "$problem" --partition 1x1 --reduce device
+        same_as_serial "$name" 4 "$problem" --partition 2x2 --reduce device --block 16x2
+        same_as_serial "$name" 2 "$problem" --partition 1x2 --reduce device --no-p2p
     done
 done
 
 # The lecture's problem: 512 x 512, top 1, float, eps 1e-10.
-course="--nx 512 --ny 512 --top 1 --bottom 0 --left 0 --right 0 --precision float --eps 1e-10"
-same_as_serial course-512 1 "$course" --partition 1x1
-same_as_serial course-512 2 "$course" --partition 2x1
-same_as_serial course-512 2 "$course" --partition 1x2
-same_as_serial course-512 4 "$course" --partition 2x2
+same_as_stored 1 --partition 1x1
+same_as_stored 2 --partition 2x1
+same_as_stored 2 --partition 1x2
+same_as_stored 4 --partition 2x2
+same_as_stored 1 --partition 1x1 --reduce device
+same_as_stored 2 --partition 1x2 --reduce device
+same_as_stored 1 --partition 1x1 --kernel global
 
 refused 2 "device that does not exist" --backend gpu --devices "$ngpu" --nx 64 --ny 64
 refused 2 "device listed twice" --backend gpu --devices 0,0 --partition 2x1 --nx 64 --ny 64

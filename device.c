@@ -1,0 +1,16 @@
+/*
+ * device.c - what both implementations of the device interface share: the one
+ * fixed order in which a tile's block partial sums are added.
+ */
+#include "device.h"
+
+double block_sums_total(const double *sums, long n)
+{
+    double lane[BLOCK_SUM_LANES] = {0.0};
+    for (long b = 0; b < n; b++)
+        lane[b % BLOCK_SUM_LANES] += sums[b];
+    for (int half = BLOCK_SUM_LANES / 2; half > 0; half /= 2)
+        for (int j = 0; j < half; j++)
+            lane[j] += lane[j + half];
+    return lane[0];
+}

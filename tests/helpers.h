@@ -1,0 +1,245 @@
+/*
+ * helpers.h - small helpers shared by the tests: problems with non-zero edges,
+ * solver settings, running ./laplace and reading what it wrote.
+ *
+ * Everything is static inline so that a test file that uses only part of it
+ * still compiles under -Wall -Werror.
+ */
+#ifndef LAPLACE_TEST_HELPERS_H
+#define LAPLACE_TEST_HELPERS_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "problem.h"
+#include "solver.h"
+
+/* Where tests write their files (the Makefile creates it; we do too). */
+#define TEST_OUT "tests/out"
+
+/* The edges used wherever a test must not pass on zeros alone. */
+#define EDGE_TOP 1.0
+#define EDGE_LEFT 0.3
+#define EDGE_RIGHT (-0.7)
+#define EDGE_BOTTOM 2.5
+
+/*
+ * Criterion runs two tests at once (make test: --jobs 2) and each may drive up
+ * to 64 OpenMP threads; with libgomp's default spin-waiting at barriers such
+ * runs starve each other on a small CI machine (20 s instead of 4). Passive
+ * waiting changes no result, only the time. Set before main, so the test
+ * workers (started from this binary) and every ./laplace they run inherit it;
+ * a value set by the user wins.
+ */
+__attribute__((constructor)) static void tests_use_passive_omp_waiting(void)
+{
+    setenv("OMP_WAIT_POLICY", "passive", 0);
+}
+
+static inline struct problem test_problem(long nx, long ny, enum precision precision)
+{
+    return (struct problem){.nx = nx,
+                            .ny = ny,
+                            .top = EDGE_TOP,
+                            .bottom = EDGE_BOTTOM,
+                            .left = EDGE_LEFT,
+                            .right = EDGE_RIGHT,
+                            .precision = precision};
+}
+
+static inline struct solve_settings test_settings(double eps, long max_iter)
+{
+    return (struct solve_settings){.eps = eps,
+                                   .max_iter = max_iter,
+                                   .check_every = 1,
+                                   .tile = {.block_x = 32, .block_y = 8, .use_p2p = 1}};
+}
+
+static inline void ensure_out_dir(void)
+{
+    mkdir(TEST_OUT, 0777); /* EEXIST is fine */
+}
+
+/* The paths made by out_path in this process (a test's worker). */
+struct out_paths {
+    int count;
+    char path[32][1024];
+};
+
+static inline struct out_paths *out_paths(void)
+{
+    static struct out_paths paths;
+    return &paths;
+}
+
+static inline void remove_out_paths(void)
+{
+    struct out_paths *p = out_paths();
+    for (int i = 0; i < p->count; i++)
+        remove(p->path[i]); /* files, and the empty folders some tests make */
+}
+
+/*
+ * A path under tests/out unique to this process: tests/out/<pid>-<name>.
+ * Whatever the test leaves there is removed when its process exits.
+ */
+static inline void out_path(char *path, size_t n, const char *name)
+{
+    struct out_paths *p = out_paths();
+    ensure_out_dir();
+    snprintf(path, n, TEST_OUT "/%ld-%s", (long)getpid(), name);
+    if (p->count == 0)
+        atexit(remove_out_paths);
+    if (p->count < 32 && strlen(path) < sizeof p->path[0])
+        memcpy(p->path[p->count++], path, strlen(path) + 1);
+}
+
+/* The whole file as a NUL-terminated string (malloc'd), or NULL. */
+static inline char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *text = malloc(cap);
+    size_t got;
+    while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+        len += got;
+        if (cap - len - 1 == 0) {
+            char *bigger = realloc(text, cap * 2);
+            if (!bigger) {
+                free(text);
+                text = NULL;
+                break;
+            }
+            text = bigger;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (text)
+        text[len] = '\0';
+    return text;
+}
+
+static inline int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+static inline int count_lines(const char *text)
+{
+    int lines = 0;
+    for (const char *p = text; *p; p++)
+        lines += *p == '\n';
+    return lines;
+}
+
+/* What one run of ./laplace did. */
+struct run {
+    int status; /* exit status, or -1 if it did not exit normally */
+    char *out;  /* stdout */
+    char *err;  /* stderr */
+};
+
+/*
+ * Runs "timeout SECONDS ./laplace ARGS" (ARGS as printf formats them, through
+ * the shell) with stdout and stderr captured in files under tests/out. A run
+ * killed by the timeout has status 124.
+ */
+static inline struct run laplace_vrun(int seconds, const char *format, va_list ap)
+{
+    static int serial;
+    char args[4096], out[256], err[256], command[5000], name[64];
+    vsnprintf(args, sizeof args, format, ap);
+    snprintf(name, sizeof name, "run%d.stdout", serial);
+    out_path(out, sizeof out, name);
+    snprintf(name, sizeof name, "run%d.stderr", serial++);
+    out_path(err, sizeof err, name);
+    snprintf(command, sizeof command, "timeout %d ./laplace %s >%s 2>%s", seconds, args,
+             out, err);
+    int raw = system(command);
+    struct run r = {.status = -1};
+    if (raw != -1 && WIFEXITED(raw))
+        r.status = WEXITSTATUS(raw);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    if (!r.out)
+        r.out = strdup("");
+    if (!r.err)
+        r.err = strdup("");
+    remove(out);
+    remove(err);
+    return r;
+}
+
+static inline struct run laplace_run(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+static inline struct run laplace_run(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    struct run r = laplace_vrun(120, format, ap);
+    va_end(ap);
+    return r;
+}
+
+static inline struct run laplace_run_within(int seconds, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static inline struct run laplace_run_within(int seconds, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    struct run r = laplace_vrun(seconds, format, ap);
+    va_end(ap);
+    return r;
+}
+
+static inline void run_free(struct run *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+/* Field n of a comma-separated line (0-based) copied into buf; "" if absent. */
+static inline const char *csv_field(const char *line, int n, char *buf, size_t size)
+{
+    const char *p = line;
+    for (int i = 0; i < n && p; i++) {
+        p = strchr(p, ',');
+        if (p)
+            p++;
+    }
+    buf[0] = '\0';
+    if (!p)
+        return buf;
+    size_t len = strcspn(p, ",\n");
+    if (len >= size)
+        len = size - 1;
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    return buf;
+}
+
+/* Line n (0-based) of text; a pointer into text, ending at '\n' or NUL. */
+static inline const char *nth_line(const char *text, int n)
+{
+    const char *p = text;
+    for (int i = 0; i < n && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    return p && *p ? p : NULL;
+}
+
+#endif
