@@ -489,7 +489,7 @@ Test(cli, output_into_missing_directory_fails_before_solving)
 }
 
 /*
- * BUG (output.c, output_check_writable): the check before the solve only
+ * Regression test (output.c, output_check_writable): the check before the solve only
  * creates "PATH.tmpPID" beside PATH, so an output path that is an existing
  * directory passes it; the run solves and then fails at its end ("writing
  * '...' failed: Is a directory"), which output.h promises never happens.
@@ -505,13 +505,13 @@ Test(cli, output_path_that_is_a_directory_fails_before_solving)
     rmdir(dir);
     cr_assert_eq(r.status, 1, "status %d: %s", r.status, r.err);
     cr_assert_str_eq(r.out, "",
-                     "BUG: it solved before finding that the output is a directory:\n%s",
+                     "it solved before finding that the output is a directory:\n%s",
                      r.out);
     run_free(&r);
 }
 
 /*
- * BUG (config.c, config_load_file): fopen() opens a directory, inih reads
+ * Regression test (config.c, config_load_file): fopen() opens a directory, inih reads
  * nothing from it and reports no error, so "laplace DIR" runs the default
  * problem with status 0. Expected: status 2, "DIR: cannot ... config file".
  */
@@ -519,7 +519,7 @@ Test(cli, directory_as_config_file_is_refused)
 {
     struct run r = laplace_run(TEST_OUT " --nx 5 --ny 5 --max-iter 1");
     cr_assert_eq(r.status, 2,
-                 "BUG: a directory was read as an empty config file (status %d)",
+                 "a directory was read as an empty config file (status %d)",
                  r.status);
     check_refused(&r, 2, TEST_OUT);
     run_free(&r);
