@@ -34,7 +34,7 @@ ifeq ($(SANITIZE),1)
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
 
-CORE := config device problem gpu_partition p2p solver device_host reference report output
+CORE := config device run problem gpu_partition p2p solver device_host reference report output
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)

@@ -1,0 +1,80 @@
+/*
+ * run.c - from a configuration to a solved field: --backend and --partition
+ * auto resolved, the devices of the tiles chosen, and one solve on the
+ * backend's devices (or the serial reference). Used by main and the bench.
+ */
+#include "run.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <omp.h>
+
+#include "gpu_partition.h"
+#include "laplace_kernels.h"
+#include "p2p.h"
+#include "reference.h"
+#include "report.h"
+
+/* --backend auto: the GPUs if any; --partition auto: every GPU or every core. */
+void run_resolve_auto(struct config *c)
+{
+    int gpus = p2p_device_count();
+    if (c->backend == BACKEND_AUTO)
+        c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
+    if (c->partition_x > 0)
+        return;
+    int n = 1;
+    if (c->backend == BACKEND_GPU)
+        n = c->device_count > 0 ? c->device_count : (gpus > 0 ? gpus : 1);
+    else if (c->backend == BACKEND_CPU)
+        n = omp_get_num_procs();
+    partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x, &c->partition_y);
+}
+
+/* Picks the device of every tile; returns an exit status. */
+int run_make_plan(const struct config *c, struct run_plan *plan, char *err, size_t n)
+{
+    int tiles = c->partition_x * c->partition_y;
+    memset(plan, 0, sizeof *plan);
+    if (c->backend == BACKEND_GPU)
+        return p2p_plan_devices(c, plan->devices, plan->device_list,
+                                sizeof plan->device_list, plan->device_names,
+                                sizeof plan->device_names, &plan->ops, err, n);
+    plan->ops = c->backend == BACKEND_CPU ? &device_host_ops : NULL;
+    snprintf(plan->device_list, sizeof plan->device_list, "-");
+    snprintf(plan->device_names, sizeof plan->device_names, "host, %d thread%s", tiles,
+             tiles > 1 ? "s" : "");
+    return EXIT_OK;
+}
+
+/* Solves the problem as planned on a partx x party partition into *field. */
+int run_solve(const struct config *c, const struct run_plan *plan, int partx, int party,
+                 struct field *field, struct solve_result *result)
+{
+    struct solve_settings s = {
+        .eps = c->eps,
+        .max_iter = c->max_iter,
+        .check_every = c->check_every,
+        .monitor_every = (c->csv || c->quiet) ? 0 : c->monitor_every,
+        .monitor = report_monitor_line,
+        .monitor_context = stdout,
+        .tile = {.block_x = c->block_x,
+                 .block_y = c->block_y,
+                 .use_p2p = c->use_p2p,
+                 .kernel = kernel_by_name(c->kernel),
+                 .reduce = c->reduce},
+        .devices = plan->devices,
+    };
+    if (!plan->ops)
+        return reference_solve(&c->problem, NULL, &s, field, result);
+    struct partition partition;
+    if (partition_init(&partition, c->problem.nx, c->problem.ny, partx, party) != 0) {
+        snprintf(result->error, sizeof result->error, "cannot split the lattice");
+        return -1;
+    }
+    int rc = solver_run(plan->ops, &c->problem, &partition, &s, field, result);
+    partition_free(&partition);
+    return rc;
+}
+
