@@ -4,6 +4,8 @@
 #   make run        solve config/default.ini and print the report
 #   make test       the tests that need no GPU (GPU tests report themselves skipped)
 #   make test-gpu   the GPU suite (fails without a GPU); log under results/
+#   make bench      ./laplace --bench: ceilings and the standard matrix -> results/bench-*.csv
+#   make plots      PNGs of the newest results/bench-*.csv (or CSV=path), next to it
 #   make format     clang-format every source file
 #   make clean
 #
@@ -34,7 +36,7 @@ ifeq ($(SANITIZE),1)
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
 
-CORE := config device run problem gpu_partition p2p solver device_host reference report output
+CORE := bench config device run problem gpu_partition p2p solver device_host reference report output
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)
@@ -53,7 +55,7 @@ endif
 TEST_SOURCES := $(wildcard tests/test_*.c)
 TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)
 
-.PHONY: all run test test-gpu format clean deps
+.PHONY: all run test test-gpu bench plots format clean deps
 
 all: laplace
 
@@ -95,6 +97,16 @@ test: deps
 test-gpu:
 	@test -x ./laplace || $(MAKE) --no-print-directory laplace
 	bash tests/gpu_suite.sh ./laplace
+
+# The benchmark matrix on the GPUs present (a few minutes); see README "Benchmark".
+bench: laplace
+	./laplace --bench
+
+# Plots of one bench CSV: scaling, updates per second, fraction of the copy bandwidth.
+plots: deps
+	@csv="$(CSV)"; [ -n "$$csv" ] || csv=$$(ls -t results/bench-*.csv 2>/dev/null | head -n 1); \
+	[ -n "$$csv" ] || { echo "plots: no results/bench-*.csv; run make bench or give CSV=path"; exit 1; }; \
+	gnuplot -e "csv='$$csv'" scripts/plot_bench.gp
 
 format:
 	clang-format -i *.c *.h *.cu tests/*.c

@@ -328,6 +328,10 @@ static int set_topology(struct config *c, const char *v, char *why, size_t n)
 {
     return parse_bool(v, &c->show_topology, why, n);
 }
+static int set_bench(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->bench, why, n);
+}
 
 /* ---- the table ----------------------------------------------------------- */
 
@@ -378,7 +382,8 @@ static const struct setting settings[] = {
     {"quiet", "output", NULL, "print nothing but errors", set_quiet},
     {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
      set_topology},
-    {"bench", NULL, NULL, "run the benchmark matrix (not available yet)", set_later},
+    {"bench", NULL, NULL,
+     "run the benchmark into results/bench-*.csv (only --devices, -q apply)", set_bench},
     {"help", NULL, NULL, "print this help and exit", set_help},
     {"version", NULL, NULL, "print the version and the CUDA runtime, and exit", set_version},
 };

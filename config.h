@@ -54,6 +54,7 @@ struct config {
 
     /* actions */
     int show_help, show_version, show_topology;
+    int bench;                     /* --bench: the benchmark matrix (bench.c) */
     char config_file[CONFIG_PATH_MAX]; /* empty when none was given */
 };
 

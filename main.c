@@ -7,6 +7,7 @@
 
 #include <omp.h>
 
+#include "bench.h"
 #include "config.h"
 #include "output.h"
 #include "p2p.h"
@@ -115,6 +116,8 @@ int main(int argc, char **argv)
         return print_version(), EXIT_OK;
     if (config.show_topology)
         return p2p_print_topology(stdout, err, sizeof err) ? run_error(err) : EXIT_OK;
+    if (config.bench)
+        return bench_run(&config);
     run_resolve_auto(&config);
     if (config_validate(&config, err, sizeof err) != 0)
         return usage_error(err);

@@ -56,11 +56,17 @@ void report_print(FILE *out, const struct run_report *r)
             m.gflops);
 }
 
-void report_csv_header(FILE *out)
+void report_csv_header_fields(FILE *out)
 {
     fprintf(out, "backend,precision,nx,ny,partition,devices,method,iterations,converged,"
                  "final_norm,time_input_s,time_compute_s,time_output_s,time_total_s,glups,"
-                 "gbps,gflops\n");
+                 "gbps,gflops");
+}
+
+void report_csv_header(FILE *out)
+{
+    report_csv_header_fields(out);
+    fputc('\n', out);
 }
 
 /* The device list with spaces for commas, so it stays one CSV field. */
@@ -72,18 +78,24 @@ static void csv_devices(const char *devices, char *out, size_t n)
             *p = ' ';
 }
 
-void report_csv_row(FILE *out, const struct run_report *r)
+void report_csv_fields(FILE *out, const struct run_report *r)
 {
     char devices[256];
     const struct config *c = r->config;
     const struct solve_result *s = &r->result;
     struct run_metrics m = report_metrics(r);
     csv_devices(r->devices, devices, sizeof devices);
-    fprintf(out, "%s,%s,%ld,%ld,%dx%d,%s,jacobi,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f\n",
+    fprintf(out, "%s,%s,%ld,%ld,%dx%d,%s,jacobi,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f",
             r->backend, precision_name(c->problem.precision), c->problem.nx, c->problem.ny,
             c->partition_x, c->partition_y, devices, s->iterations,
             s->reason == STOP_CONVERGED, s->final_norm, s->time_input_s, s->time_compute_s,
             s->time_output_s, r->time_total_s, m.glups, m.gbps, m.gflops);
+}
+
+void report_csv_row(FILE *out, const struct run_report *r)
+{
+    report_csv_fields(out, r);
+    fputc('\n', out);
 }
 
 void report_monitor_line(void *out_file, long iteration, double norm, double elapsed_s)

@@ -32,6 +32,10 @@ void report_print(FILE *out, const struct run_report *r);
 void report_csv_header(FILE *out);
 void report_csv_row(FILE *out, const struct run_report *r);
 
+/* The same header and row without the newline, for tables that add columns (bench). */
+void report_csv_header_fields(FILE *out);
+void report_csv_fields(FILE *out, const struct run_report *r);
+
 /* A monitor_fn: one line per call, on the FILE given as context. */
 void report_monitor_line(void *out_file, long iteration, double norm, double elapsed_s);
 

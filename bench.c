@@ -1,0 +1,1100 @@
+/*
+ * bench.c - laplace --bench (the "Speed" issue): the hardware ceilings first,
+ * then the standard matrix, every configuration run twice through run_solve().
+ *
+ *   ceilings  per GPU a 1 GiB device-to-device copy; from the first GPU to each
+ *             other a peer copy; the host a parallel copy on every core. Each
+ *             is the median of 7 timed repetitions after 2 warm-ups.
+ *   matrix    scaling: 512^2 ... 16384^2 and the largest square, float and
+ *             double, on 1, 2 and 4 GPUs; kernel: every variant; block: the
+ *             course's block sweep; reduce: host and device; cpu: the host
+ *             tiles on every core, the baseline GPUs are compared with.
+ *   output    a table (the better of the two runs) and a summary against the
+ *             targets on stdout; every run in the CSV, with the speed-up, the
+ *             efficiency and the fraction of the copy bandwidth.
+ *
+ * Sections: planning (no device needed, tested), ceilings, runs, derived
+ * numbers, table and CSV, summary, bench_run.
+ */
+#include "bench.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <omp.h>
+
+#include "gpu_partition.h"
+#include "laplace_kernels.h"
+#include "p2p.h"
+#include "report.h"
+#include "run.h"
+
+#ifdef HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+#define MIB ((size_t)1 << 20)
+#define GIB ((size_t)1 << 30)
+
+enum {
+    WARMUPS = 2,    /* untimed repetitions of a ceiling */
+    REPEATS = 7,    /* timed repetitions of a ceiling; the median counts */
+    RUNS = 2,       /* runs of each configuration of the matrix */
+    FOCUS_N = 8192, /* the lattice of the kernel, block and reduce groups */
+    CPU_N = 4096,   /* the host baseline: 4096^2 double, 100 iterations */
+    CPU_ITERATIONS = 100,
+    LARGEST_MAX = 20480, /* the cap of the largest square (bench_largest_square) */
+    QUICK_N = 256,       /* LAPLACE_BENCH_QUICK: lattices, iterations, copies */
+    QUICK_ITERATIONS = 20,
+    QUICK_CPU_ITERATIONS = 10,
+    QUICK_COPY_MIB = 16,
+};
+
+/* The nominal machine the iteration counts are chosen for, the same everywhere so
+ * that results of different machines compare run for run. */
+#define NOMINAL_GPU_BYTES_S 4e12 /* per GPU */
+#define NOMINAL_LATENCY_S 10e-6  /* per iteration: launch, partial sums, stopping test */
+#define TARGET_RUN_S 0.4         /* compute time of a 1-GPU run on that machine */
+
+/* The estimate of the bench's duration: the nominal GPU, a host sweep at 100 GB/s,
+ * and a run's set-up (host field, scatter, upload, download, gather) as measured
+ * on an H200 at 16384^2: about 2.5 s per GiB of field. */
+#define ESTIMATE_HOST_BYTES_S 100e9
+#define ESTIMATE_SETUP_S 0.2
+#define ESTIMATE_SETUP_S_PER_GIB 2.5
+
+#define TARGET_FRACTION 0.9 /* of the copy bandwidth, for 1 GPU at 16384^2 */
+
+static const long scaling_sizes[] = {512, 1024, 2048, 4096, 8192, 16384};
+static const long quick_sizes[] = {128, QUICK_N};
+static const int gpu_counts[] = {1, 2, 4};
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ---- planning ------------------------------------------------------------- */
+
+long bench_largest_fit(size_t gpu_free_bytes, enum precision precision)
+{
+    double sites =
+        0.9 * (double)gpu_free_bytes / (2.0 * (double)precision_size(precision));
+    return (long)sqrt(sites) / 1024 * 1024;
+}
+
+/*
+ * The fit, capped twice. The host holds up to three whole fields during a run
+ * (the initial field, a tile's staging buffer, the gathered result), so one field
+ * may take an eighth of its memory. And a run's set-up costs about 2.5 s per GiB
+ * of field, so LARGEST_MAX keeps the 12 runs of the largest square near 80 s on
+ * 4 GPUs (on 141 GB H200s, 124928^2 float and 88064^2 double fit: 58 GiB
+ * fields, about 30 minutes for those 12 runs alone).
+ */
+long bench_largest_square(const struct bench_machine *m, enum precision precision)
+{
+    if (m->quick || m->gpus == 0)
+        return 0;
+    long n = bench_largest_fit(m->gpu_free_bytes, precision);
+    double host_sites = (double)m->host_bytes / 8.0 / (double)precision_size(precision);
+    long host = (long)sqrt(host_sites) / 1024 * 1024;
+    if (n > host)
+        n = host;
+    return n < LARGEST_MAX ? n : LARGEST_MAX;
+}
+
+/* x rounded to the nearest, in ratio, of 1, 2, 5, 10, 20, 50, ... */
+static long round_125(double x)
+{
+    static const long mantissa[] = {1, 2, 5};
+    long best = 1;
+    for (long decade = 1; decade <= 100000000; decade *= 10)
+        for (int i = 0; i < 3; i++) {
+            long c = mantissa[i] * decade;
+            if (fabs(log(x / (double)c)) < fabs(log(x / (double)best)))
+                best = c;
+        }
+    return best;
+}
+
+long bench_iterations(long n, enum precision precision)
+{
+    double sites = (double)(n - 2) * (double)(n - 2);
+    double traffic = 2.0 * (double)precision_size(precision) * sites; /* read + written */
+    long iterations =
+        round_125(TARGET_RUN_S / (traffic / NOMINAL_GPU_BYTES_S + NOMINAL_LATENCY_S));
+    return iterations < 10 ? 10 : iterations;
+}
+
+/* The matrix as it is being built; entries past max are dropped into spare. */
+struct matrix {
+    const struct bench_machine *machine;
+    struct bench_entry *entries;
+    int count, max;
+    struct bench_entry spare;
+};
+
+/* Appends a GPU entry with the defaults (kernel and block auto, host reduce). */
+static struct bench_entry *add(struct matrix *mx, const char *group, enum precision p,
+                               long n, int gpus)
+{
+    struct bench_entry *e = mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
+    *e = (struct bench_entry){.group = group,
+                              .backend = BACKEND_GPU,
+                              .precision = p,
+                              .n = n,
+                              .gpus = gpus,
+                              .kernel = "auto",
+                              .reduce = REDUCE_HOST,
+                              .iterations = mx->machine->quick ? QUICK_ITERATIONS
+                                                               : bench_iterations(n, p)};
+    partition_auto_layout(gpus, n, n, &e->partition_x, &e->partition_y); /* 1x2, 2x2 */
+    return e;
+}
+
+/* One size and precision on 1, 2 and 4 GPUs, those the machine has. */
+static void add_size(struct matrix *mx, long n, enum precision p)
+{
+    for (int i = 0; i < COUNT(gpu_counts); i++)
+        if (gpu_counts[i] <= mx->machine->gpus)
+            add(mx, "scaling", p, n, gpu_counts[i]);
+}
+
+static void add_scaling(struct matrix *mx)
+{
+    int quick = mx->machine->quick;
+    const long *sizes = quick ? quick_sizes : scaling_sizes;
+    int count = quick ? COUNT(quick_sizes) : COUNT(scaling_sizes);
+    for (int s = 0; s < count; s++)
+        for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++)
+            add_size(mx, sizes[s], (enum precision)p);
+    for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
+        long n = bench_largest_square(mx->machine, (enum precision)p);
+        if (n > sizes[count - 1])
+            add_size(mx, n, (enum precision)p);
+    }
+}
+
+/* Every kernel variant, the course's block sweep (kernel global) and both reduce
+ * modes, at n^2 float on one GPU (reduce also on all of them). */
+static void add_variants(struct matrix *mx, long n)
+{
+    static const int blocks[][2] = {{4, 4}, {8, 8}, {16, 16}, {32, 32}, {32, 8}};
+    int all = mx->machine->gpus;
+    for (int k = 0; k < KERNEL_COUNT; k++)
+        if (k != KERNEL_AUTO)
+            add(mx, "kernel", PRECISION_FLOAT, n, 1)->kernel = kernel_variant_names[k];
+    for (int b = 0; b < COUNT(blocks); b++) {
+        struct bench_entry *e = add(mx, "block", PRECISION_FLOAT, n, 1);
+        e->kernel = kernel_variant_names[KERNEL_GLOBAL];
+        e->block_x = blocks[b][0];
+        e->block_y = blocks[b][1];
+    }
+    for (int r = REDUCE_HOST; r <= REDUCE_DEVICE; r++) {
+        add(mx, "reduce", PRECISION_FLOAT, n, 1)->reduce = (enum reduce_mode)r;
+        if (all > 1)
+            add(mx, "reduce", PRECISION_FLOAT, n, all)->reduce = (enum reduce_mode)r;
+    }
+}
+
+/* The host tiles on every core (--partition auto): the CPU baseline. */
+static void add_cpu(struct matrix *mx)
+{
+    int quick = mx->machine->quick;
+    struct bench_entry *e = add(mx, "cpu", PRECISION_DOUBLE, quick ? QUICK_N : CPU_N, 0);
+    e->backend = BACKEND_CPU;
+    e->partition_x = e->partition_y = 0;
+    e->iterations = quick ? QUICK_CPU_ITERATIONS : CPU_ITERATIONS;
+}
+
+int bench_matrix(const struct bench_machine *m, struct bench_entry *entries, int max)
+{
+    struct matrix mx = {.machine = m, .entries = entries, .max = max};
+    if (m->gpus > 0) {
+        add_scaling(&mx);
+        add_variants(&mx, m->quick ? QUICK_N : FOCUS_N);
+    }
+    add_cpu(&mx);
+    return mx.count;
+}
+
+int bench_baseline(const struct bench_entry *entries, int count, int i)
+{
+    const struct bench_entry *e = &entries[i];
+    if (e->backend != BACKEND_GPU)
+        return -1;
+    for (int j = 0; j < count; j++) {
+        const struct bench_entry *b = &entries[j];
+        if (strcmp(b->group, "scaling") == 0 && b->gpus == 1 && b->n == e->n &&
+            b->precision == e->precision)
+            return j;
+    }
+    return -1;
+}
+
+double bench_estimate_s(const struct bench_entry *e)
+{
+    double size = (double)precision_size(e->precision);
+    double field_gib = (double)e->n * (double)e->n * size / (double)GIB;
+    double traffic = 2.0 * size * (double)(e->n - 2) * (double)(e->n - 2);
+    double sweep = e->backend == BACKEND_CPU
+                       ? traffic / ESTIMATE_HOST_BYTES_S
+                       : traffic / (e->gpus * NOMINAL_GPU_BYTES_S) + NOMINAL_LATENCY_S;
+    return RUNS * ((double)e->iterations * sweep + ESTIMATE_SETUP_S +
+                   ESTIMATE_SETUP_S_PER_GIB * field_gib);
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double bench_median(double *values, int n)
+{
+    qsort(values, (size_t)n, sizeof *values, compare_doubles);
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+void bench_csv_header(FILE *out)
+{
+    report_csv_header_fields(out);
+    fputs(",kernel,block,reduce,repeat,copy_gbps,bandwidth_fraction,speedup,efficiency,"
+          "command,group\n",
+          out);
+}
+
+void bench_file_name(char *path, size_t n, const char *dir, const char *gpu_name,
+                     time_t when)
+{
+    char gpu[128], date[16];
+    struct tm tm;
+    snprintf(gpu, sizeof gpu, "%s", gpu_name && *gpu_name ? gpu_name : "cpu");
+    for (char *p = gpu; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '.' && *p != '_' && *p != '-')
+            *p = '-';
+    localtime_r(&when, &tm);
+    strftime(date, sizeof date, "%Y-%m-%d", &tm);
+    snprintf(path, n, "%s/bench-%s-%s.csv", dir, gpu, date);
+}
+
+/* ---- ceilings ------------------------------------------------------------- */
+
+struct ceilings {
+    int gpus;                             /* GPUs measured; 0: none */
+    size_t gpu_bytes, host_bytes;         /* the size of one buffer */
+    double copy_gbps[CONFIG_MAX_DEVICES]; /* GPU i: device to device, read + written */
+    double peer_gbps[CONFIG_MAX_DEVICES]; /* GPU 0 to GPU j, bytes copied once */
+    int peer_access[CONFIG_MAX_DEVICES];  /* 1: peer access enabled 0 <-> j */
+    double host_gbps;                     /* host copy, read + written */
+    int host_threads;
+};
+
+/* The median seconds of a copy of count doubles on threads threads. */
+static double host_copy_s(double *dst, const double *src, long count, int threads)
+{
+    double t[REPEATS];
+    for (int r = -WARMUPS; r < REPEATS; r++) {
+        double start = omp_get_wtime();
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (long i = 0; i < count; i++)
+            dst[i] = src[i];
+        if (r >= 0)
+            t[r] = omp_get_wtime() - start;
+    }
+    return bench_median(t, REPEATS);
+}
+
+/* The host memory bandwidth: two arrays first touched by the threads that will
+ * copy them (each page near its thread), copied on every core; read + written. */
+static int measure_host(struct ceilings *c, size_t bytes, char *err, size_t n)
+{
+    long count = (long)(bytes / sizeof(double));
+    double *src = malloc(bytes), *dst = malloc(bytes);
+    int threads = omp_get_num_procs();
+    if (!src || !dst) {
+        free(src);
+        free(dst);
+        return snprintf(err, n, "out of host memory for the host copy (2 x %zu MiB)",
+                        bytes / MIB),
+               -1;
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (long i = 0; i < count; i++) {
+        src[i] = (double)i;
+        dst[i] = 0.0;
+    }
+    c->host_gbps = 2.0 * (double)bytes / host_copy_s(dst, src, count, threads) * 1e-9;
+    c->host_threads = threads;
+    c->host_bytes = bytes;
+    free(src);
+    free(dst);
+    return 0;
+}
+
+#ifdef HAVE_CUDA
+/* 0 when rc is cudaSuccess; else -1 and "call on GPU d: why" in err (unless NULL). */
+static int cuda_check(cudaError_t rc, const char *call, int device, char *err, size_t n)
+{
+    if (rc == cudaSuccess)
+        return 0;
+    if (err)
+        snprintf(err, n, "%s on GPU %d: %s", call, device, cudaGetErrorString(rc));
+    cudaGetLastError(); /* cleared, so that a later call does not report it again */
+    return -1;
+}
+
+/* A timed copy of bytes from one GPU to another, or within one (src == dst). */
+struct gpu_copy {
+    int src, dst; /* device ids */
+    size_t bytes;
+    void *src_d, *dst_d;
+    cudaStream_t stream; /* the stream, events and current device are src's */
+    cudaEvent_t start, stop;
+};
+
+static int gpu_copy_open(struct gpu_copy *g, char *err, size_t n)
+{
+    int s = g->src, d = g->dst;
+    if (cuda_check(cudaSetDevice(d), "cudaSetDevice", d, err, n) ||
+        cuda_check(cudaMalloc(&g->dst_d, g->bytes), "cudaMalloc", d, err, n) ||
+        cuda_check(cudaMemset(g->dst_d, 0, g->bytes), "cudaMemset", d, err, n) ||
+        cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", d, err, n) ||
+        cuda_check(cudaSetDevice(s), "cudaSetDevice", s, err, n) ||
+        cuda_check(cudaMalloc(&g->src_d, g->bytes), "cudaMalloc", s, err, n) ||
+        cuda_check(cudaMemset(g->src_d, 1, g->bytes), "cudaMemset", s, err, n) ||
+        cuda_check(cudaStreamCreate(&g->stream), "cudaStreamCreate", s, err, n) ||
+        cuda_check(cudaEventCreate(&g->start), "cudaEventCreate", s, err, n) ||
+        cuda_check(cudaEventCreate(&g->stop), "cudaEventCreate", s, err, n) ||
+        cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", s, err, n))
+        return -1;
+    return 0;
+}
+
+/* Frees what gpu_copy_open made, after a failure too; 0, or -1 with err set. */
+static int gpu_copy_close(struct gpu_copy *g, char *err, size_t n)
+{
+    int s = g->src, d = g->dst, failed = 0;
+    failed |= cuda_check(cudaSetDevice(s), "cudaSetDevice", s, err, n);
+    if (g->stop)
+        failed |= cuda_check(cudaEventDestroy(g->stop), "cudaEventDestroy", s, err, n);
+    if (g->start)
+        failed |= cuda_check(cudaEventDestroy(g->start), "cudaEventDestroy", s, err, n);
+    if (g->stream)
+        failed |=
+            cuda_check(cudaStreamDestroy(g->stream), "cudaStreamDestroy", s, err, n);
+    failed |= cuda_check(cudaFree(g->src_d), "cudaFree", s, err, n);
+    failed |= cuda_check(cudaSetDevice(d), "cudaSetDevice", d, err, n);
+    failed |= cuda_check(cudaFree(g->dst_d), "cudaFree", d, err, n);
+    return failed ? -1 : 0;
+}
+
+static cudaError_t gpu_copy_start(const struct gpu_copy *g)
+{
+    if (g->src == g->dst)
+        return cudaMemcpyAsync(g->dst_d, g->src_d, g->bytes, cudaMemcpyDeviceToDevice,
+                               g->stream);
+    return cudaMemcpyPeerAsync(g->dst_d, g->dst, g->src_d, g->src, g->bytes, g->stream);
+}
+
+/* The median seconds of one copy, each timed by two events around it. */
+static int gpu_copy_time(struct gpu_copy *g, double *seconds, char *err, size_t n)
+{
+    int s = g->src;
+    const char *copy = g->src == g->dst ? "cudaMemcpyAsync" : "cudaMemcpyPeerAsync";
+    double t[REPEATS];
+    for (int r = -WARMUPS; r < REPEATS; r++) {
+        float ms = 0.0f;
+        if (cuda_check(cudaEventRecord(g->start, g->stream), "cudaEventRecord", s, err,
+                       n) ||
+            cuda_check(gpu_copy_start(g), copy, s, err, n) ||
+            cuda_check(cudaEventRecord(g->stop, g->stream), "cudaEventRecord", s, err,
+                       n) ||
+            cuda_check(cudaEventSynchronize(g->stop), "cudaEventSynchronize", s, err,
+                       n) ||
+            cuda_check(cudaEventElapsedTime(&ms, g->start, g->stop),
+                       "cudaEventElapsedTime", s, err, n))
+            return -1;
+        if (r >= 0)
+            t[r] = ms * 1e-3;
+    }
+    *seconds = bench_median(t, REPEATS);
+    return 0;
+}
+
+/* Allocates, times and frees one copy; its median seconds in *seconds. */
+static int gpu_copy_measure(int src, int dst, size_t bytes, double *seconds, char *err,
+                            size_t n)
+{
+    struct gpu_copy g = {.src = src, .dst = dst, .bytes = bytes};
+    int rc = gpu_copy_open(&g, err, n);
+    if (rc == 0)
+        rc = gpu_copy_time(&g, seconds, err, n);
+    if (gpu_copy_close(&g, rc == 0 ? err : NULL, n) != 0)
+        rc = -1;
+    return rc;
+}
+
+/* Enables peer access between a and b both ways; *enabled: whether it could be. */
+static int enable_pair(int a, int b, int *enabled, char *err, size_t n)
+{
+    int ab = 0, ba = 0;
+    if (cuda_check(cudaSetDevice(a), "cudaSetDevice", a, err, n) ||
+        (ab = p2p_enable(a, b, err, n)) < 0 ||
+        cuda_check(cudaSetDevice(b), "cudaSetDevice", b, err, n) ||
+        (ba = p2p_enable(b, a, err, n)) < 0)
+        return -1;
+    *enabled = ab == 1 && ba == 1;
+    return 0;
+}
+
+/* Every GPU's copy bandwidth, then the first GPU's peer copy to each other one. */
+static int measure_gpus(struct ceilings *c, const int *devices, int gpus, size_t bytes,
+                        char *err, size_t n)
+{
+    double s = 0.0;
+    c->gpu_bytes = bytes;
+    for (int i = 0; i < gpus; i++) {
+        if (gpu_copy_measure(devices[i], devices[i], bytes, &s, err, n) != 0)
+            return -1;
+        c->copy_gbps[i] = 2.0 * (double)bytes / s * 1e-9;
+    }
+    for (int j = 1; j < gpus; j++) {
+        if (enable_pair(devices[0], devices[j], &c->peer_access[j], err, n) != 0 ||
+            gpu_copy_measure(devices[0], devices[j], bytes, &s, err, n) != 0)
+            return -1;
+        c->peer_gbps[j] = (double)bytes / s * 1e-9;
+    }
+    c->gpus = gpus;
+    return 0;
+}
+
+/* The least free memory among the GPUs (cudaMemGetInfo). */
+static int gpu_least_free(const int *devices, int gpus, size_t *least, char *err,
+                          size_t n)
+{
+    *least = gpus > 0 ? SIZE_MAX : 0;
+    for (int i = 0; i < gpus; i++) {
+        size_t free_bytes = 0, total = 0;
+        if (cuda_check(cudaSetDevice(devices[i]), "cudaSetDevice", devices[i], err, n) ||
+            cuda_check(cudaMemGetInfo(&free_bytes, &total), "cudaMemGetInfo", devices[i],
+                       err, n))
+            return -1;
+        if (free_bytes < *least)
+            *least = free_bytes;
+    }
+    return 0;
+}
+
+static int gpu_name(int device, char *name, size_t size, char *err, size_t n)
+{
+    struct cudaDeviceProp prop;
+    if (cuda_check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties",
+                   device, err, n))
+        return -1;
+    snprintf(name, size, "%s", prop.name);
+    return 0;
+}
+
+static const char *no_gpu_reason(void)
+{
+    return "no CUDA device is visible";
+}
+#else
+/* Without CUDA no GPU is ever listed (p2p_device_count() is 0): nothing to do. */
+static int measure_gpus(struct ceilings *c, const int *devices, int gpus, size_t bytes,
+                        char *err, size_t n)
+{
+    (void)c, (void)devices, (void)gpus, (void)bytes, (void)err, (void)n;
+    return 0;
+}
+
+static int gpu_least_free(const int *devices, int gpus, size_t *least, char *err,
+                          size_t n)
+{
+    (void)devices, (void)gpus, (void)err, (void)n;
+    *least = 0;
+    return 0;
+}
+
+static int gpu_name(int device, char *name, size_t size, char *err, size_t n)
+{
+    (void)device, (void)err, (void)n;
+    snprintf(name, size, "%s", "");
+    return 0;
+}
+
+static const char *no_gpu_reason(void)
+{
+    return "this laplace was built without CUDA";
+}
+#endif
+
+/* ---- the bench's state ---------------------------------------------------- */
+
+/* The better run of an entry: what the table, the summary and the speed-ups use. */
+struct best {
+    double compute_s; /* NAN when the entry failed */
+    double gbps;
+    int tiles; /* GPUs, or host threads */
+};
+
+struct bench {
+    int quiet;
+    int devices[CONFIG_MAX_DEVICES]; /* the bench's GPU i is device devices[i] */
+    int gpus;
+    char gpu_name[256]; /* of devices[0]; "" without GPU */
+    struct ceilings ceilings;
+    struct bench_machine machine;
+    struct bench_entry entries[BENCH_MAX_ENTRIES];
+    struct best best[BENCH_MAX_ENTRIES];
+    int count;
+    int failed; /* entries whose runs failed */
+    FILE *csv;
+    char csv_path[CONFIG_PATH_MAX];
+};
+
+static void say(const struct bench *b, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Prints on stdout unless --quiet, at once: a long bench shows its progress. */
+static void say(const struct bench *b, const char *format, ...)
+{
+    va_list args;
+    if (b->quiet)
+        return;
+    va_start(args, format);
+    vprintf(format, args);
+    va_end(args);
+    fflush(stdout);
+}
+
+/* Appends to the string in s (of size n). */
+static void append(char *s, size_t n, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void append(char *s, size_t n, const char *format, ...)
+{
+    size_t used = strlen(s);
+    va_list args;
+    if (used + 1 >= n)
+        return;
+    va_start(args, format);
+    vsnprintf(s + used, n - used, format, args);
+    va_end(args);
+}
+
+/* ---- runs ----------------------------------------------------------------- */
+
+/* One run: its configuration, plan and report (which points into both). */
+struct one_run {
+    struct config config;
+    struct run_plan plan;
+    struct run_report report;
+};
+
+/* The entry as a configuration: the defaults, then the entry's settings. */
+static void entry_config(const struct bench *b, const struct bench_entry *e,
+                         struct config *c)
+{
+    config_defaults(c);
+    c->problem.nx = c->problem.ny = e->n;
+    c->problem.precision = e->precision;
+    c->eps = 0.0; /* never converges: exactly e->iterations */
+    c->max_iter = e->iterations;
+    c->check_every = 1;
+    c->backend = e->backend;
+    c->partition_x = e->partition_x;
+    c->partition_y = e->partition_y;
+    for (int i = 0; i < e->gpus; i++)
+        c->devices[i] = b->devices[i];
+    c->device_count = e->gpus;
+    c->block_x = e->block_x;
+    c->block_y = e->block_y;
+    snprintf(c->kernel, sizeof c->kernel, "%s", e->kernel);
+    c->reduce = e->reduce;
+    c->quiet = 1;
+    run_resolve_auto(c);
+}
+
+/* The laplace command line that makes the same run. */
+static void entry_command(const struct bench *b, const struct bench_entry *e, char *s,
+                          size_t n)
+{
+    snprintf(s, n,
+             "laplace --backend %s --nx %ld --ny %ld --precision %s --eps 0 "
+             "--max-iter %ld --check-every 1",
+             backend_name(e->backend), e->n, e->n, precision_name(e->precision),
+             e->iterations);
+    if (e->backend == BACKEND_CPU) {
+        append(s, n, " --partition auto");
+        return;
+    }
+    append(s, n, " --partition %dx%d --devices ", e->partition_x, e->partition_y);
+    for (int i = 0; i < e->gpus; i++)
+        append(s, n, "%s%d", i ? "," : "", b->devices[i]);
+    if (strcmp(e->kernel, "auto") != 0)
+        append(s, n, " --kernel %s", e->kernel);
+    if (e->block_x > 0)
+        append(s, n, " --block %dx%d", e->block_x, e->block_y);
+    if (e->reduce == REDUCE_DEVICE)
+        append(s, n, " --reduce device");
+}
+
+/* Solves the entry once into *r; 0, or -1 with err set. */
+static int run_once(const struct bench *b, const struct bench_entry *e, struct one_run *r,
+                    char *err, size_t n)
+{
+    struct field field = {0};
+    struct solve_result *result = &r->report.result;
+    entry_config(b, e, &r->config);
+    if (config_validate(&r->config, err, n) != 0 ||
+        run_make_plan(&r->config, &r->plan, err, n) != EXIT_OK)
+        return -1;
+    r->report = (struct run_report){.config = &r->config,
+                                    .backend = backend_name(e->backend),
+                                    .devices = r->plan.device_list,
+                                    .device_names = r->plan.device_names,
+                                    .result.failed_device = -1};
+    double start = omp_get_wtime();
+    int rc = run_solve(&r->config, &r->plan, r->config.partition_x, r->config.partition_y,
+                       &field, result);
+    r->report.time_total_s = omp_get_wtime() - start;
+    field_free(&field);
+    if (rc != 0 && result->failed_device >= 0)
+        return snprintf(err, n, "GPU %d failed: %s", result->failed_device,
+                        result->error),
+               -1;
+    if (rc != 0)
+        return snprintf(err, n, "%s", result->error), -1;
+    if (result->reason == STOP_DIVERGED)
+        return snprintf(err, n, "diverged at iteration %ld", result->iterations), -1;
+    return 0;
+}
+
+/* ---- derived numbers ------------------------------------------------------ */
+
+/* What a run is compared with; NAN where there is nothing to compare with. */
+struct derived {
+    double copy_gbps;  /* GPUs x the first GPU's copy bandwidth, or the host's */
+    double fraction;   /* of copy_gbps that the run's GB/s reach */
+    double speedup;    /* against the best 1-GPU run, per iteration */
+    double efficiency; /* speedup / GPUs: T1 / (N TN) */
+};
+
+static struct derived derive(const struct bench *b, int i, const struct run_report *r)
+{
+    const struct bench_entry *e = &b->entries[i];
+    const struct ceilings *c = &b->ceilings;
+    struct derived d = {NAN, NAN, NAN, NAN};
+    int base = bench_baseline(b->entries, b->count, i);
+    if (e->backend == BACKEND_CPU)
+        d.copy_gbps = c->host_gbps;
+    else if (c->gpus > 0)
+        d.copy_gbps = e->gpus * c->copy_gbps[0];
+    d.fraction = report_metrics(r).gbps / d.copy_gbps;
+    if (base >= 0) {
+        double t1 = b->best[base].compute_s / (double)b->entries[base].iterations;
+        d.speedup = t1 / (r->result.time_compute_s / (double)r->result.iterations);
+        d.efficiency = d.speedup / e->gpus;
+    }
+    return d;
+}
+
+/* ---- table and CSV -------------------------------------------------------- */
+
+/* v with decimals digits, or "-" when it is not a number. */
+static const char *number(char *s, size_t n, double v, int decimals)
+{
+    if (isfinite(v))
+        snprintf(s, n, "%.*f", decimals, v);
+    else
+        snprintf(s, n, "-");
+    return s;
+}
+
+/* ",v" in the CSV, or "," (an empty field) when v is not a number. */
+static void csv_number(FILE *out, double v, int decimals)
+{
+    if (isfinite(v))
+        fprintf(out, ",%.*f", decimals, v);
+    else
+        fputc(',', out);
+}
+
+static const char *block_text(const struct bench_entry *e, char *s, size_t n)
+{
+    if (e->block_x > 0)
+        snprintf(s, n, "%dx%d", e->block_x, e->block_y);
+    else
+        snprintf(s, n, "auto");
+    return s;
+}
+
+/* What does not apply to the host tiles is "-". */
+static const char *kernel_text(const struct bench_entry *e)
+{
+    return e->backend == BACKEND_CPU ? "-" : e->kernel;
+}
+
+static const char *reduce_text(const struct bench_entry *e)
+{
+    if (e->backend == BACKEND_CPU)
+        return "-";
+    return e->reduce == REDUCE_DEVICE ? "device" : "host";
+}
+
+static void table_header(const struct bench *b)
+{
+    say(b, "\n%-7s %-8s %-6s %-4s %-6s %-8s %-5s %-6s %6s %9s %7s %7s %5s %8s %5s\n",
+        "group", "lattice", "prec", "GPUs", "layout", "kernel", "block", "reduce",
+        "iters", "compute_s", "Glups", "GB/s", "copy%", "speed-up", "eff%");
+}
+
+/* One line per configuration: its better run. */
+static void table_row(const struct bench *b, int i, const struct run_report *r)
+{
+    const struct bench_entry *e = &b->entries[i];
+    const struct config *c = r->config;
+    struct run_metrics m = report_metrics(r);
+    struct derived d = derive(b, i, r);
+    char lattice[32], gpus[16], layout[32], block[32], copy[16], speedup[16],
+        efficiency[16];
+    snprintf(lattice, sizeof lattice, "%ld^2", e->n);
+    if (e->backend == BACKEND_CPU)
+        snprintf(gpus, sizeof gpus, "cpu");
+    else
+        snprintf(gpus, sizeof gpus, "%d", e->gpus);
+    snprintf(layout, sizeof layout, "%dx%d", c->partition_x, c->partition_y);
+    say(b, "%-7s %-8s %-6s %-4s %-6s %-8s %-5s %-6s %6ld %9.4f %7.2f %7.1f %5s %8s %5s\n",
+        e->group, lattice, precision_name(e->precision), gpus, layout, kernel_text(e),
+        block_text(e, block, sizeof block), reduce_text(e), r->result.iterations,
+        r->result.time_compute_s, m.glups, m.gbps,
+        number(copy, sizeof copy, 100.0 * d.fraction, 0),
+        number(speedup, sizeof speedup, d.speedup, 2),
+        number(efficiency, sizeof efficiency, 100.0 * d.efficiency, 0));
+}
+
+/* Every run: DESIGN.md's columns, then the bench's (bench_csv_header). */
+static void csv_row(const struct bench *b, int i, const struct run_report *r, int repeat,
+                    const char *command)
+{
+    const struct bench_entry *e = &b->entries[i];
+    struct derived d = derive(b, i, r);
+    char block[32];
+    report_csv_fields(b->csv, r);
+    fprintf(b->csv, ",%s,%s,%s,%d", kernel_text(e), block_text(e, block, sizeof block),
+            reduce_text(e), repeat);
+    csv_number(b->csv, d.copy_gbps, 1);
+    csv_number(b->csv, d.fraction, 4);
+    csv_number(b->csv, d.speedup, 3);
+    csv_number(b->csv, d.efficiency, 4);
+    fprintf(b->csv, ",\"%s\",%s\n", command, e->group);
+    fflush(b->csv);
+}
+
+/* Runs an entry RUNS times: a CSV row per run, a table line for the better one.
+ * A failed run is reported on stderr and counted; the bench goes on. */
+static void run_entry(struct bench *b, int i)
+{
+    struct one_run runs[RUNS];
+    char err[CONFIG_ERROR_MAX], command[512];
+    const struct bench_entry *e = &b->entries[i];
+    int best = 0;
+    entry_command(b, e, command, sizeof command);
+    b->best[i] = (struct best){.compute_s = NAN, .gbps = NAN};
+    for (int r = 0; r < RUNS; r++)
+        if (run_once(b, e, &runs[r], err, sizeof err) != 0) {
+            fprintf(stderr, "laplace: bench: %s: %s\n", command, err);
+            b->failed++;
+            return;
+        }
+    for (int r = 1; r < RUNS; r++)
+        if (runs[r].report.result.time_compute_s <
+            runs[best].report.result.time_compute_s)
+            best = r;
+    b->best[i] = (struct best){.compute_s = runs[best].report.result.time_compute_s,
+                               .gbps = report_metrics(&runs[best].report).gbps,
+                               .tiles = runs[best].config.partition_x *
+                                        runs[best].config.partition_y};
+    for (int r = 0; r < RUNS; r++)
+        csv_row(b, i, &runs[r].report, r + 1, command);
+    table_row(b, i, &runs[best].report);
+}
+
+/* ---- the preamble: machine, ceilings, plan (on stdout and atop the CSV) ----- */
+
+static void print_ceilings(FILE *out, const char *prefix, const struct bench *b)
+{
+    const struct ceilings *c = &b->ceilings;
+    fprintf(out, "%sceilings (median of %d timed repetitions after %d warm-ups):\n",
+            prefix, REPEATS, WARMUPS);
+    for (int i = 0; i < c->gpus; i++)
+        fprintf(out,
+                "%s  GPU %d copy        %8.1f GB/s  cudaMemcpyAsync device to device, "
+                "%zu MiB, read + written\n",
+                prefix, b->devices[i], c->copy_gbps[i], c->gpu_bytes / MIB);
+    for (int j = 1; j < c->gpus; j++)
+        fprintf(out,
+                "%s  peer GPU %d -> %-3d %8.1f GB/s  cudaMemcpyPeerAsync, %zu MiB, "
+                "copied once; peer access %s\n",
+                prefix, b->devices[0], b->devices[j], c->peer_gbps[j], c->gpu_bytes / MIB,
+                c->peer_access[j] ? "enabled"
+                                  : "impossible (copies go through the host)");
+    if (c->gpus == 0)
+        fprintf(out, "%s  GPUs were not measured: %s\n", prefix, no_gpu_reason());
+    fprintf(out,
+            "%s  host copy         %8.1f GB/s  %d threads, 2 x %zu MiB, read + written\n",
+            prefix, c->host_gbps, c->host_threads, c->host_bytes / MIB);
+}
+
+static void print_largest(FILE *out, const char *prefix, const struct bench *b)
+{
+    const struct bench_machine *m = &b->machine;
+    if (m->gpus == 0)
+        return;
+    if (m->quick) {
+        fprintf(out, "%slargest square: not run (LAPLACE_BENCH_QUICK)\n", prefix);
+        return;
+    }
+    for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
+        long fit = bench_largest_fit(m->gpu_free_bytes, (enum precision)p);
+        long run = bench_largest_square(m, (enum precision)p);
+        fprintf(out, "%slargest square, %s: %ld^2 fits one GPU (%.1f GiB free); ", prefix,
+                precision_name((enum precision)p), fit, (double)m->gpu_free_bytes / GIB);
+        if (run > scaling_sizes[COUNT(scaling_sizes) - 1])
+            fprintf(out, "run at %ld^2%s\n", run,
+                    run < fit ? " (capped: host memory and set-up time)" : "");
+        else
+            fprintf(out, "not run (%ld^2 is not larger than the sizes above)\n", run);
+    }
+}
+
+static void print_preamble(FILE *out, const char *prefix, const struct bench *b)
+{
+    char date[16], cuda[128];
+    time_t now = time(NULL);
+    struct tm tm;
+    double estimate = 0.0;
+    localtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y-%m-%d", &tm);
+    p2p_runtime_version(cuda, sizeof cuda);
+    fprintf(out, "%slaplace --bench, %s, %s; %d CPU cores; ", prefix, date, cuda,
+            omp_get_num_procs());
+    if (b->gpus > 0)
+        fprintf(out, "%d GPU%s (first: %d, %s)\n", b->gpus, b->gpus > 1 ? "s" : "",
+                b->devices[0], b->gpu_name);
+    else
+        fprintf(out, "no GPU\n");
+    print_ceilings(out, prefix, b);
+    print_largest(out, prefix, b);
+    for (int i = 0; i < b->count; i++)
+        estimate += bench_estimate_s(&b->entries[i]);
+    fprintf(out, "%smatrix: %d configuration%s, each run %d times", prefix, b->count,
+            b->count > 1 ? "s" : "", RUNS);
+    if (b->gpus > 0)
+        fprintf(out, " (iterations for about %.1f s at %.0f TB/s on 1 GPU)", TARGET_RUN_S,
+                NOMINAL_GPU_BYTES_S * 1e-12);
+    fprintf(out, "; estimated %.0f s%s\n", estimate,
+            b->machine.quick ? " (LAPLACE_BENCH_QUICK: tiny lattices, not for numbers)"
+                             : "");
+}
+
+/* ---- summary: the targets of the speed issue ------------------------------- */
+
+/* The entry of group with this size, precision and GPU count that ran; or -1. */
+static int find(const struct bench *b, const char *group, long n, enum precision p,
+                int gpus)
+{
+    for (int i = 0; i < b->count; i++) {
+        const struct bench_entry *e = &b->entries[i];
+        if (strcmp(e->group, group) == 0 && e->n == n && e->precision == p &&
+            e->gpus == gpus && isfinite(b->best[i].compute_s))
+            return i;
+    }
+    return -1;
+}
+
+/* 1 GPU against the copy-bandwidth floor: target 90% of the copy bandwidth. */
+static void summary_floor(const struct bench *b, long n, enum precision p)
+{
+    int i = find(b, "scaling", n, p, 1);
+    if (i < 0 || b->ceilings.gpus == 0)
+        return;
+    const struct bench_entry *e = &b->entries[i];
+    double bytes = 2.0 * (double)precision_size(p) * (double)(n - 2) * (double)(n - 2) *
+                   (double)e->iterations;
+    double floor_s = bytes / (b->ceilings.copy_gbps[0] * 1e9);
+    double fraction = floor_s / b->best[i].compute_s;
+    say(b,
+        "  1 GPU %ld^2 %s: %.3f s for %ld iterations; copy-bandwidth floor %.3f s, "
+        "target %.3f s (%.0f%% of copy bandwidth): reached %.0f%%, %s\n",
+        n, precision_name(p), b->best[i].compute_s, e->iterations, floor_s,
+        floor_s / TARGET_FRACTION, 100.0 * TARGET_FRACTION, 100.0 * fraction,
+        fraction >= TARGET_FRACTION ? "met" : "not met");
+}
+
+static void summary_efficiency(const struct bench *b, long n, int gpus)
+{
+    int i = find(b, "scaling", n, PRECISION_FLOAT, gpus);
+    int one = find(b, "scaling", n, PRECISION_FLOAT, 1);
+    if (i < 0 || one < 0)
+        return;
+    double speedup = (b->best[one].compute_s / (double)b->entries[one].iterations) /
+                     (b->best[i].compute_s / (double)b->entries[i].iterations);
+    say(b,
+        "  %d GPUs %ld^2 float: %.3f s against 1 GPU %.3f s: speed-up %.2f, "
+        "efficiency %.0f%%\n",
+        gpus, n, b->best[i].compute_s, b->best[one].compute_s, speedup,
+        100.0 * speedup / gpus);
+}
+
+static void summary_cpu(const struct bench *b, long n)
+{
+    int i = find(b, "cpu", n, PRECISION_DOUBLE, 0);
+    int gpu = find(b, "scaling", n, PRECISION_DOUBLE, 1);
+    if (i < 0)
+        return;
+    say(b,
+        "  CPU %ld^2 double, %d threads: %.1f GB/s, %.0f%% of the host copy bandwidth "
+        "(%.1f GB/s)",
+        n, b->best[i].tiles, b->best[i].gbps,
+        100.0 * b->best[i].gbps / b->ceilings.host_gbps, b->ceilings.host_gbps);
+    if (gpu >= 0)
+        say(b, "; 1 GPU is %.0fx faster per iteration",
+            (b->best[i].compute_s / (double)b->entries[i].iterations) /
+                (b->best[gpu].compute_s / (double)b->entries[gpu].iterations));
+    say(b, "\n");
+}
+
+static void summary(const struct bench *b)
+{
+    int quick = b->machine.quick;
+    long big = quick ? QUICK_N : scaling_sizes[COUNT(scaling_sizes) - 1];
+    say(b, "\ntargets:\n");
+    if (b->gpus == 0)
+        say(b, "  GPUs were not measured: %s\n", no_gpu_reason());
+    summary_floor(b, big, PRECISION_FLOAT);
+    summary_floor(b, big, PRECISION_DOUBLE);
+    summary_efficiency(b, big, 2);
+    summary_efficiency(b, big, 4);
+    summary_cpu(b, quick ? QUICK_N : CPU_N);
+}
+
+/* ---- bench_run ------------------------------------------------------------ */
+
+/* The GPUs (--devices, or every one), quick mode and the host's memory. */
+static int bench_setup(struct bench *b, const struct config *c, char *err, size_t n)
+{
+    const char *quick = getenv("LAPLACE_BENCH_QUICK");
+    int count = p2p_device_count();
+    b->quiet = c->quiet;
+    b->machine.quick = quick && *quick && strcmp(quick, "0") != 0;
+    b->machine.host_bytes =
+        (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+    b->gpus = c->device_count > 0 ? c->device_count : count;
+    if (b->gpus > CONFIG_MAX_DEVICES)
+        b->gpus = CONFIG_MAX_DEVICES;
+    for (int i = 0; i < b->gpus; i++) {
+        b->devices[i] = c->device_count > 0 ? c->devices[i] : i;
+        if (b->devices[i] >= count && count == 0)
+            return snprintf(err, n, "--devices: no CUDA device is visible"),
+                   EXIT_BAD_USAGE;
+        if (b->devices[i] >= count)
+            return snprintf(err, n,
+                            "--devices: there is no GPU %d (this machine has %d: "
+                            "0 to %d)",
+                            b->devices[i], count, count - 1),
+                   EXIT_BAD_USAGE;
+    }
+    b->machine.gpus = b->gpus;
+    if (b->gpus > 0 && gpu_name(b->devices[0], b->gpu_name, sizeof b->gpu_name, err, n))
+        return EXIT_FAILURE_RUN;
+    return EXIT_OK;
+}
+
+/* The ceilings, then the free memory the largest square is planned from. */
+static int bench_measure(struct bench *b, char *err, size_t n)
+{
+    size_t copy = b->machine.quick ? QUICK_COPY_MIB * MIB : GIB;
+    size_t host = copy;
+    if (host > b->machine.host_bytes / 8)
+        host = b->machine.host_bytes / 8 / MIB * MIB;
+    say(b, "laplace --bench: measuring the ceilings%s ...\n",
+        b->gpus > 0 ? ", then the matrix" : " and the CPU baseline");
+    if (measure_gpus(&b->ceilings, b->devices, b->gpus, copy, err, n) != 0 ||
+        measure_host(&b->ceilings, host, err, n) != 0 ||
+        gpu_least_free(b->devices, b->gpus, &b->machine.gpu_free_bytes, err, n) != 0)
+        return EXIT_FAILURE_RUN;
+    b->count = bench_matrix(&b->machine, b->entries, BENCH_MAX_ENTRIES);
+    return EXIT_OK;
+}
+
+/* Opens DIR/bench-<gpu>-<date>.csv and writes the preamble and the header. */
+static int bench_open_csv(struct bench *b, char *err, size_t n)
+{
+    const char *dir = getenv("LAPLACE_BENCH_DIR");
+    if (!dir || !*dir)
+        dir = "results";
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return snprintf(err, n, "cannot create %s: %s", dir, strerror(errno)),
+               EXIT_FAILURE_RUN;
+    bench_file_name(b->csv_path, sizeof b->csv_path, dir, b->gpu_name, time(NULL));
+    b->csv = fopen(b->csv_path, "w");
+    if (!b->csv)
+        return snprintf(err, n, "cannot write %s: %s", b->csv_path, strerror(errno)),
+               EXIT_FAILURE_RUN;
+    print_preamble(b->csv, "# ", b);
+    bench_csv_header(b->csv);
+    if (!b->quiet)
+        print_preamble(stdout, "", b);
+    return EXIT_OK;
+}
+
+/* The matrix, the summary, and the CSV closed. */
+static int bench_matrix_run(struct bench *b, char *err, size_t n)
+{
+    table_header(b);
+    for (int i = 0; i < b->count; i++)
+        run_entry(b, i);
+    summary(b);
+    int bad = ferror(b->csv);
+    if (fclose(b->csv) != 0 || bad) {
+        b->csv = NULL;
+        return snprintf(err, n, "cannot write %s", b->csv_path), EXIT_FAILURE_RUN;
+    }
+    b->csv = NULL;
+    say(b, "\nwrote %s\n", b->csv_path);
+    if (b->failed)
+        return snprintf(err, n,
+                        "bench: %d of %d configurations failed (see above); %s "
+                        "holds the others",
+                        b->failed, b->count, b->csv_path),
+               EXIT_FAILURE_RUN;
+    return EXIT_OK;
+}
+
+int bench_run(const struct config *c)
+{
+    char err[CONFIG_ERROR_MAX];
+    struct bench *b = calloc(1, sizeof *b);
+    if (!b)
+        return fprintf(stderr, "laplace: out of memory\n"), EXIT_FAILURE_RUN;
+    int status = bench_setup(b, c, err, sizeof err);
+    if (status == EXIT_OK)
+        status = bench_measure(b, err, sizeof err);
+    if (status == EXIT_OK)
+        status = bench_open_csv(b, err, sizeof err);
+    if (status == EXIT_OK)
+        status = bench_matrix_run(b, err, sizeof err);
+    if (status != EXIT_OK)
+        fprintf(stderr, "laplace: %s\n", err);
+    if (b->csv)
+        fclose(b->csv);
+    free(b);
+    return status;
+}
