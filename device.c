@@ -4,6 +4,8 @@
  */
 #include "device.h"
 
+#include <math.h>
+
 double block_sums_total(const double *sums, long n)
 {
     double lane[BLOCK_SUM_LANES] = {0.0};
@@ -13,4 +15,21 @@ double block_sums_total(const double *sums, long n)
         for (int j = 0; j < half; j++)
             lane[j] += lane[j + half];
     return lane[0];
+}
+
+int stop_rule_wants_norm(const struct stop_rule *rule, long k)
+{
+    return k % rule->check_every == 0;
+}
+
+int stop_rule_test(const struct stop_rule *rule, long k, int has_norm, double norm,
+                   int *reason)
+{
+    if (has_norm && !isfinite(norm))
+        return *reason = 2, 1; /* diverged */
+    if (has_norm && stop_rule_wants_norm(rule, k) && norm < rule->eps)
+        return *reason = 0, 1; /* converged */
+    if (k >= rule->max_iter)
+        return *reason = 1, 1; /* max-iter */
+    return 0;
 }

@@ -46,6 +46,30 @@ struct tile {
     char error[512];  /* why the last call failed */
 };
 
+/* The stopping test, for a device that runs the loop by itself (run_alone). */
+struct stop_rule {
+    double eps;
+    long max_iter;
+    long check_every;
+};
+
+/* Whether the norm is due at iteration k (every check_every iterations). */
+int stop_rule_wants_norm(const struct stop_rule *rule, long k);
+
+/* The stopping test after iteration k; 1 and *reason (enum stop_reason) to stop. */
+int stop_rule_test(const struct stop_rule *rule, long k, int has_norm, double norm,
+                   int *reason);
+
+/* Where such a device stopped; the same numbers the host loop would give. */
+struct stop_state {
+    long iteration;      /* iterations done; field[iteration % 2] is the newest */
+    long norm_iteration; /* iteration of the last norm */
+    long norm_checks;    /* iterations at which the norm was computed */
+    double norm;         /* the last norm */
+    int stopped;         /* 1 once the rule said stop */
+    int reason;          /* 0 converged, 1 max-iter, 2 diverged (enum stop_reason order) */
+};
+
 /* What one sweep needs: the iteration, and the neighbours (NULL at the edge). */
 struct sweep_args {
     long iteration; /* k: reads field[(k - 1) % 2], writes field[k % 2] */
@@ -71,6 +95,11 @@ struct device_ops {
     int (*download)(struct tile *t, int which, void *tile_h);
     /* Frees everything open() allocated; safe after a failed or partial open(). */
     void (*close)(struct tile *t);
+    /* Optional (NULL if not offered): a lone tile runs the whole loop in batches of
+     * iterations, the host looking in once a batch instead of every iteration.
+     * Same iterations, same field, same norm. Returns 0 when done, -1 on failure,
+     * 1 when batches would not pay for this tile (the host loop runs instead). */
+    int (*run_alone)(struct tile *t, const struct stop_rule *rule, struct stop_state *state);
 };
 
 /* The lanes of the fixed order in which a tile's block sums are added. */

@@ -10,6 +10,7 @@
  */
 #include "device.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,13 @@ struct cuda_tile {
     double *total_h[2];        /* --reduce device: the tile total of iteration k (mapped) */
     double *total_d[2];        /* the same memory seen from the device */
     void *halo_d[SIDE_COUNT];  /* copies of neighbours' edges, for fallback sides */
+    /* run_alone: the loop in batches of iterations, each batch one CUDA graph */
+    cudaGraphExec_t batch;
+    struct stop_state *state_d; /* --reduce device: the device's loop state */
+    struct stop_state *state_h; /* its copy on the host after each batch */
+    unsigned *ticket_d;         /* blocks finished in the current sweep */
+    void *checkpoint_d;         /* --reduce host: the field at the batch's start */
+    double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
 };
 
 /* Block sums are written straight into mapped host memory up to this many. */
@@ -76,8 +84,9 @@ static int choose_shape(struct tile *t)
     CUDA_CHECK(t, cudaGetDeviceProperties(&p, t->device));
     c->shape = laplace_choose_shape((enum kernel_variant)t->settings.kernel,
                                     t->settings.block_x, t->settings.block_y, t->extent->lx,
-                                    t->extent->ly, p.multiProcessorCount,
+                                    t->extent->ly, elem_size(t), p.multiProcessorCount,
                                     p.maxThreadsPerMultiProcessor);
+    c->shape = laplace_shape_override(c->shape, t->extent->lx);
     int bx = c->shape.block_x, by = c->shape.block_y;
     t->block_count = laplace_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
     if (bx * by > p.maxThreadsPerBlock || bx > p.maxThreadsDim[0] || by > p.maxThreadsDim[1]) {
@@ -300,6 +309,172 @@ static int cuda_download(struct tile *t, int which, void *tile_h)
     return 0;
 }
 
+/* Iterations per batch of run_alone: about 2 ms of work, even, from 2 to 1024. */
+static long batch_length(const struct tile *t)
+{
+    double bytes = 2.0 * (double)field_bytes(t); /* one read and one write per site */
+    double seconds = bytes / 3e12 + 3e-6;        /* a guess of one iteration's time */
+    long n = (long)(2e-3 / seconds);
+    long most = (64L << 20) / (t->block_count * (long)sizeof(double)); /* 64 MiB of sums */
+    n = n > most ? most : n;
+    n = n < 2 ? 2 : n > 1024 ? 1024 : n;
+    return n - n % 2; /* even: every batch starts on an odd iteration, same buffers */
+}
+
+/* The sweep of iteration k, its block sums into sums (NULL: none). */
+static struct sweep_launch lone_sweep(struct tile *t, long k, double *sums)
+{
+    struct cuda_tile *c = t->impl;
+    const int from = (int)((k - 1) % 2);
+    return (struct sweep_launch){.precision = t->precision, .shape = c->shape,
+                                 .old = t->field[from], .new_ = t->field[1 - from],
+                                 .lx = t->extent->lx, .ly = t->extent->ly, .block_sums = sums};
+}
+
+/* Queues a batch of n iterations on the stream being captured. */
+static int queue_batch(struct tile *t, long n, const struct stop_rule *rule)
+{
+    struct cuda_tile *c = t->impl;
+    const size_t slot = (size_t)t->block_count;
+    if (c->checkpoint_d)
+        CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], field_bytes(t),
+                                      cudaMemcpyDeviceToDevice, c->stream));
+    for (long k = 1; k <= n; k++) {
+        struct sweep_launch l = lone_sweep(t, k, c->slots_d + (size_t)(k - 1) * slot);
+        if (c->state_d) {
+            l = lone_sweep(t, k, c->block_sums_d);
+            l.state = c->state_d, l.rule = *rule, l.ticket = c->ticket_d;
+        }
+        CUDA_CHECK(t, laplace_sweep(&l, c->stream));
+    }
+    if (c->state_d)
+        CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
+                                      cudaMemcpyDeviceToHost, c->stream));
+    else
+        CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
+                                      cudaMemcpyDeviceToHost, c->stream));
+    return 0;
+}
+
+/* Captures one batch into a CUDA graph, so that a batch is one launch. */
+static int capture_batch(struct tile *t, long n, const struct stop_rule *rule)
+{
+    struct cuda_tile *c = t->impl;
+    cudaGraph_t graph = NULL;
+    CUDA_CHECK(t, cudaStreamBeginCapture(c->stream, cudaStreamCaptureModeThreadLocal));
+    int rc = queue_batch(t, n, rule);
+    cudaError_t end = cudaStreamEndCapture(c->stream, &graph);
+    if (rc != 0)
+        return cudaGraphDestroy(graph), -1;
+    CUDA_CHECK(t, end);
+    cudaError_t made = cudaGraphInstantiate(&c->batch, graph, 0);
+    cudaGraphDestroy(graph);
+    CUDA_CHECK(t, made);
+    return 0;
+}
+
+/* --reduce device: the device adds the sums and stops itself; the host only
+ * launches batches and looks at the state after each. */
+static int device_batches(struct tile *t, const struct stop_rule *rule, struct stop_state *out)
+{
+    struct cuda_tile *c = t->impl;
+    CUDA_CHECK(t, cudaMalloc((void **)&c->state_d, sizeof *c->state_d));
+    CUDA_CHECK(t, cudaMalloc((void **)&c->ticket_d, sizeof *c->ticket_d));
+    CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
+    CUDA_CHECK(t, cudaMemsetAsync(c->state_d, 0, sizeof *c->state_d, c->stream));
+    CUDA_CHECK(t, cudaMemsetAsync(c->ticket_d, 0, sizeof *c->ticket_d, c->stream));
+    if (capture_batch(t, batch_length(t), rule) != 0)
+        return -1;
+    do {
+        CUDA_CHECK(t, cudaGraphLaunch(c->batch, c->stream));
+        CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    } while (!c->state_h->stopped);
+    *out = *c->state_h;
+    return 0;
+}
+
+/* The host's test of iteration k from its block sums; 1 when the loop stops. */
+static int host_tests(const struct tile *t, const struct stop_rule *rule, long k,
+                      const double *sums, struct stop_state *st)
+{
+    int has_norm = stop_rule_wants_norm(rule, k);
+    double norm = 0.0;
+    st->iteration = k;
+    if (has_norm) {
+        norm = sqrt(0.0 + block_sums_total(sums, t->block_count)); /* as the host loop */
+        st->norm = norm, st->norm_iteration = k, st->norm_checks++;
+    }
+    return st->stopped = stop_rule_test(rule, k, has_norm, norm, &st->reason);
+}
+
+/* Runs iterations from..to one launch each, block sums to slot 0 if test. */
+static int run_one_by_one(struct tile *t, long from, long to, int test,
+                          const struct stop_rule *rule, struct stop_state *st)
+{
+    struct cuda_tile *c = t->impl;
+    for (long k = from; k <= to; k++) {
+        struct sweep_launch l = lone_sweep(t, k, test ? c->slots_d : NULL);
+        CUDA_CHECK(t, laplace_sweep(&l, c->stream));
+        if (!test)
+            continue;
+        CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, sums_bytes(t),
+                                      cudaMemcpyDeviceToHost, c->stream));
+        CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+        if (host_tests(t, rule, k, c->slots_h, st))
+            return 0;
+    }
+    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    return 0;
+}
+
+/* Goes back to the field at the batch's start (iteration from - 1) and repeats
+ * the sweeps up to iteration k: the same bits, since a sweep is deterministic. */
+static int replay(struct tile *t, long from, long k)
+{
+    struct cuda_tile *c = t->impl;
+    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->checkpoint_d, field_bytes(t),
+                                  cudaMemcpyDeviceToDevice, c->stream));
+    return run_one_by_one(t, from, k, 0, NULL, NULL);
+}
+
+/* --reduce host: batches of n sweeps whose block sums all come back to the
+ * host, which adds and tests each iteration in order. */
+static int host_batches(struct tile *t, const struct stop_rule *rule, struct stop_state *st)
+{
+    struct cuda_tile *c = t->impl;
+    const long n = batch_length(t);
+    CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * sums_bytes(t)));
+    CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, (size_t)n * sums_bytes(t)));
+    if (capture_batch(t, n, rule) != 0)
+        return -1;
+    long from = 1;
+    for (; from + n - 1 <= rule->max_iter; from += n) {
+        CUDA_CHECK(t, cudaGraphLaunch(c->batch, c->stream));
+        CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+        for (long k = from; k < from + n; k++)
+            if (host_tests(t, rule, k, c->slots_h + (k - from) * t->block_count, st))
+                return k == from + n - 1 ? 0 : replay(t, from, k);
+    }
+    return run_one_by_one(t, from, rule->max_iter, 1, rule, st); /* the last few */
+}
+
+/*
+ * A lone tile: the whole loop here, in batches (see device.h). With the host
+ * adding the sums, each batch starts with a copy of the field (for the replay),
+ * which pays only when a batch holds many cheap iterations: large tiles, whose
+ * sweeps take far longer than a host round trip, decline and run the host loop.
+ */
+static int cuda_run_alone(struct tile *t, const struct stop_rule *rule, struct stop_state *out)
+{
+    memset(out, 0, sizeof *out);
+    if (t->settings.reduce == REDUCE_DEVICE)
+        return device_batches(t, rule, out);
+    if (batch_length(t) < 32)
+        return 1;
+    return host_batches(t, rule, out);
+}
+
 /* Frees what open() and connect() allocated; errors here are not reported. */
 static void cuda_close(struct tile *t)
 {
@@ -314,6 +489,14 @@ static void cuda_close(struct tile *t)
     cudaFree(t->field[0]);
     cudaFree(t->field[1]);
     cudaFree(c->block_sums_d);
+    cudaFree(c->state_d);
+    cudaFree(c->ticket_d);
+    cudaFreeHost(c->state_h);
+    cudaFree(c->checkpoint_d);
+    cudaFree(c->slots_d);
+    cudaFreeHost(c->slots_h);
+    if (c->batch)
+        cudaGraphExecDestroy(c->batch);
     for (int p = 0; p < 2; p++) {
         cudaFreeHost(t->block_sums[p]);
         cudaFreeHost(c->total_h[p]);
@@ -338,4 +521,5 @@ const struct device_ops device_cuda_ops = {
     .finish = cuda_finish,
     .download = cuda_download,
     .close = cuda_close,
+    .run_alone = cuda_run_alone,
 };

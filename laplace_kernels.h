@@ -36,6 +36,7 @@ static inline const char *kernel_names(void)
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>
 
+#include "device.h"
 #include "problem.h"
 
 /* A neighbour's edge as a kernel reads it: value i at data[i * stride]. */
@@ -49,6 +50,7 @@ struct sweep_shape {
     enum kernel_variant kernel; /* never KERNEL_AUTO once chosen */
     int block_x, block_y;
     int rows_per_thread;        /* 1, or 4, 8, 16 for the rows kernel */
+    int columns_per_thread;     /* 1, or 2 for the rows kernel on even widths */
 };
 
 /* Everything one sweep of one tile needs. */
@@ -60,6 +62,12 @@ struct sweep_launch {
     long lx, ly;
     struct edge_view west, east, south, north;
     double *block_sums;  /* one per thread block (device or mapped memory), or NULL */
+    /* A loop run by the device alone (else state is NULL): the last block to
+     * finish adds the block sums, applies the rule and may set state->stopped;
+     * a sweep finding it set does nothing. ticket: a zeroed device counter. */
+    struct stop_state *state;
+    struct stop_rule rule;
+    unsigned *ticket;
 };
 
 #ifdef __cplusplus
@@ -72,8 +80,12 @@ extern "C" {
  * that still leave a few waves of blocks on the device's multiprocessors.
  */
 struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, int block_x, int block_y,
-                                        long lx, long ly, int multiprocessors,
-                                        int threads_per_multiprocessor);
+                                        long lx, long ly, size_t value_size,
+                                        int multiprocessors, int threads_per_multiprocessor);
+
+/* For tuning experiments: LAPLACE_ROWS_PER_THREAD (1, 4, 8, 16) and
+ * LAPLACE_COLUMNS_PER_THREAD (1, 2) replace the rows kernel's choice. */
+struct sweep_shape laplace_shape_override(struct sweep_shape shape, long lx);
 
 /* The grid of a sweep of this shape: blocks across and up; returns their product,
  * the number of partial sums. */

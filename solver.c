@@ -54,19 +54,12 @@ int solver_wants_norm(const struct solve_settings *s, long iteration)
 int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
                        double norm, enum stop_reason *reason)
 {
-    if (has_norm && !isfinite(norm)) {
-        *reason = STOP_DIVERGED;
-        return 1;
-    }
-    if (has_norm && iteration % s->check_every == 0 && norm < s->eps) {
-        *reason = STOP_CONVERGED;
-        return 1;
-    }
-    if (iteration >= s->max_iter) {
-        *reason = STOP_MAX_ITER;
-        return 1;
-    }
-    return 0;
+    struct stop_rule rule = {s->eps, s->max_iter, s->check_every};
+    int why = 0;
+    if (!stop_rule_test(&rule, iteration, has_norm, norm, &why))
+        return 0;
+    *reason = (enum stop_reason)why; /* the same order: converged, max-iter, diverged */
+    return 1;
 }
 
 const char *stop_reason_text(enum stop_reason reason)
@@ -212,6 +205,34 @@ static long iterate(struct shared_state *st, struct tile *me)
     }
 }
 
+/* A lone tile whose device runs the loop itself (run_alone): same numbers. */
+static long iterate_alone(struct shared_state *st, struct tile *me)
+{
+    const struct solve_settings *s = st->settings;
+    struct solve_result *r = st->result;
+    struct stop_rule rule = {s->eps, s->max_iter, s->check_every};
+    struct stop_state state = {0};
+    int rc = st->ops->run_alone(me, &rule, &state);
+    if (rc == 1)
+        return iterate(st, me); /* the device declined: the host loop */
+    record(st, me, rc);
+    st->iteration = r->iterations = state.iteration;
+    r->norm_checks = state.norm_checks;
+    r->final_norm = state.norm_checks ? state.norm : NAN;
+    r->final_norm_iteration = state.norm_iteration;
+    r->reason = (enum stop_reason)state.reason;
+    return state.iteration;
+}
+
+/* The device runs the loop alone when there is one tile (and it offers to) and
+ * no monitor needs the norm on the host as the loop goes. */
+static int loop_on_device(const struct shared_state *st)
+{
+    const struct solve_settings *s = st->settings;
+    return partition_count(st->partition) == 1 && st->ops->run_alone &&
+           !(s->monitor && s->monitor_every > 0);
+}
+
 /* The whole life of one tile, run by the thread that drives it. */
 static void drive_tile(struct shared_state *st, struct tile *me)
 {
@@ -230,7 +251,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
             for (int side = 0; side < SIDE_COUNT; side++)
                 st->result->peer_fallback_pairs += st->tiles[t].peer_fallback[side];
     }
-    long started = iterate(st, me);
+    long started = loop_on_device(st) ? iterate_alone(st, me) : iterate(st, me);
 #pragma omp single
     st->result->time_compute_s = elapsed_since(&st->clock);
     if (!st->failed)
