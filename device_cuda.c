@@ -34,7 +34,7 @@ struct cuda_tile {
     cudaGraphExec_t batch;
     struct stop_state *state_d; /* --reduce device: the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
-    unsigned *ticket_d;         /* blocks finished in the current sweep */
+    int multiprocessors;        /* for the resident loop kernel */
     void *checkpoint_d;         /* --reduce host: the field at the batch's start */
     double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
 };
@@ -87,6 +87,7 @@ static int choose_shape(struct tile *t)
                                     t->extent->ly, elem_size(t), p.multiProcessorCount,
                                     p.maxThreadsPerMultiProcessor);
     c->shape = laplace_shape_override(c->shape, t->extent->lx);
+    c->multiprocessors = p.multiProcessorCount;
     int bx = c->shape.block_x, by = c->shape.block_y;
     t->block_count = laplace_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
     if (bx * by > p.maxThreadsPerBlock || bx > p.maxThreadsDim[0] || by > p.maxThreadsDim[1]) {
@@ -120,8 +121,8 @@ static int alloc_sums(struct tile *t)
 {
     struct cuda_tile *c = t->impl;
     c->sums_mapped = t->settings.reduce == REDUCE_HOST && t->block_count <= MAPPED_SUMS_MAX;
-    if (!c->sums_mapped)
-        CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, sums_bytes(t)));
+    if (!c->sums_mapped) /* twice: the resident loop keeps two iterations' sums */
+        CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
             if (alloc_mapped(t, sizeof(double), &c->total_h[p], &c->total_d[p]) != 0)
@@ -332,7 +333,7 @@ static struct sweep_launch lone_sweep(struct tile *t, long k, double *sums)
 }
 
 /* Queues a batch of n iterations on the stream being captured. */
-static int queue_batch(struct tile *t, long n, const struct stop_rule *rule)
+static int queue_batch(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
     const size_t slot = (size_t)t->block_count;
@@ -341,28 +342,20 @@ static int queue_batch(struct tile *t, long n, const struct stop_rule *rule)
                                       cudaMemcpyDeviceToDevice, c->stream));
     for (long k = 1; k <= n; k++) {
         struct sweep_launch l = lone_sweep(t, k, c->slots_d + (size_t)(k - 1) * slot);
-        if (c->state_d) {
-            l = lone_sweep(t, k, c->block_sums_d);
-            l.state = c->state_d, l.rule = *rule, l.ticket = c->ticket_d;
-        }
         CUDA_CHECK(t, laplace_sweep(&l, c->stream));
     }
-    if (c->state_d)
-        CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
-                                      cudaMemcpyDeviceToHost, c->stream));
-    else
-        CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
-                                      cudaMemcpyDeviceToHost, c->stream));
+    CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
+                                  cudaMemcpyDeviceToHost, c->stream));
     return 0;
 }
 
 /* Captures one batch into a CUDA graph, so that a batch is one launch. */
-static int capture_batch(struct tile *t, long n, const struct stop_rule *rule)
+static int capture_batch(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
     cudaGraph_t graph = NULL;
     CUDA_CHECK(t, cudaStreamBeginCapture(c->stream, cudaStreamCaptureModeThreadLocal));
-    int rc = queue_batch(t, n, rule);
+    int rc = queue_batch(t, n);
     cudaError_t end = cudaStreamEndCapture(c->stream, &graph);
     if (rc != 0)
         return cudaGraphDestroy(graph), -1;
@@ -373,20 +366,21 @@ static int capture_batch(struct tile *t, long n, const struct stop_rule *rule)
     return 0;
 }
 
-/* --reduce device: the device adds the sums and stops itself; the host only
- * launches batches and looks at the state after each. */
+/* --reduce device: one resident kernel per batch adds the sums and stops by
+ * itself; the host only launches batches and looks at the state after each. */
 static int device_batches(struct tile *t, const struct stop_rule *rule, struct stop_state *out)
 {
     struct cuda_tile *c = t->impl;
+    struct sweep_launch shape = lone_sweep(t, 1, NULL);
     CUDA_CHECK(t, cudaMalloc((void **)&c->state_d, sizeof *c->state_d));
-    CUDA_CHECK(t, cudaMalloc((void **)&c->ticket_d, sizeof *c->ticket_d));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
     CUDA_CHECK(t, cudaMemsetAsync(c->state_d, 0, sizeof *c->state_d, c->stream));
-    CUDA_CHECK(t, cudaMemsetAsync(c->ticket_d, 0, sizeof *c->ticket_d, c->stream));
-    if (capture_batch(t, batch_length(t), rule) != 0)
-        return -1;
     do {
-        CUDA_CHECK(t, cudaGraphLaunch(c->batch, c->stream));
+        CUDA_CHECK(t, laplace_loop(&shape, t->field[0], t->field[1], 8 * batch_length(t),
+                                   c->block_sums_d, c->state_d, *rule, c->multiprocessors,
+                                   c->stream));
+        CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
+                                      cudaMemcpyDeviceToHost, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     } while (!c->state_h->stopped);
     *out = *c->state_h;
@@ -446,7 +440,7 @@ static int host_batches(struct tile *t, const struct stop_rule *rule, struct sto
     CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, field_bytes(t)));
     CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * sums_bytes(t)));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, (size_t)n * sums_bytes(t)));
-    if (capture_batch(t, n, rule) != 0)
+    if (capture_batch(t, n) != 0)
         return -1;
     long from = 1;
     for (; from + n - 1 <= rule->max_iter; from += n) {
@@ -460,18 +454,21 @@ static int host_batches(struct tile *t, const struct stop_rule *rule, struct sto
 }
 
 /*
- * A lone tile: the whole loop here, in batches (see device.h). With the host
- * adding the sums, each batch starts with a copy of the field (for the replay),
- * which pays only when a batch holds many cheap iterations: large tiles, whose
- * sweeps take far longer than a host round trip, decline and run the host loop.
+ * A lone tile: the whole loop here, in batches (see device.h). Batches pay only
+ * when they hold many cheap iterations: with the host adding the sums, each
+ * batch starts with a copy of the field (for the replay); with the device adding
+ * them, a grid-wide barrier and a reduction in every block come with each
+ * iteration. Large tiles, whose sweeps take far longer than a host round trip,
+ * decline and run the host loop; so do kernels other than rows on the device.
  */
 static int cuda_run_alone(struct tile *t, const struct stop_rule *rule, struct stop_state *out)
 {
+    struct cuda_tile *c = t->impl;
     memset(out, 0, sizeof *out);
-    if (t->settings.reduce == REDUCE_DEVICE)
-        return device_batches(t, rule, out);
     if (batch_length(t) < 32)
         return 1;
+    if (t->settings.reduce == REDUCE_DEVICE)
+        return c->shape.kernel == KERNEL_ROWS ? device_batches(t, rule, out) : 1;
     return host_batches(t, rule, out);
 }
 
@@ -490,7 +487,6 @@ static void cuda_close(struct tile *t)
     cudaFree(t->field[1]);
     cudaFree(c->block_sums_d);
     cudaFree(c->state_d);
-    cudaFree(c->ticket_d);
     cudaFreeHost(c->state_h);
     cudaFree(c->checkpoint_d);
     cudaFree(c->slots_d);

@@ -22,11 +22,13 @@
  *             are already in registers, so one new row is loaded per step, and
  *             the block's partial sum covers R x V times more sites
  *
- * A loop run by the device alone (--reduce device, one tile) also hands every
- * sweep a stop_state: the last block to finish adds all block sums in the
- * fixed order, applies the stopping test and sets state->stopped, after which
- * every later sweep returns at once. No host round trip per iteration.
+ * A loop run by the device alone (--reduce device, one tile) is one resident
+ * kernel for a whole batch of iterations: its blocks take the rows kernel's
+ * blocks in turn, so the partial sums are the same; after a grid-wide barrier
+ * every block adds them in the fixed order and takes the same stopping
+ * decision. No host round trip and no launch per iteration.
  */
+#include <cooperative_groups.h>
 #include "laplace_kernels.h"
 
 #include <stdlib.h>
@@ -34,15 +36,6 @@
 template <typename T> struct edges {
     const T *west, *east, *south, *north;
     long west_stride, east_stride;
-};
-
-/* Where a sweep's partial sums go, and, in a loop run by the device alone, the
- * loop's state: the last block to finish then also takes the loop's step. */
-struct sums_out {
-    double *block_sums; /* one per block, or NULL: no sums */
-    stop_state *state;  /* NULL unless the device runs the loop alone */
-    stop_rule rule;
-    unsigned *ticket;   /* blocks finished so far in this sweep */
 };
 
 template <bool READONLY, typename T> __device__ __forceinline__ T load(const T *p)
@@ -120,11 +113,10 @@ __device__ static void add_in_lanes(const double *sums, long n, double *lane)
     }
 }
 
-/* Thread 0 of the last block: count the iteration, test it, maybe stop. */
-__device__ static void take_step(stop_state *state, const stop_rule &rule, bool check,
-                                 double total)
+/* Thread 0 of every block: count the iteration, test it. Same answer in all. */
+__device__ static void take_step(stop_state *state, const stop_rule &rule, long iteration,
+                                 bool check, double total)
 {
-    const long iteration = state->iteration + 1;
     state->iteration = iteration;
     if (check) {
         const double norm = sqrt(0.0 + total); /* 0.0 + total: as the host adds tiles */
@@ -140,31 +132,8 @@ __device__ static void take_step(stop_state *state, const stop_rule &rule, bool 
         state->stopped = 1, state->reason = 1;
 }
 
-/* In a loop run by the device alone: the last block to finish takes the step. */
-__device__ static void last_block_steps(const sums_out &s)
-{
-    __shared__ bool last;
-    __shared__ double lane[1024];
-    const int tid = threadIdx.x + threadIdx.y * blockDim.x;
-    const unsigned blocks = gridDim.x * gridDim.y;
-    if (tid == 0) {
-        __threadfence(); /* this block's sum is visible before its ticket */
-        last = atomicAdd(s.ticket, 1u) == blocks - 1;
-    }
-    __syncthreads();
-    if (!last)
-        return;
-    const bool check = (s.state->iteration + 1) % s.rule.check_every == 0;
-    if (check)
-        add_in_lanes(s.block_sums, blocks, lane);
-    if (tid == 0) {
-        take_step(s.state, s.rule, check, lane[0]);
-        *s.ticket = 0; /* ready for the next sweep */
-    }
-}
-
-/* Sum of v over the thread block in a fixed order; thread 0 writes it. */
-__device__ static void write_block_sum(double v, const sums_out &s)
+/* Sum of v over the thread block in a fixed tree order, returned to thread 0. */
+__device__ static double block_total(double v)
 {
     __shared__ double warp_sums[32];
     const int threads = blockDim.x * blockDim.y;
@@ -172,8 +141,6 @@ __device__ static void write_block_sum(double v, const sums_out &s)
     const int lane = tid & 31, warp = tid >> 5;
     const int lanes = min(32, threads - warp * 32); /* lanes present in this warp */
     const unsigned mask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
-    if (!s.block_sums)
-        return;
     for (int offset = 16; offset > 0; offset >>= 1) {
         double other = __shfl_down_sync(mask, v, offset);
         if (lane + offset < lanes)
@@ -190,38 +157,36 @@ __device__ static void write_block_sum(double v, const sums_out &s)
             if (lane + offset < lanes)
                 v += other;
         }
-        if (lane == 0)
-            s.block_sums[blockIdx.x + blockIdx.y * gridDim.x] = v;
     }
-    if (s.state)
-        last_block_steps(s);
+    __syncthreads(); /* warp_sums may be reused at once by the caller's next block */
+    return v;
 }
 
-/* A sweep in a loop that the device has already stopped does nothing. */
-__device__ __forceinline__ bool stopped(const sums_out &s)
+/* Writes the block's sum of v at its place in block_sums (NULL: no sums). */
+__device__ static void write_block_sum(double v, double *block_sums)
 {
-    return s.state && s.state->stopped;
+    if (!block_sums)
+        return;
+    v = block_total(v);
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+        block_sums[blockIdx.x + blockIdx.y * gridDim.x] = v;
 }
 
 /* global and readonly: one site per thread. */
 template <bool READONLY, typename T>
 __global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
-                           edges<T> e, sums_out s)
+                           edges<T> e, double *block_sums)
 {
-    if (stopped(s))
-        return; /* the whole grid returns: no block waits in write_block_sum */
     const long x = blockIdx.x * (long)blockDim.x + threadIdx.x;
     const long y = blockIdx.y * (long)blockDim.y + threadIdx.y;
-    write_block_sum(update_site<READONLY>(old, out, e, x, y, lx, ly), s);
+    write_block_sum(update_site<READONLY>(old, out, e, x, y, lx, ly), block_sums);
 }
 
 /* shared: stage the block's sites and a one-site halo, then compute from there. */
 template <typename T>
 __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
-                             edges<T> e, sums_out so)
+                             edges<T> e, double *block_sums)
 {
-    if (stopped(so))
-        return;
     extern __shared__ unsigned char staged_bytes[];
     T *s = reinterpret_cast<T *>(staged_bytes);
     const int w = blockDim.x + 2, sx = threadIdx.x + 1, sy = threadIdx.y + 1;
@@ -248,7 +213,7 @@ __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, lon
         out[x + y * lx] = v;
         square = (double)(d * d);
     }
-    write_block_sum(square, so);
+    write_block_sum(square, block_sums);
 }
 
 /* V values of type T that load and store as one (8 or 16 bytes for V = 2). */
@@ -298,27 +263,72 @@ __device__ __forceinline__ double rows_inside(const T *__restrict__ old, T *__re
     return square;
 }
 
-/* rows: thread (i, j) updates columns V*i ... V*i + V-1, rows R*j ... R*j + R-1. */
+/* The rows kernel's work for the block at (bx, by) of its grid: thread (i, j)
+ * updates columns V*i ... V*i + V-1 and rows R*j ... R*j + R-1 of that block;
+ * returns the thread's sum of (new - old)^2. */
 template <int R, int V, typename T>
-__global__ void __launch_bounds__(1024, 2) sweep_rows(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
-                           edges<T> e, sums_out s)
+__device__ __forceinline__ double rows_block(const T *__restrict__ old, T *__restrict__ out,
+                                             long lx, long ly, const edges<T> &e, long bx,
+                                             long by)
 {
-    if (stopped(s))
-        return;
-    const long x = (blockIdx.x * (long)blockDim.x + threadIdx.x) * V;
-    const long y0 = (blockIdx.y * (long)blockDim.y + threadIdx.y) * R;
-    const long block_x0 = blockIdx.x * (long)blockDim.x * V;
-    const long block_y0 = blockIdx.y * (long)blockDim.y * R;
-    double square = 0.0;
+    const long x = (bx * blockDim.x + threadIdx.x) * V;
+    const long y0 = (by * blockDim.y + threadIdx.y) * R;
+    const long block_x0 = bx * blockDim.x * V, block_y0 = by * blockDim.y * R;
     if (block_x0 >= 1 && block_x0 + (long)blockDim.x * V <= lx - 1 && block_y0 >= 1 &&
-        block_y0 + (long)blockDim.y * R <= ly - 1) {
-        square = rows_inside<R, V>(old, out, lx, x, y0);
-    } else {
-        for (int r = 0; r < R; r++)
-            for (int i = 0; i < V; i++)
-                square += update_site<false>(old, out, e, x + i, y0 + r, lx, ly);
+        block_y0 + (long)blockDim.y * R <= ly - 1)
+        return rows_inside<R, V>(old, out, lx, x, y0);
+    double square = 0.0;
+    for (int r = 0; r < R; r++)
+        for (int i = 0; i < V; i++)
+            square += update_site<false>(old, out, e, x + i, y0 + r, lx, ly);
+    return square;
+}
+
+template <int R, int V, typename T>
+__global__ void __launch_bounds__(1024, 2)
+    sweep_rows(const T *__restrict__ old, T *__restrict__ out, long lx, long ly, edges<T> e,
+               double *block_sums)
+{
+    write_block_sum(rows_block<R, V>(old, out, lx, ly, e, blockIdx.x, blockIdx.y), block_sums);
+}
+
+/*
+ * The loop of a lone tile for up to `batch` iterations, in one resident
+ * (cooperative) kernel. Each block takes the blocks v = blockIdx.x,
+ * blockIdx.x + gridDim.x, ... of the rows kernel's grid (gx wide, n in all),
+ * so the partial sums are that kernel's. Iteration k's sums go to
+ * sums[(k % 2) * n + v]; after the grid-wide barrier every block adds them in
+ * the fixed order and reaches the same decision, so no second barrier is needed:
+ * the next iteration writes the other half of sums and the other field.
+ */
+template <int R, int V, typename T>
+__global__ void __launch_bounds__(1024, 1)
+    loop_rows(T *field0, T *field1, long lx, long ly, long gx, long n, long batch,
+              double *sums, stop_state *state, stop_rule rule)
+{
+    __shared__ double lane[1024];
+    const edges<T> none = {};
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    const bool writer = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
+    stop_state mine = *state; /* read before the first barrier, after which block 0 writes */
+    for (long b = 0; b < batch && !mine.stopped; b++) {
+        const long iteration = mine.iteration + 1;
+        const T *old = iteration % 2 ? field0 : field1;
+        T *out = iteration % 2 ? field1 : field0;
+        double *these = sums + (iteration % 2) * n;
+        for (long v = blockIdx.x; v < n; v += gridDim.x) {
+            const double t = block_total(rows_block<R, V>(old, out, lx, ly, none, v % gx, v / gx));
+            if (threadIdx.x == 0 && threadIdx.y == 0)
+                these[v] = t;
+        }
+        grid.sync();
+        const bool check = iteration % rule.check_every == 0;
+        if (check)
+            add_in_lanes(these, n, lane);
+        take_step(&mine, rule, iteration, check, lane[0]); /* every thread, same answer */
+        if (writer)
+            *state = mine;
     }
-    write_block_sum(square, s);
 }
 
 /* Adds the block sums in block_sums_total()'s order into *total. */
@@ -350,7 +360,7 @@ static dim3 grid_of(const sweep_shape &s, long lx, long ly)
 template <int V, typename T>
 static void launch_rows(const sweep_shape &sh, dim3 grid, dim3 block, cudaStream_t stream,
                         const T *old, T *out, long lx, long ly, const edges<T> &e,
-                        const sums_out &s)
+                        double *s)
 {
     switch (sh.rows_per_thread) {
     case 16:
@@ -373,7 +383,7 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
     const edges<T> e = {(const T *)l->west.data, (const T *)l->east.data,
                         (const T *)l->south.data, (const T *)l->north.data, l->west.stride,
                         l->east.stride};
-    const sums_out s = {l->block_sums, l->state, l->rule, l->ticket};
+    double *s = l->block_sums;
     const T *old = (const T *)l->old;
     T *out = (T *)l->new_;
     const dim3 block(l->shape.block_x, l->shape.block_y), grid = grid_of(l->shape, l->lx, l->ly);
@@ -416,7 +426,7 @@ extern "C" struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, i
      * waves of threads on the device. */
     const long wanted = 2L * multiprocessors * threads_per_multiprocessor;
     int most = (int)(64 / (value_size * (size_t)s.columns_per_thread));
-    for (int rows = 16; rows > 1; rows /= 2) {
+    for (int rows = 16; rows >= 4; rows /= 2) { /* the instantiated 16, 8, 4; else 1 */
         if (rows > most)
             continue;
         s.rows_per_thread = rows;
@@ -446,6 +456,63 @@ extern "C" cudaError_t laplace_sweep(const struct sweep_launch *launch, cudaStre
     if (launch->precision == PRECISION_FLOAT)
         return launch_sweep<float>(launch, stream);
     return launch_sweep<double>(launch, stream);
+}
+
+template <int R, int V, typename T>
+static cudaError_t launch_loop(const sweep_launch *l, void *f0, void *f1, long batch,
+                               double *sums, stop_state *state, stop_rule rule,
+                               int multiprocessors, cudaStream_t stream)
+{
+    long gx, gy;
+    const long n = laplace_grid(&l->shape, l->lx, l->ly, &gx, &gy);
+    const dim3 block(l->shape.block_x, l->shape.block_y);
+    int per_sm = 0;
+    cudaError_t rc = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, loop_rows<R, V, T>, (int)(block.x * block.y), 0);
+    if (rc != cudaSuccess)
+        return rc;
+    /* Every block resident at once, as a grid-wide barrier needs. */
+    const long resident = (long)per_sm * multiprocessors;
+    const dim3 grid((unsigned)(n < resident ? n : resident));
+    T *field0 = (T *)f0, *field1 = (T *)f1;
+    long lx = l->lx, ly = l->ly;
+    void *args[] = {&field0, &field1, &lx, &ly, &gx, (void *)&n, &batch, &sums, &state, &rule};
+    return cudaLaunchCooperativeKernel((const void *)loop_rows<R, V, T>, grid, block, args, 0,
+                                       stream);
+}
+
+template <typename T>
+static cudaError_t launch_loop_of(const sweep_launch *l, void *f0, void *f1, long batch,
+                                  double *sums, stop_state *state, stop_rule rule, int sms,
+                                  cudaStream_t stream)
+{
+    const bool pairs = l->shape.columns_per_thread == 2;
+    switch (l->shape.rows_per_thread) {
+    case 16:
+        return pairs ? launch_loop<16, 2, T>(l, f0, f1, batch, sums, state, rule, sms, stream)
+                     : launch_loop<16, 1, T>(l, f0, f1, batch, sums, state, rule, sms, stream);
+    case 8:
+        return pairs ? launch_loop<8, 2, T>(l, f0, f1, batch, sums, state, rule, sms, stream)
+                     : launch_loop<8, 1, T>(l, f0, f1, batch, sums, state, rule, sms, stream);
+    case 4:
+        return pairs ? launch_loop<4, 2, T>(l, f0, f1, batch, sums, state, rule, sms, stream)
+                     : launch_loop<4, 1, T>(l, f0, f1, batch, sums, state, rule, sms, stream);
+    default:
+        return pairs ? launch_loop<1, 2, T>(l, f0, f1, batch, sums, state, rule, sms, stream)
+                     : launch_loop<1, 1, T>(l, f0, f1, batch, sums, state, rule, sms, stream);
+    }
+}
+
+extern "C" cudaError_t laplace_loop(const struct sweep_launch *tile, void *field0, void *field1,
+                                    long batch, double *sums, struct stop_state *state,
+                                    struct stop_rule rule, int multiprocessors,
+                                    cudaStream_t stream)
+{
+    if (tile->precision == PRECISION_FLOAT)
+        return launch_loop_of<float>(tile, field0, field1, batch, sums, state, rule,
+                                     multiprocessors, stream);
+    return launch_loop_of<double>(tile, field0, field1, batch, sums, state, rule,
+                                  multiprocessors, stream);
 }
 
 extern "C" cudaError_t laplace_reduce(const double *block_sums, long n, double *total,

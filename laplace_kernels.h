@@ -62,12 +62,6 @@ struct sweep_launch {
     long lx, ly;
     struct edge_view west, east, south, north;
     double *block_sums;  /* one per thread block (device or mapped memory), or NULL */
-    /* A loop run by the device alone (else state is NULL): the last block to
-     * finish adds the block sums, applies the rule and may set state->stopped;
-     * a sweep finding it set does nothing. ticket: a zeroed device counter. */
-    struct stop_state *state;
-    struct stop_rule rule;
-    unsigned *ticket;
 };
 
 #ifdef __cplusplus
@@ -94,6 +88,17 @@ long laplace_grid(const struct sweep_shape *shape, long lx, long ly, long *block
 
 /* Launches the sweep on the stream; returns the launch's error (cudaGetLastError). */
 cudaError_t laplace_sweep(const struct sweep_launch *launch, cudaStream_t stream);
+
+/*
+ * Runs up to `batch` iterations of a lone tile (no neighbours) with the rows
+ * kernel's shape in one resident kernel, starting from state (device memory,
+ * iteration k reading field[(k - 1) % 2]); the kernel adds each iteration's
+ * block sums in the fixed order, applies the rule and stops by itself. sums:
+ * 2 x laplace_grid() doubles of device memory. Returns the launch's error.
+ */
+cudaError_t laplace_loop(const struct sweep_launch *tile, void *field0, void *field1,
+                         long batch, double *sums, struct stop_state *state,
+                         struct stop_rule rule, int multiprocessors, cudaStream_t stream);
 
 /* Adds n block sums on the device in block_sums_total()'s order into *total. */
 cudaError_t laplace_reduce(const double *block_sums, long n, double *total,

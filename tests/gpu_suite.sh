@@ -116,6 +116,21 @@ for precision in float double; do
     done
 done
 
+# Lattices large enough for every launch shape of the rows kernel (1, 4, 8 rows
+# per thread, one or two columns): a fixed number of iterations, all layouts.
+for precision in float double; do
+    for lattice in "2048 2048" "1030 4100" "4096 1537"; do
+        set -- $lattice
+        problem="--nx $1 --ny $2 --precision $precision $edges --eps 0 --max-iter 40"
+        name="shapes-$1x$2-$precision"
+        same_as_serial "$name" 1 "$problem" --partition 1x1
+        same_as_serial "$name" 1 "$problem" --partition 1x1 --reduce device
+        same_as_serial "$name" 1 "$problem" --partition 1x1 --monitor 10
+        same_as_serial "$name" 4 "$problem" --partition 2x2
+        same_as_serial "$name" 2 "$problem" --partition 1x2 --reduce device
+    done
+done
+
 # The lecture's problem: 512 x 512, top 1, float, eps 1e-10.
 same_as_stored 1 --partition 1x1
 same_as_stored 2 --partition 2x1
