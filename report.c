@@ -43,8 +43,11 @@ void report_print(FILE *out, const struct run_report *r)
     if (r->backend[0] == 'g')
         fprintf(out, "  kernel        %s, block %s, partial sums added on the %s, %s\n",
                 c->kernel, block, c->reduce == REDUCE_DEVICE ? "device" : "host",
-                s->peer_fallback_pairs ? "some edges by peer copies (see below)"
+                s->peer_fallback_pairs ? "some edges by peer copies (below)"
                                        : "edges read through peer access");
+    if (r->backend[0] == 'g' && s->peer_fallback_pairs)
+        fprintf(out, "  peer copies   %d edges by cudaMemcpyPeerAsync into halos: %s\n",
+                s->peer_fallback_pairs, s->peer_fallback);
     fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",
             s->iterations, s->norm_checks, c->check_every);

@@ -114,6 +114,25 @@ static void find_neighbours(struct shared_state *st, const struct tile *me,
     }
 }
 
+/* Lists the neighbour edges that come by copy instead of peer access. */
+static void describe_fallbacks(struct shared_state *st)
+{
+    struct solve_result *r = st->result;
+    size_t used = 0;
+    for (int t = 0; t < partition_count(st->partition); t++)
+        for (int side = 0; side < SIDE_COUNT; side++) {
+            const struct tile *me = &st->tiles[t];
+            if (!me->peer_fallback[side])
+                continue;
+            const struct tile *nb = &st->tiles[me->extent->neighbour[side]];
+            r->peer_fallback_pairs++;
+            if (used < sizeof r->peer_fallback)
+                used += (size_t)snprintf(r->peer_fallback + used, sizeof r->peer_fallback - used,
+                                         "%sGPU %d <- GPU %d (%s)", used ? ", " : "",
+                                         me->device, nb->device, side_name(side));
+        }
+}
+
 /* Allocates the tile on its device and uploads its part of the initial field. */
 static int set_up_tile(struct shared_state *st, struct tile *me)
 {
@@ -247,9 +266,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
 #pragma omp single
     {
         st->result->time_input_s = elapsed_since(&st->clock);
-        for (int t = 0; t < partition_count(st->partition); t++)
-            for (int side = 0; side < SIDE_COUNT; side++)
-                st->result->peer_fallback_pairs += st->tiles[t].peer_fallback[side];
+        describe_fallbacks(st);
     }
     long started = loop_on_device(st) ? iterate_alone(st, me) : iterate(st, me);
 #pragma omp single

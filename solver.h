@@ -40,6 +40,7 @@ struct solve_result {
     double time_output_s;    /* download and gather */
     long norm_checks;        /* iterations at which the norm was computed */
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */
+    char peer_fallback[600]; /* which: "GPU 0 <- GPU 1 (east), ..." ("" if none) */
     int failed_device;       /* device of the failing call, -1 if none or the host */
     char error[600];         /* what failed, when reason == STOP_FAILED */
 };

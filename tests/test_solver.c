@@ -538,3 +538,34 @@ Test(exact, plate_norm_decreases_monotonically)
         field_free(&f);
     }
 }
+
+/*
+ * The report names the neighbour edges that came by copy instead of peer access.
+ * A host device whose connect() marks every neighbour edge as a fallback (what
+ * the CUDA device does for a pair without peer access) stands in for the GPUs.
+ */
+static int connect_without_peers(struct tile *t, const struct tile *neighbour[SIDE_COUNT])
+{
+    for (int side = 0; side < SIDE_COUNT; side++)
+        t->peer_fallback[side] = neighbour[side] != NULL;
+    return 0;
+}
+
+Test(solver, fallback_edges_are_listed_with_their_devices)
+{
+    struct device_ops no_peers = device_host_ops;
+    no_peers.connect = connect_without_peers;
+    struct problem pb = test_problem(20, 12, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(0.0, 3);
+    const int devices[2] = {5, 7};
+    s.devices = devices;
+    struct partition p;
+    struct field out;
+    struct solve_result r;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 2, 1), 0);
+    cr_assert_eq(solver_run(&no_peers, &pb, &p, &s, &out, &r), 0);
+    cr_assert_eq(r.peer_fallback_pairs, 2);
+    cr_assert_str_eq(r.peer_fallback, "GPU 5 <- GPU 7 (east), GPU 7 <- GPU 5 (west)");
+    field_free(&out);
+    partition_free(&p);
+}
