@@ -36,7 +36,7 @@ ifeq ($(SANITIZE),1)
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
 
-CORE := bench config device run problem gpu_partition p2p solver device_host reference report output
+CORE := bench bench_ceilings config device run problem gpu_partition p2p solver device_host reference report output
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)

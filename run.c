@@ -70,7 +70,10 @@ int run_solve(const struct config *c, const struct run_plan *plan, int partx, in
         return reference_solve(&c->problem, NULL, &s, field, result);
     struct partition partition;
     if (partition_init(&partition, c->problem.nx, c->problem.ny, partx, party) != 0) {
-        snprintf(result->error, sizeof result->error, "cannot split the lattice");
+        *result = (struct solve_result){.reason = STOP_FAILED, .failed_device = -1};
+        snprintf(result->error, sizeof result->error,
+                 "cannot split the %ldx%ld lattice into %dx%d tiles", c->problem.nx,
+                 c->problem.ny, partx, party);
         return -1;
     }
     int rc = solver_run(plan->ops, &c->problem, &partition, &s, field, result);

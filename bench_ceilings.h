@@ -1,0 +1,44 @@
+/*
+ * bench_ceilings.h - the hardware ceilings that --bench measures before its
+ * matrix: each GPU's device-to-device copy, the peer copies from the first GPU,
+ * and the host's copy bandwidth. Without CUDA only the host is measured.
+ */
+#ifndef LAPLACE_BENCH_CEILINGS_H
+#define LAPLACE_BENCH_CEILINGS_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+/* Repetitions of every ceiling: untimed warm-ups, then timed ones (median). */
+#define CEILING_WARMUPS 2
+#define CEILING_REPEATS 7
+
+struct ceilings {
+    int gpus;                             /* GPUs measured; 0: none */
+    size_t gpu_bytes, host_bytes;         /* the size of one buffer */
+    double copy_gbps[CONFIG_MAX_DEVICES]; /* GPU i: device to device, read + written */
+    double peer_gbps[CONFIG_MAX_DEVICES]; /* GPU 0 to GPU j, bytes copied once */
+    int peer_access[CONFIG_MAX_DEVICES];  /* 1: peer access enabled 0 <-> j */
+    double host_gbps;                     /* host copy, read + written */
+    int host_threads;
+};
+
+/* Each of devices[0..gpus-1]: a copy of bytes; GPU 0 to each other: a peer copy.
+ * 0, or -1 with err naming the device and the call. */
+int ceilings_measure_gpus(struct ceilings *c, const int *devices, int gpus, size_t bytes,
+                          char *err, size_t n);
+
+/* The host's copy of bytes on every core (first-touched in parallel). */
+int ceilings_measure_host(struct ceilings *c, size_t bytes, char *err, size_t n);
+
+/* The least free memory among the GPUs (0 when there are none). */
+int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err, size_t n);
+
+/* The name of a GPU ("" without CUDA). */
+int ceilings_gpu_name(int device, char *name, size_t size, char *err, size_t n);
+
+/* Why no GPU was measured: no CUDA in the build, or no device visible. */
+const char *ceilings_no_gpu_reason(void);
+
+#endif
