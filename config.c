@@ -283,6 +283,11 @@ static int set_compare(struct config *c, const char *v, char *why, size_t n)
     return parse_bool(v, &c->compare, why, n);
 }
 
+static int set_compare_cpu(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->compare_cpu, why, n);
+}
+
 static int set_monitor(struct config *c, const char *v, char *why, size_t n)
 {
     return parse_long(v, 0, LONG_MAX, &c->monitor_every, why, n);
@@ -373,6 +378,8 @@ static const struct setting settings[] = {
     {"compare", "parallel", NULL,
     "also solve on 1 device: speed-up, efficiency, field difference",
      set_compare},
+    {"compare-cpu", "parallel", NULL, "also solve on the host tiles (every core): speed-up",
+     set_compare_cpu},
     {"monitor", "output", "K", "print iteration, norm and time every K iterations (default 0: off)",
      set_monitor},
     {"history", "output", "FILE.csv", "the norm at every check (not available yet)", set_later},
@@ -556,9 +563,9 @@ int config_validate(const struct config *c, char *err, size_t errlen)
     if (c->backend == BACKEND_SERIAL && c->partition_x * c->partition_y > 1)
         return fail(err, errlen, "--partition: the serial backend has one tile; use "
                                  "--backend cpu or gpu to split the lattice");
-    if (c->backend == BACKEND_SERIAL && c->compare)
-        return fail(err, errlen, "--compare: the serial backend has nothing to compare; use "
-                                 "--backend gpu or cpu");
+    if (c->backend == BACKEND_SERIAL && (c->compare || c->compare_cpu))
+        return fail(err, errlen, "--compare%s: the serial backend has nothing to compare; use "
+                                 "--backend gpu or cpu", c->compare ? "" : "-cpu");
     if (c->device_count > 0 && c->device_count < c->partition_x * c->partition_y)
         return fail(err, errlen, "--devices: %d devices listed for %dx%d tiles",
                     c->device_count, c->partition_x, c->partition_y);

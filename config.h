@@ -6,6 +6,7 @@
  *   [problem]  nx ny top bottom left right precision
  *   [solver]   method omega eps norm max-iter check-every steps snapshot-every
  *   [parallel] backend partition devices block kernel reduce no-p2p compare
+ *              compare-cpu
  *   [output]   monitor history csv output quiet
  */
 #ifndef LAPLACE_CONFIG_H
@@ -43,7 +44,8 @@ struct config {
     char kernel[32];
     enum reduce_mode reduce;
     int use_p2p;
-    int compare;
+    int compare;     /* also solve on one device of the same backend */
+    int compare_cpu; /* also solve on the host tiles, every core */
 
     /* [output] */
     long monitor_every;            /* 0: no monitor */

@@ -99,6 +99,36 @@ static int compare_with_one_device(const struct config *c, const struct run_plan
     return EXIT_OK;
 }
 
+/* --compare-cpu: the same problem on the host tiles, every core. */
+static int compare_with_cpu(const struct config *c, const struct run_report *run,
+                            const struct field *field)
+{
+    struct config host = *c;
+    struct run_plan plan;
+    struct run_report cpu = *run;
+    struct field cpu_field;
+    char err[CONFIG_ERROR_MAX];
+    host.backend = BACKEND_CPU;
+    host.partition_x = host.partition_y = 0; /* auto: every core */
+    run_resolve_auto(&host);
+    if (run_make_plan(&host, &plan, err, sizeof err) != EXIT_OK)
+        return run_error(err);
+    if (run_solve(&host, &plan, host.partition_x, host.partition_y, &cpu_field, &cpu.result))
+        return solve_failed(&cpu.result);
+    cpu.config = &host;
+    cpu.backend = backend_name(BACKEND_CPU);
+    cpu.devices = plan.device_list;
+    cpu.time_total_s = cpu.result.time_input_s + cpu.result.time_compute_s +
+                       cpu.result.time_output_s;
+    if (c->csv && !c->quiet)
+        report_csv_row(stdout, &cpu);
+    else if (!c->quiet)
+        report_cpu_comparison(stdout, run, &cpu, host.partition_x * host.partition_y,
+                              field_max_difference(field, &cpu_field));
+    field_free(&cpu_field);
+    return EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     struct config config;
@@ -145,6 +175,8 @@ int main(int argc, char **argv)
         run_error(err);
     if (status == EXIT_OK && config.compare)
         status = compare_with_one_device(&config, &plan, &report, &field);
+    if (status == EXIT_OK && config.compare_cpu)
+        status = compare_with_cpu(&config, &report, &field);
     field_free(&field);
     return status;
 }

@@ -109,6 +109,19 @@ void report_monitor_line(void *out_file, long iteration, double norm, double ela
     fflush(out);
 }
 
+void report_cpu_comparison(FILE *out, const struct run_report *run, const struct run_report *cpu,
+                           int cpu_threads, double max_difference)
+{
+    const struct config *c = run->config;
+    int n = c->partition_x * c->partition_y;
+    double tc = cpu->result.time_compute_s, tn = run->result.time_compute_s;
+    fprintf(out,
+            "%ldx%ld: CPU (%d threads) %.3f s, %d %s %.3f s, speed-up %.2f, iterations %ld "
+            "and %ld, largest field difference %.3g\n",
+            c->problem.nx, c->problem.ny, cpu_threads, tc, n, units(run, n), tn, tc / tn,
+            cpu->result.iterations, run->result.iterations, max_difference);
+}
+
 void report_comparison(FILE *out, const struct run_report *many, const struct run_report *one,
                        double max_difference)
 {

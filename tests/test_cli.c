@@ -371,6 +371,29 @@ Test(cli, compare_with_csv_prints_two_rows)
     run_free(&r);
 }
 
+Test(cli, compare_cpu_reports_speed_up_over_the_host_tiles)
+{
+    struct run r =
+        laplace_run(PROBLEM " --backend cpu --partition 1x1 --eps 1e-4 --compare-cpu");
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    cr_assert(strstr(r.out, ": CPU ("), "%s", r.out);
+    cr_assert(strstr(r.out, "largest field difference 0\n"), "%s", r.out);
+    run_free(&r);
+}
+
+Test(cli, compare_and_compare_cpu_with_csv_print_three_rows)
+{
+    struct run r = laplace_run(
+        PROBLEM " --backend cpu --partition 3x2 --max-iter 9 --csv --compare --compare-cpu");
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    cr_assert_eq(count_lines(r.out), 4, "header and three rows:\n%s", r.out);
+    char f[128];
+    const char *row = nth_line(r.out, 3); /* the host tiles on every core: any layout */
+    cr_assert_str_eq(csv_field(row, 0, f, sizeof f), "cpu");
+    cr_assert_eq(atol(csv_field(row, 7, f, sizeof f)), 9, "iterations: %s", row);
+    run_free(&r);
+}
+
 Test(cli, options_override_the_config_file)
 {
     char path[256];
