@@ -560,6 +560,9 @@ int config_validate(const struct config *c, char *err, size_t errlen)
                     "lattice %ldx%ld has %ldx%ld",
                     c->partition_x, c->partition_y, c->partition_x, c->partition_y,
                     c->problem.nx, c->problem.ny, inner_x, inner_y);
+    if (c->backend == BACKEND_CPU && c->partition_x * c->partition_y > CPU_TILES_MAX)
+        return fail(err, errlen, "--partition: %dx%d host tiles; at most %d (one thread each)",
+                    c->partition_x, c->partition_y, CPU_TILES_MAX);
     if (c->backend == BACKEND_SERIAL && c->partition_x * c->partition_y > 1)
         return fail(err, errlen, "--partition: the serial backend has one tile; use "
                                  "--backend cpu or gpu to split the lattice");

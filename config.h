@@ -18,6 +18,7 @@
 #include "problem.h"
 
 #define CONFIG_MAX_DEVICES 64
+#define CPU_TILES_MAX 1024 /* host tiles, one OpenMP thread each */
 #define CONFIG_MAX_OUTPUTS 16
 #define CONFIG_PATH_MAX 1024
 #define CONFIG_ERROR_MAX 1200

@@ -30,7 +30,8 @@ struct cuda_tile {
     double *total_h[2];        /* --reduce device: the tile total of iteration k (mapped) */
     double *total_d[2];        /* the same memory seen from the device */
     void *halo_d[SIDE_COUNT];  /* copies of neighbours' edges, for fallback sides */
-    /* run_alone: the loop in batches of iterations, each batch one CUDA graph */
+    /* run_alone: the loop in batches of iterations; --reduce host: each batch is
+     * one CUDA graph of sweeps; --reduce device: one resident kernel */
     cudaGraphExec_t batch;
     struct stop_state *state_d; /* --reduce device: the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
@@ -121,7 +122,7 @@ static int alloc_sums(struct tile *t)
 {
     struct cuda_tile *c = t->impl;
     c->sums_mapped = t->settings.reduce == REDUCE_HOST && t->block_count <= MAPPED_SUMS_MAX;
-    if (!c->sums_mapped) /* twice: the resident loop keeps two iterations' sums */
+    if (!c->sums_mapped) /* twice: --reduce device's resident loop keeps two iterations' */
         CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
@@ -255,7 +256,7 @@ static int wait_for_neighbours(struct tile *t, const struct sweep_args *a)
     return 0;
 }
 
-static int cuda_sweep(struct tile *t, const struct sweep_args *a)
+static int queue_sweep(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((a->iteration - 1) % 2), parity = (int)(a->iteration % 2);
@@ -283,6 +284,17 @@ static int cuda_sweep(struct tile *t, const struct sweep_args *a)
                                       cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaEventRecord(c->done[parity], c->stream));
     return 0;
+}
+
+/* Queues sweep k. If that fails part-way, waits for what was queued, so that no
+ * work of this stream still reads a neighbour's memory when the tiles close. */
+static int cuda_sweep(struct tile *t, const struct sweep_args *a)
+{
+    struct cuda_tile *c = t->impl;
+    int rc = queue_sweep(t, a);
+    if (rc != 0)
+        cudaStreamSynchronize(c->stream); /* best effort: the failure is reported */
+    return rc;
 }
 
 static int cuda_finish(struct tile *t, long iteration, int want_sums, double *total)
@@ -337,9 +349,8 @@ static int queue_batch(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
     const size_t slot = (size_t)t->block_count;
-    if (c->checkpoint_d)
-        CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], field_bytes(t),
-                                      cudaMemcpyDeviceToDevice, c->stream));
+    CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], field_bytes(t),
+                                  cudaMemcpyDeviceToDevice, c->stream));
     for (long k = 1; k <= n; k++) {
         struct sweep_launch l = lone_sweep(t, k, c->slots_d + (size_t)(k - 1) * slot);
         CUDA_CHECK(t, laplace_sweep(&l, c->stream));
@@ -366,6 +377,10 @@ static int capture_batch(struct tile *t, long n)
     return 0;
 }
 
+/* A resident kernel runs this many graph batches' worth of iterations: it costs
+ * no launch per iteration, so the host may look in less often. */
+#define RESIDENT_BATCHES 8
+
 /* --reduce device: one resident kernel per batch adds the sums and stops by
  * itself; the host only launches batches and looks at the state after each. */
 static int device_batches(struct tile *t, const struct stop_rule *rule, struct stop_state *out)
@@ -376,7 +391,8 @@ static int device_batches(struct tile *t, const struct stop_rule *rule, struct s
     CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
     CUDA_CHECK(t, cudaMemsetAsync(c->state_d, 0, sizeof *c->state_d, c->stream));
     do {
-        CUDA_CHECK(t, laplace_loop(&shape, t->field[0], t->field[1], 8 * batch_length(t),
+        CUDA_CHECK(t, laplace_loop(&shape, t->field[0], t->field[1],
+                                   RESIDENT_BATCHES * batch_length(t),
                                    c->block_sums_d, c->state_d, *rule, c->multiprocessors,
                                    c->stream));
         CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,

@@ -169,7 +169,7 @@ __device__ static void write_block_sum(double v, double *block_sums)
         return;
     v = block_total(v);
     if (threadIdx.x == 0 && threadIdx.y == 0)
-        block_sums[blockIdx.x + blockIdx.y * gridDim.x] = v;
+        block_sums[blockIdx.x + (long)blockIdx.y * gridDim.x] = v;
 }
 
 /* global and readonly: one site per thread. */

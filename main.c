@@ -82,7 +82,9 @@ static int compare_with_one_device(const struct config *c, const struct run_plan
 {
     struct run_report one = *many;
     struct field one_field;
-    if (run_solve(c, plan, 1, 1, &one_field, &one.result) != 0)
+    struct config alone = *c;
+    alone.monitor_every = 0; /* the monitor followed the main run */
+    if (run_solve(&alone, plan, 1, 1, &one_field, &one.result) != 0)
         return solve_failed(&one.result);
     one.time_total_s = one.result.time_input_s + one.result.time_compute_s +
                        one.result.time_output_s;
@@ -110,6 +112,7 @@ static int compare_with_cpu(const struct config *c, const struct run_report *run
     char err[CONFIG_ERROR_MAX];
     host.backend = BACKEND_CPU;
     host.partition_x = host.partition_y = 0; /* auto: every core */
+    host.monitor_every = 0;                  /* the monitor followed the main run */
     run_resolve_auto(&host);
     if (run_make_plan(&host, &plan, err, sizeof err) != EXIT_OK)
         return run_error(err);

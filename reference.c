@@ -53,6 +53,7 @@ int reference_solve(const struct problem *problem, const struct field *start,
 {
     struct field a, b;
     double clock = omp_get_wtime();
+    *out = (struct field){0};
     memset(r, 0, sizeof *r);
     r->final_norm = NAN;
     r->failed_device = -1;

@@ -46,7 +46,7 @@ void report_print(FILE *out, const struct run_report *r)
                 s->peer_fallback_pairs ? "some edges by peer copies (below)"
                                        : "edges read through peer access");
     if (r->backend[0] == 'g' && s->peer_fallback_pairs)
-        fprintf(out, "  peer copies   %d edges by cudaMemcpyPeerAsync into halos: %s\n",
+        fprintf(out, "  peer copies   %d edges by peer copies into halos: %s\n",
                 s->peer_fallback_pairs, s->peer_fallback);
     fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",

@@ -28,7 +28,7 @@ void run_resolve_auto(struct config *c)
     if (c->backend == BACKEND_GPU)
         n = c->device_count > 0 ? c->device_count : (gpus > 0 ? gpus : 1);
     else if (c->backend == BACKEND_CPU)
-        n = omp_get_num_procs();
+        n = omp_get_num_procs() < CPU_TILES_MAX ? omp_get_num_procs() : CPU_TILES_MAX;
     partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x, &c->partition_y);
 }
 
@@ -64,16 +64,19 @@ int run_solve(const struct config *c, const struct run_plan *plan, int partx, in
                  .use_p2p = c->use_p2p,
                  .kernel = kernel_by_name(c->kernel),
                  .reduce = c->reduce},
-        .devices = plan->devices,
+        .devices = c->backend == BACKEND_GPU ? plan->devices : NULL,
     };
     if (!plan->ops)
         return reference_solve(&c->problem, NULL, &s, field, result);
     struct partition partition;
-    if (partition_init(&partition, c->problem.nx, c->problem.ny, partx, party) != 0) {
+    int split = partition_init(&partition, c->problem.nx, c->problem.ny, partx, party);
+    if (split != 0) {
+        *field = (struct field){0};
         *result = (struct solve_result){.reason = STOP_FAILED, .failed_device = -1};
         snprintf(result->error, sizeof result->error,
-                 "cannot split the %ldx%ld lattice into %dx%d tiles", c->problem.nx,
-                 c->problem.ny, partx, party);
+                 split == -1 ? "out of host memory for %dx%d tiles"
+                             : "cannot split the lattice into %dx%d tiles",
+                 partx, party);
         return -1;
     }
     int rc = solver_run(plan->ops, &c->problem, &partition, &s, field, result);

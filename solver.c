@@ -15,7 +15,8 @@
  * So the host tests iteration k - 1 while the devices already run sweep k.
  * That is safe with two fields: sweep k writes the field that k - 1 read, and
  * k - 1's result stays intact; when k - 1 is the last iteration, sweep k is
- * simply never used. The barrier also keeps every device's sweep k + 1 from
+ * simply never used (its time is part of the compute time on the host tiles,
+ * which sweep synchronously, and overlaps the download on GPUs). The barrier also keeps every device's sweep k + 1 from
  * being started before all sweeps k were, so the devices can chain them.
  * A failing call on any device is recorded and turns the next decision into
  * "stop", taken by one thread and read by all after a barrier, so every thread
@@ -40,6 +41,7 @@ struct shared_state {
     struct solve_result *result;
     int failed;                 /* some call failed (set under a critical section) */
     int stop;                   /* every thread leaves the current phase */
+    int gather;                 /* the loop ended well: download the tiles */
     long iteration;             /* iterations decided on; field[iteration % 2] is newest */
     double clock;               /* start of the current phase */
 };
@@ -235,6 +237,8 @@ static long iterate_alone(struct shared_state *st, struct tile *me)
     if (rc == 1)
         return iterate(st, me); /* the device declined: the host loop */
     record(st, me, rc);
+    if (rc != 0)
+        return state.iteration;
     st->iteration = r->iterations = state.iteration;
     r->norm_checks = state.norm_checks;
     r->final_norm = state.norm_checks ? state.norm : NAN;
@@ -270,8 +274,11 @@ static void drive_tile(struct shared_state *st, struct tile *me)
     }
     long started = loop_on_device(st) ? iterate_alone(st, me) : iterate(st, me);
 #pragma omp single
-    st->result->time_compute_s = elapsed_since(&st->clock);
-    if (!st->failed)
+    {
+        st->result->time_compute_s = elapsed_since(&st->clock);
+        st->gather = !st->failed; /* read by all after the single's barrier */
+    }
+    if (st->gather)
         record(st, me, gather_tile(st, me));
     double unused; /* wait for a sweep started past the end before anything is freed */
     st->ops->finish(me, started, 0, &unused);
@@ -305,6 +312,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
                struct field *out, struct solve_result *result)
 {
     int n = partition_count(partition);
+    *out = (struct field){0};
     memset(result, 0, sizeof *result);
     result->final_norm = NAN;
     result->failed_device = -1;
@@ -338,6 +346,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     free(st.tile_sums);
     if (st.failed) {
         result->reason = STOP_FAILED;
+        field_free(out);
         return -1;
     }
     return 0;

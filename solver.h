@@ -16,7 +16,7 @@ enum stop_reason {
     STOP_FAILED,    /* a device call failed; see solve_result.error */
 };
 
-/* Called at every iteration where the norm was computed. */
+/* Called with the norm at every multiple of monitor_every. */
 typedef void (*monitor_fn)(void *context, long iteration, double norm, double elapsed_s);
 
 struct solve_settings {
@@ -59,7 +59,8 @@ int solver_should_stop(const struct solve_settings *s, long iteration, int has_n
  * Solves the problem on the tiles of the partition with the given device
  * implementation, one OpenMP thread per tile. Writes the final field into out
  * (allocated here). Returns 0 when the loop ran (converged or not; see
- * result->reason), -1 when a device failed or memory ran out (result->error).
+ * result->reason), -1 when a device failed or memory ran out (result->error);
+ * then out holds nothing and needs no field_free.
  */
 int solver_run(const struct device_ops *ops, const struct problem *problem,
                const struct partition *partition, const struct solve_settings *settings,

@@ -349,6 +349,26 @@ Test(cli, quiet_prints_nothing_but_still_writes)
     run_free(&r);
 }
 
+/* More host tiles than there are GPU device slots (64): each tile is a thread
+ * with no device, and the field still equals one tile's (compare: difference 0). */
+Test(cli, seventy_host_tiles_equal_one_tile)
+{
+    struct run r = laplace_run("--nx 80 --ny 9 --top 1 --left 0.3 --backend cpu "
+                               "--partition 70x1 --max-iter 20 --compare");
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    cr_assert(strstr(r.out, "70 tiles"), "%s", r.out);
+    cr_assert(strstr(r.out, "largest field difference 0\n"), "%s", r.out);
+    run_free(&r);
+}
+
+Test(cli, more_host_tiles_than_the_limit_are_refused)
+{
+    struct run r = laplace_run("--nx 2000 --ny 2000 --backend cpu --partition 64x32");
+    cr_assert_eq(r.status, 2, "status %d, stderr: %s", r.status, r.err);
+    cr_assert(strstr(r.err, "--partition") && strstr(r.err, "at most 1024"), "%s", r.err);
+    run_free(&r);
+}
+
 Test(cli, compare_reports_zero_field_difference)
 {
     struct run r =
