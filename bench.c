@@ -37,7 +37,6 @@
 #include "report.h"
 #include "run.h"
 
-
 #define MIB ((size_t)1 << 20)
 #define GIB ((size_t)1 << 30)
 
@@ -590,7 +589,8 @@ static void print_ceilings(FILE *out, const char *prefix, const struct bench *b)
                 c->peer_access[j] ? "enabled"
                                   : "impossible (copies go through the host)");
     if (c->gpus == 0)
-        fprintf(out, "%s  GPUs were not measured: %s\n", prefix, ceilings_no_gpu_reason());
+        fprintf(out, "%s  GPUs were not measured: %s\n", prefix,
+                ceilings_no_gpu_reason());
     fprintf(out,
             "%s  host copy         %8.1f GB/s  %d threads, 2 x %zu MiB, read + written\n",
             prefix, c->host_gbps, c->host_threads, c->host_bytes / MIB);
@@ -756,7 +756,8 @@ static int bench_setup(struct bench *b, const struct config *c, char *err, size_
                    EXIT_BAD_USAGE;
     }
     b->machine.gpus = b->gpus;
-    if (b->gpus > 0 && ceilings_gpu_name(b->devices[0], b->gpu_name, sizeof b->gpu_name, err, n))
+    if (b->gpus > 0 &&
+        ceilings_gpu_name(b->devices[0], b->gpu_name, sizeof b->gpu_name, err, n))
         return EXIT_FAILURE_RUN;
     return EXIT_OK;
 }

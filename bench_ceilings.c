@@ -26,7 +26,6 @@
 #define WARMUPS CEILING_WARMUPS
 #define REPEATS CEILING_REPEATS
 
-
 /* The median seconds of a copy of count doubles on threads threads. */
 static double host_copy_s(double *dst, const double *src, long count, int threads)
 {
@@ -187,7 +186,7 @@ static int enable_pair(int a, int b, int *enabled, char *err, size_t n)
 
 /* Every GPU's copy bandwidth, then the first GPU's peer copy to each other one. */
 int ceilings_measure_gpus(struct ceilings *c, const int *devices, int gpus, size_t bytes,
-                        char *err, size_t n)
+                          char *err, size_t n)
 {
     double s = 0.0;
     c->gpu_bytes = bytes;
@@ -207,8 +206,7 @@ int ceilings_measure_gpus(struct ceilings *c, const int *devices, int gpus, size
 }
 
 /* The least free memory among the GPUs (cudaMemGetInfo). */
-int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err,
-                          size_t n)
+int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err, size_t n)
 {
     *least = gpus > 0 ? SIZE_MAX : 0;
     for (int i = 0; i < gpus; i++) {
@@ -240,14 +238,13 @@ const char *ceilings_no_gpu_reason(void)
 #else
 /* Without CUDA no GPU is ever listed (p2p_device_count() is 0): nothing to do. */
 int ceilings_measure_gpus(struct ceilings *c, const int *devices, int gpus, size_t bytes,
-                        char *err, size_t n)
+                          char *err, size_t n)
 {
     (void)c, (void)devices, (void)gpus, (void)bytes, (void)err, (void)n;
     return 0;
 }
 
-int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err,
-                          size_t n)
+int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err, size_t n)
 {
     (void)devices, (void)gpus, (void)err, (void)n;
     *least = 0;
@@ -266,4 +263,3 @@ const char *ceilings_no_gpu_reason(void)
     return "this laplace was built without CUDA";
 }
 #endif
-

@@ -82,7 +82,8 @@ static int parse_double(const char *value, double *out, char *why, size_t n)
 
 static int parse_bool(const char *value, int *out, char *why, size_t n)
 {
-    static const char *yes[] = {"1", "true", "yes", "on"}, *no[] = {"0", "false", "no", "off"};
+    static const char *yes[] = {"1", "true", "yes", "on"},
+                      *no[] = {"0", "false", "no", "off"};
     for (int i = 0; i < 4; i++) {
         if (strcasecmp(value, yes[i]) == 0)
             return *out = 1, 0;
@@ -248,7 +249,8 @@ static int set_block(struct config *c, const char *v, char *why, size_t n)
         return c->block_x = c->block_y = 0, 0;
     int rc = parse_pair(v, 1024, &c->block_x, &c->block_y, why, n);
     if (rc == 0 && c->block_x * c->block_y > 1024)
-        return fail(why, n, "%d threads per block; at most 1024", c->block_x * c->block_y);
+        return fail(why, n, "%d threads per block; at most 1024",
+                    c->block_x * c->block_y);
     return rc;
 }
 
@@ -312,8 +314,8 @@ static int set_output(struct config *c, const char *v, char *why, size_t n)
         return fail(why, n, "path longer than %d characters", CONFIG_PATH_MAX - 1);
     if (!dot || strchr(dot, '/'))
         return fail(why, n, "'%s' has no extension (.dat)", v);
-    if (strcmp(dot, ".vti") == 0 || strcmp(dot, ".pvti") == 0 || strcmp(dot, ".png") == 0 ||
-        strcmp(dot, ".bin") == 0)
+    if (strcmp(dot, ".vti") == 0 || strcmp(dot, ".pvti") == 0 ||
+        strcmp(dot, ".png") == 0 || strcmp(dot, ".bin") == 0)
         return not_yet(why, n, dot);
     if (strcmp(dot, ".dat") != 0)
         return fail(why, n, "unknown extension '%s' of '%s' (.dat)", dot, v);
@@ -353,46 +355,53 @@ static const struct setting settings[] = {
      set_method},
     {"omega", "solver", "W|auto", "relaxation factor (not available yet)", set_later},
     {"eps", "solver", "E", "stop when sqrt(sum (new-old)^2) < E (default 1e-6)", set_eps},
-    {"norm", "solver", "l2", "stopping norm (default l2; max, residual: later)", set_norm},
+    {"norm", "solver", "l2", "stopping norm (default l2; max, residual: later)",
+     set_norm},
     {"max-iter", "solver", "N", "stop after N iterations at most (default 1000000)",
      set_max_iter},
-    {"check-every", "solver", "K", "compute and test the norm every K iterations (default 1)",
-     set_check_every},
+    {"check-every", "solver", "K",
+     "compute and test the norm every K iterations (default 1)", set_check_every},
     {"steps", "solver", "N", "heat-diffusion time steps (not available yet)", set_later},
     {"snapshot-every", "solver", "K", "field snapshots (not available yet)", set_later},
     {"backend", "parallel", "auto|gpu|cpu|serial",
      "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
      set_backend},
-    {"partition", "parallel", "AxB|auto", "NGx x NGy tiles; auto: every GPU or CPU core (default auto)",
-     set_partition},
+    {"partition", "parallel", "AxB|auto",
+     "NGx x NGy tiles; auto: every GPU or CPU core (default auto)", set_partition},
     {"devices", "parallel", "LIST", "CUDA device ids, e.g. 0,1,2,3 (default: 0,1,...)",
      set_devices},
-    {"block", "parallel", "TXxTY|auto", "thread-block shape; host tiles: partial-sum block "
-     "(default auto: 32x8)", set_block},
+    {"block", "parallel", "TXxTY|auto",
+     "thread-block shape; host tiles: partial-sum block "
+     "(default auto: 32x8)",
+     set_block},
     {"kernel", "parallel", "NAME", "GPU sweep kernel, see below (default auto: rows)",
      set_kernel},
-    {"reduce", "parallel", "host|device", "who adds the GPU block partial sums (default host)",
-     set_reduce},
+    {"reduce", "parallel", "host|device",
+     "who adds the GPU block partial sums (default host)", set_reduce},
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      set_no_p2p},
     {"compare", "parallel", NULL,
-    "also solve on 1 device: speed-up, efficiency, field difference",
-     set_compare},
-    {"compare-cpu", "parallel", NULL, "also solve on the host tiles (every core): speed-up",
-     set_compare_cpu},
-    {"monitor", "output", "K", "print iteration, norm and time every K iterations (default 0: off)",
-     set_monitor},
-    {"history", "output", "FILE.csv", "the norm at every check (not available yet)", set_later},
-    {"csv", "output", NULL, "print a CSV header and one row instead of the report", set_csv},
-    {"output", "output", "FILE", "write the field: .dat (course text, top row first); "
-     "repeatable", set_output},
+     "also solve on 1 device: speed-up, efficiency, field difference", set_compare},
+    {"compare-cpu", "parallel", NULL,
+     "also solve on the host tiles (every core): speed-up", set_compare_cpu},
+    {"monitor", "output", "K",
+     "print iteration, norm and time every K iterations (default 0: off)", set_monitor},
+    {"history", "output", "FILE.csv", "the norm at every check (not available yet)",
+     set_later},
+    {"csv", "output", NULL, "print a CSV header and one row instead of the report",
+     set_csv},
+    {"output", "output", "FILE",
+     "write the field: .dat (course text, top row first); "
+     "repeatable",
+     set_output},
     {"quiet", "output", NULL, "print nothing but errors", set_quiet},
     {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
      set_topology},
     {"bench", NULL, NULL,
      "run the benchmark into results/bench-*.csv (only --devices, -q apply)", set_bench},
     {"help", NULL, NULL, "print this help and exit", set_help},
-    {"version", NULL, NULL, "print the version and the CUDA runtime, and exit", set_version},
+    {"version", NULL, NULL, "print the version and the CUDA runtime, and exit",
+     set_version},
 };
 
 #define SETTING_COUNT ((int)(sizeof settings / sizeof settings[0]))
@@ -414,14 +423,14 @@ static const struct setting *find_setting(const char *name)
 void config_defaults(struct config *c)
 {
     memset(c, 0, sizeof *c);
-    c->problem = (struct problem){.nx = 256, .ny = 256, .top = 1.0,
-                                  .precision = PRECISION_DOUBLE};
+    c->problem =
+        (struct problem){.nx = 256, .ny = 256, .top = 1.0, .precision = PRECISION_DOUBLE};
     c->eps = 1e-6;
     c->max_iter = 1000000;
     c->check_every = 1;
     c->backend = BACKEND_AUTO;
     c->partition_x = c->partition_y = 0; /* auto */
-    c->block_x = c->block_y = 0; /* auto */
+    c->block_x = c->block_y = 0;         /* auto */
     snprintf(c->kernel, sizeof c->kernel, "auto");
     c->use_p2p = 1;
 }
@@ -459,7 +468,8 @@ static int ini_entry(void *user, const char *section, const char *key, const cha
     else if (!s || !s->section)
         rc = fail(why, sizeof why, "unknown key '%s' in [%s]", key, section);
     else if (strcmp(s->section, section) != 0)
-        rc = fail(why, sizeof why, "'%s' belongs in [%s], not [%s]", key, s->section, section);
+        rc = fail(why, sizeof why, "'%s' belongs in [%s], not [%s]", key, s->section,
+                  section);
     else if (s->set(ctx->config, value, why, sizeof why) != 0)
         rc = EXIT_BAD_USAGE;
     if (rc == 0)
@@ -477,13 +487,15 @@ int config_load_file(struct config *c, const char *path, char *err, size_t errle
         return fail(err, errlen, "%s: cannot read config file: not a regular file", path);
     int line = ini_parse(path, ini_entry, &ctx);
     if (line == -1)
-        return fail(err, errlen, "%s: cannot open config file: %s", path, strerror(errno));
+        return fail(err, errlen, "%s: cannot open config file: %s", path,
+                    strerror(errno));
     if (line == -2)
         return fail(err, errlen, "%s: out of memory while reading", path);
     if (line > 0 && ctx.failed)
         return fail(err, errlen, "%s:%d: %s", path, line, ctx.why);
     if (line > 0)
-        return fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path, line);
+        return fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path,
+                    line);
     snprintf(c->config_file, sizeof c->config_file, "%s", path);
     return 0;
 }
@@ -493,9 +505,9 @@ int config_load_file(struct config *c, const char *path, char *err, size_t errle
 static void build_long_options(struct option *opts)
 {
     for (int i = 0; i < SETTING_COUNT; i++)
-        opts[i] = (struct option){settings[i].name, settings[i].arg ? required_argument
-                                                                    : no_argument,
-                                  NULL, 1000 + i};
+        opts[i] = (struct option){settings[i].name,
+                                  settings[i].arg ? required_argument : no_argument, NULL,
+                                  1000 + i};
     opts[SETTING_COUNT] = (struct option){0, 0, 0, 0};
 }
 
@@ -561,14 +573,18 @@ int config_validate(const struct config *c, char *err, size_t errlen)
                     c->partition_x, c->partition_y, c->partition_x, c->partition_y,
                     c->problem.nx, c->problem.ny, inner_x, inner_y);
     if (c->backend == BACKEND_CPU && c->partition_x * c->partition_y > CPU_TILES_MAX)
-        return fail(err, errlen, "--partition: %dx%d host tiles; at most %d (one thread each)",
+        return fail(err, errlen,
+                    "--partition: %dx%d host tiles; at most %d (one thread each)",
                     c->partition_x, c->partition_y, CPU_TILES_MAX);
     if (c->backend == BACKEND_SERIAL && c->partition_x * c->partition_y > 1)
-        return fail(err, errlen, "--partition: the serial backend has one tile; use "
-                                 "--backend cpu or gpu to split the lattice");
+        return fail(err, errlen,
+                    "--partition: the serial backend has one tile; use "
+                    "--backend cpu or gpu to split the lattice");
     if (c->backend == BACKEND_SERIAL && (c->compare || c->compare_cpu))
-        return fail(err, errlen, "--compare%s: the serial backend has nothing to compare; use "
-                                 "--backend gpu or cpu", c->compare ? "" : "-cpu");
+        return fail(err, errlen,
+                    "--compare%s: the serial backend has nothing to compare; use "
+                    "--backend gpu or cpu",
+                    c->compare ? "" : "-cpu");
     if (c->device_count > 0 && c->device_count < c->partition_x * c->partition_y)
         return fail(err, errlen, "--devices: %d devices listed for %dx%d tiles",
                     c->device_count, c->partition_x, c->partition_y);
@@ -584,15 +600,16 @@ const char *backend_name(enum backend backend)
 void config_print_help(const char *program)
 {
     const char *sections[] = {"problem", "solver", "parallel", "output", NULL};
-    printf("Usage: %s [OPTIONS] [CONFIG.ini]\n"
-           "Solves the 2D Laplace equation with Jacobi iterations on one or several GPUs\n"
-           "(one OpenMP thread per GPU over NGx x NGy tiles) or on host tiles.\n"
-           "Options override the INI file, the file overrides the defaults. INI keys are\n"
-           "the long option names, in the section shown in brackets.\n",
-           program);
+    printf(
+        "Usage: %s [OPTIONS] [CONFIG.ini]\n"
+        "Solves the 2D Laplace equation with Jacobi iterations on one or several GPUs\n"
+        "(one OpenMP thread per GPU over NGx x NGy tiles) or on host tiles.\n"
+        "Options override the INI file, the file overrides the defaults. INI keys are\n"
+        "the long option names, in the section shown in brackets.\n",
+        program);
     for (int k = 0; k < 5; k++) {
-        printf("\n%s%s%s:\n", sections[k] ? "[" : "", sections[k] ? sections[k] : "actions",
-               sections[k] ? "]" : "");
+        printf("\n%s%s%s:\n", sections[k] ? "[" : "",
+               sections[k] ? sections[k] : "actions", sections[k] ? "]" : "");
         for (int i = 0; i < SETTING_COUNT; i++) {
             const struct setting *s = &settings[i];
             if ((s->section == NULL) != (sections[k] == NULL) ||
@@ -604,14 +621,16 @@ void config_print_help(const char *program)
             printf("  %-30s %s\n", left, s->help);
         }
     }
-    printf("\n  -q is --quiet, -h is --help. Known kernels: %s.\n"
-           "\nMetrics in the report and CSV:\n"
-           "  glups   interior sites updated per second, in 1e9 (iterations x sites / time)\n"
-           "  gbps    bytes per second, counting one read and one write of each site per\n"
-           "          iteration (8 bytes in float, 16 in double): the memory-traffic floor\n"
-           "  gflops  4 flops per site update (3 adds, 1 multiply) plus 3 per site on\n"
-           "          iterations that compute the norm (subtract, square, add)\n"
-           "\nExit status: 0 finished (converged or stopped at --max-iter), 2 bad command\n"
-           "line or config, 1 any other failure (device, memory, I/O, divergence).\n",
-           kernel_names());
+    printf(
+        "\n  -q is --quiet, -h is --help. Known kernels: %s.\n"
+        "\nMetrics in the report and CSV:\n"
+        "  glups   interior sites updated per second, in 1e9 (iterations x sites / "
+        "time)\n"
+        "  gbps    bytes per second, counting one read and one write of each site per\n"
+        "          iteration (8 bytes in float, 16 in double): the memory-traffic floor\n"
+        "  gflops  4 flops per site update (3 adds, 1 multiply) plus 3 per site on\n"
+        "          iterations that compute the norm (subtract, square, add)\n"
+        "\nExit status: 0 finished (converged or stopped at --max-iter), 2 bad command\n"
+        "line or config, 1 any other failure (device, memory, I/O, divergence).\n",
+        kernel_names());
 }

@@ -38,9 +38,9 @@ struct config {
 
     /* [parallel] */
     enum backend backend;
-    int partition_x, partition_y;  /* NGx x NGy; 0 x 0: auto, resolved by main */
+    int partition_x, partition_y; /* NGx x NGy; 0 x 0: auto, resolved by main */
     int devices[CONFIG_MAX_DEVICES];
-    int device_count;              /* 0: every visible device */
+    int device_count; /* 0: every visible device */
     int block_x, block_y;
     char kernel[32];
     enum reduce_mode reduce;
@@ -49,7 +49,7 @@ struct config {
     int compare_cpu; /* also solve on the host tiles, every core */
 
     /* [output] */
-    long monitor_every;            /* 0: no monitor */
+    long monitor_every; /* 0: no monitor */
     int csv;
     int quiet;
     char outputs[CONFIG_MAX_OUTPUTS][CONFIG_PATH_MAX];
@@ -57,7 +57,7 @@ struct config {
 
     /* actions */
     int show_help, show_version, show_topology;
-    int bench;                     /* --bench: the benchmark matrix (bench.c) */
+    int bench;                         /* --bench: the benchmark matrix (bench.c) */
     char config_file[CONFIG_PATH_MAX]; /* empty when none was given */
 };
 

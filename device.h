@@ -42,8 +42,8 @@ struct tile {
     long block_count; /* partial sums per sweep: one per thread block (set by open) */
     double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
-    void *impl;       /* the implementation's own state */
-    char error[512];  /* why the last call failed */
+    void *impl;                    /* the implementation's own state */
+    char error[512];               /* why the last call failed */
 };
 
 /* The stopping test, for a device that runs the loop by itself (run_alone). */
@@ -67,14 +67,14 @@ struct stop_state {
     long norm_checks;    /* iterations at which the norm was computed */
     double norm;         /* the last norm */
     int stopped;         /* 1 once the rule said stop */
-    int reason;          /* 0 converged, 1 max-iter, 2 diverged (enum stop_reason order) */
+    int reason; /* 0 converged, 1 max-iter, 2 diverged (enum stop_reason order) */
 };
 
 /* What one sweep needs: the iteration, and the neighbours (NULL at the edge). */
 struct sweep_args {
     long iteration; /* k: reads field[(k - 1) % 2], writes field[k % 2] */
     const struct tile *neighbour[SIDE_COUNT];
-    int want_sums;  /* 1: also produce the block partial sums */
+    int want_sums; /* 1: also produce the block partial sums */
 };
 
 struct device_ops {
@@ -99,7 +99,8 @@ struct device_ops {
      * iterations, the host looking in once a batch instead of every iteration.
      * Same iterations, same field, same norm. Returns 0 when done, -1 on failure,
      * 1 when batches would not pay for this tile (the host loop runs instead). */
-    int (*run_alone)(struct tile *t, const struct stop_rule *rule, struct stop_state *state);
+    int (*run_alone)(struct tile *t, const struct stop_rule *rule,
+                     struct stop_state *state);
 };
 
 /* The lanes of the fixed order in which a tile's block sums are added. */

@@ -22,14 +22,14 @@
 
 struct cuda_tile {
     cudaStream_t stream;
-    cudaEvent_t done[2];       /* all of iteration k's work, recorded in done[k % 2] */
-    struct sweep_shape shape;  /* kernel, block and rows per thread */
-    int sums_mapped;           /* 1: the sweep writes its block sums into host memory */
-    double *block_sums_d;      /* the block sums on the device, unless mapped */
-    double *sums_target_d[2];  /* where iteration k's kernel writes its block sums */
-    double *total_h[2];        /* --reduce device: the tile total of iteration k (mapped) */
-    double *total_d[2];        /* the same memory seen from the device */
-    void *halo_d[SIDE_COUNT];  /* copies of neighbours' edges, for fallback sides */
+    cudaEvent_t done[2];      /* all of iteration k's work, recorded in done[k % 2] */
+    struct sweep_shape shape; /* kernel, block and rows per thread */
+    int sums_mapped;          /* 1: the sweep writes its block sums into host memory */
+    double *block_sums_d;     /* the block sums on the device, unless mapped */
+    double *sums_target_d[2]; /* where iteration k's kernel writes its block sums */
+    double *total_h[2]; /* --reduce device: the tile total of iteration k (mapped) */
+    double *total_d[2]; /* the same memory seen from the device */
+    void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */
     /* run_alone: the loop in batches of iterations; --reduce host: each batch is
      * one CUDA graph of sweeps; --reduce device: one resident kernel */
     cudaGraphExec_t batch;
@@ -50,7 +50,8 @@ static int cuda_failed(struct tile *t, cudaError_t rc, const char *call, const c
     int current = -1;
     cudaGetDevice(&current);
     snprintf(t->error, sizeof t->error, "%s: %s (%s) in %s at %s:%d, current device %d",
-             call, cudaGetErrorString(rc), cudaGetErrorName(rc), func, file, line, current);
+             call, cudaGetErrorString(rc), cudaGetErrorName(rc), func, file, line,
+             current);
     return -1;
 }
 
@@ -84,26 +85,28 @@ static int choose_shape(struct tile *t)
     long gx, gy;
     CUDA_CHECK(t, cudaGetDeviceProperties(&p, t->device));
     c->shape = laplace_choose_shape((enum kernel_variant)t->settings.kernel,
-                                    t->settings.block_x, t->settings.block_y, t->extent->lx,
-                                    t->extent->ly, elem_size(t), p.multiProcessorCount,
-                                    p.maxThreadsPerMultiProcessor);
+                                    t->settings.block_x, t->settings.block_y,
+                                    t->extent->lx, t->extent->ly, elem_size(t),
+                                    p.multiProcessorCount, p.maxThreadsPerMultiProcessor);
     c->shape = laplace_shape_override(c->shape, t->extent->lx);
     c->multiprocessors = p.multiProcessorCount;
     int bx = c->shape.block_x, by = c->shape.block_y;
     t->block_count = laplace_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
-    if (bx * by > p.maxThreadsPerBlock || bx > p.maxThreadsDim[0] || by > p.maxThreadsDim[1]) {
+    if (bx * by > p.maxThreadsPerBlock || bx > p.maxThreadsDim[0] ||
+        by > p.maxThreadsDim[1]) {
         snprintf(t->error, sizeof t->error,
-                 "block %dx%d does not fit GPU %d (%s): at most %d threads, %dx%d", bx, by,
-                 t->device, p.name, p.maxThreadsPerBlock, p.maxThreadsDim[0],
+                 "block %dx%d does not fit GPU %d (%s): at most %d threads, %dx%d", bx,
+                 by, t->device, p.name, p.maxThreadsPerBlock, p.maxThreadsDim[0],
                  p.maxThreadsDim[1]);
         return -1;
     }
     if (gx > p.maxGridSize[0] || gy > p.maxGridSize[1]) {
-        snprintf(t->error, sizeof t->error,
-                 "tile %ldx%ld needs a grid of %ldx%ld blocks; GPU %d allows %dx%d (use a "
-                 "taller --block)",
-                 t->extent->lx, t->extent->ly, gx, gy, t->device, p.maxGridSize[0],
-                 p.maxGridSize[1]);
+        snprintf(
+            t->error, sizeof t->error,
+            "tile %ldx%ld needs a grid of %ldx%ld blocks; GPU %d allows %dx%d (use a "
+            "taller --block)",
+            t->extent->lx, t->extent->ly, gx, gy, t->device, p.maxGridSize[0],
+            p.maxGridSize[1]);
         return -1;
     }
     return 0;
@@ -121,8 +124,10 @@ static int alloc_mapped(struct tile *t, size_t bytes, double **host, double **de
 static int alloc_sums(struct tile *t)
 {
     struct cuda_tile *c = t->impl;
-    c->sums_mapped = t->settings.reduce == REDUCE_HOST && t->block_count <= MAPPED_SUMS_MAX;
-    if (!c->sums_mapped) /* twice: --reduce device's resident loop keeps two iterations' */
+    c->sums_mapped =
+        t->settings.reduce == REDUCE_HOST && t->block_count <= MAPPED_SUMS_MAX;
+    if (!c->sums_mapped) /* twice: --reduce device's resident loop keeps two iterations'
+                          */
         CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
@@ -130,7 +135,8 @@ static int alloc_sums(struct tile *t)
                 return -1;
             c->sums_target_d[p] = c->block_sums_d;
         } else if (c->sums_mapped) {
-            if (alloc_mapped(t, sums_bytes(t), &t->block_sums[p], &c->sums_target_d[p]) != 0)
+            if (alloc_mapped(t, sums_bytes(t), &t->block_sums[p], &c->sums_target_d[p]) !=
+                0)
                 return -1;
         } else {
             CUDA_CHECK(t, cudaMallocHost((void **)&t->block_sums[p], sums_bytes(t)));
@@ -180,7 +186,8 @@ static int cuda_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT]
         if (peer)
             continue;
         t->peer_fallback[side] = 1;
-        CUDA_CHECK(t, cudaMalloc(&c->halo_d[side], (size_t)halo_length(t, side) * elem_size(t)));
+        CUDA_CHECK(
+            t, cudaMalloc(&c->halo_d[side], (size_t)halo_length(t, side) * elem_size(t)));
     }
     return 0;
 }
@@ -202,14 +209,17 @@ static int copy_column(struct tile *t, const struct tile *nb, int old, long x, v
     size_t elem = elem_size(t), pitch = (size_t)nb->extent->lx * elem;
     struct cudaMemcpy3DPeerParms p;
     memset(&p, 0, sizeof p);
-    p.srcPtr = (struct cudaPitchedPtr){.ptr = nb->field[old], .pitch = pitch,
-                                       .xsize = pitch, .ysize = (size_t)nb->extent->ly};
+    p.srcPtr = (struct cudaPitchedPtr){.ptr = nb->field[old],
+                                       .pitch = pitch,
+                                       .xsize = pitch,
+                                       .ysize = (size_t)nb->extent->ly};
     p.srcPos = (struct cudaPos){.x = (size_t)x * elem};
     p.srcDevice = nb->device;
-    p.dstPtr = (struct cudaPitchedPtr){.ptr = halo, .pitch = elem, .xsize = elem,
-                                       .ysize = (size_t)t->extent->ly};
+    p.dstPtr = (struct cudaPitchedPtr){
+        .ptr = halo, .pitch = elem, .xsize = elem, .ysize = (size_t)t->extent->ly};
     p.dstDevice = t->device;
-    p.extent = (struct cudaExtent){.width = elem, .height = (size_t)t->extent->ly, .depth = 1};
+    p.extent =
+        (struct cudaExtent){.width = elem, .height = (size_t)t->extent->ly, .depth = 1};
     CUDA_CHECK(t, cudaMemcpy3DPeerAsync(&p, c->stream));
     return 0;
 }
@@ -250,8 +260,10 @@ static int wait_for_neighbours(struct tile *t, const struct sweep_args *a)
     for (int side = 0; side < SIDE_COUNT; side++) {
         const struct tile *nb = a->neighbour[side];
         if (nb)
-            CUDA_CHECK(t, cudaStreamWaitEvent(
-                              c->stream, ((struct cuda_tile *)nb->impl)->done[(a->iteration - 1) % 2], 0));
+            CUDA_CHECK(
+                t, cudaStreamWaitEvent(
+                       c->stream,
+                       ((struct cuda_tile *)nb->impl)->done[(a->iteration - 1) % 2], 0));
     }
     return 0;
 }
@@ -280,8 +292,8 @@ static int queue_sweep(struct tile *t, const struct sweep_args *a)
         CUDA_CHECK(t, laplace_reduce(c->block_sums_d, t->block_count, c->total_d[parity],
                                      c->stream));
     else if (a->want_sums && !c->sums_mapped)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums[parity], c->block_sums_d, sums_bytes(t),
-                                      cudaMemcpyDeviceToHost, c->stream));
+        CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums[parity], c->block_sums_d,
+                                      sums_bytes(t), cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaEventRecord(c->done[parity], c->stream));
     return 0;
 }
@@ -328,7 +340,8 @@ static long batch_length(const struct tile *t)
     double bytes = 2.0 * (double)field_bytes(t); /* one read and one write per site */
     double seconds = bytes / 3e12 + 3e-6;        /* a guess of one iteration's time */
     long n = (long)(2e-3 / seconds);
-    long most = (64L << 20) / (t->block_count * (long)sizeof(double)); /* 64 MiB of sums */
+    long most =
+        (64L << 20) / (t->block_count * (long)sizeof(double)); /* 64 MiB of sums */
     n = n > most ? most : n;
     n = n < 2 ? 2 : n > 1024 ? 1024 : n;
     return n - n % 2; /* even: every batch starts on an odd iteration, same buffers */
@@ -339,9 +352,13 @@ static struct sweep_launch lone_sweep(struct tile *t, long k, double *sums)
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((k - 1) % 2);
-    return (struct sweep_launch){.precision = t->precision, .shape = c->shape,
-                                 .old = t->field[from], .new_ = t->field[1 - from],
-                                 .lx = t->extent->lx, .ly = t->extent->ly, .block_sums = sums};
+    return (struct sweep_launch){.precision = t->precision,
+                                 .shape = c->shape,
+                                 .old = t->field[from],
+                                 .new_ = t->field[1 - from],
+                                 .lx = t->extent->lx,
+                                 .ly = t->extent->ly,
+                                 .block_sums = sums};
 }
 
 /* Queues a batch of n iterations on the stream being captured. */
@@ -355,8 +372,9 @@ static int queue_batch(struct tile *t, long n)
         struct sweep_launch l = lone_sweep(t, k, c->slots_d + (size_t)(k - 1) * slot);
         CUDA_CHECK(t, laplace_sweep(&l, c->stream));
     }
-    CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
-                                  cudaMemcpyDeviceToHost, c->stream));
+    CUDA_CHECK(t,
+               cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
+                               cudaMemcpyDeviceToHost, c->stream));
     return 0;
 }
 
@@ -383,7 +401,8 @@ static int capture_batch(struct tile *t, long n)
 
 /* --reduce device: one resident kernel per batch adds the sums and stops by
  * itself; the host only launches batches and looks at the state after each. */
-static int device_batches(struct tile *t, const struct stop_rule *rule, struct stop_state *out)
+static int device_batches(struct tile *t, const struct stop_rule *rule,
+                          struct stop_state *out)
 {
     struct cuda_tile *c = t->impl;
     struct sweep_launch shape = lone_sweep(t, 1, NULL);
@@ -392,9 +411,8 @@ static int device_batches(struct tile *t, const struct stop_rule *rule, struct s
     CUDA_CHECK(t, cudaMemsetAsync(c->state_d, 0, sizeof *c->state_d, c->stream));
     do {
         CUDA_CHECK(t, laplace_loop(&shape, t->field[0], t->field[1],
-                                   RESIDENT_BATCHES * batch_length(t),
-                                   c->block_sums_d, c->state_d, *rule, c->multiprocessors,
-                                   c->stream));
+                                   RESIDENT_BATCHES * batch_length(t), c->block_sums_d,
+                                   c->state_d, *rule, c->multiprocessors, c->stream));
         CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
                                       cudaMemcpyDeviceToHost, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
@@ -449,7 +467,8 @@ static int replay(struct tile *t, long from, long k)
 
 /* --reduce host: batches of n sweeps whose block sums all come back to the
  * host, which adds and tests each iteration in order. */
-static int host_batches(struct tile *t, const struct stop_rule *rule, struct stop_state *st)
+static int host_batches(struct tile *t, const struct stop_rule *rule,
+                        struct stop_state *st)
 {
     struct cuda_tile *c = t->impl;
     const long n = batch_length(t);
@@ -477,7 +496,8 @@ static int host_batches(struct tile *t, const struct stop_rule *rule, struct sto
  * iteration. Large tiles, whose sweeps take far longer than a host round trip,
  * decline and run the host loop; so do kernels other than rows on the device.
  */
-static int cuda_run_alone(struct tile *t, const struct stop_rule *rule, struct stop_state *out)
+static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
+                          struct stop_state *out)
 {
     struct cuda_tile *c = t->impl;
     memset(out, 0, sizeof *out);

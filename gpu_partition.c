@@ -48,15 +48,16 @@ void partition_free(struct partition *p)
 }
 
 /* Copies rows between the whole field and a tile; to_tile picks the direction. */
-static void copy_rows(const struct partition *p, int t, struct field *whole,
-                      void *tile_h, int to_tile)
+static void copy_rows(const struct partition *p, int t, struct field *whole, void *tile_h,
+                      int to_tile)
 {
     const struct tile_extent *e = &p->tiles[t];
     size_t elem = precision_size(whole->precision);
     size_t row_bytes = (size_t)e->lx * elem;
     char *base = whole->data;
     for (long j = 0; j < e->ly; j++) {
-        char *lattice_row = base + ((size_t)(e->y0 + j) * (size_t)p->nx + (size_t)e->x0) * elem;
+        char *lattice_row =
+            base + ((size_t)(e->y0 + j) * (size_t)p->nx + (size_t)e->x0) * elem;
         char *tile_row = (char *)tile_h + (size_t)j * row_bytes;
         if (to_tile)
             memcpy(tile_row, lattice_row, row_bytes);

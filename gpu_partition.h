@@ -24,10 +24,10 @@
 enum side { SIDE_WEST, SIDE_EAST, SIDE_SOUTH, SIDE_NORTH, SIDE_COUNT };
 
 struct tile_extent {
-    int ix, iy;                  /* position in the NGx x NGy grid of tiles */
-    long x0, y0;                 /* lattice coordinates of the tile's first site */
-    long lx, ly;                 /* width and height in sites */
-    int neighbour[SIDE_COUNT];   /* tile index on each side, -1 at the edge */
+    int ix, iy;                /* position in the NGx x NGy grid of tiles */
+    long x0, y0;               /* lattice coordinates of the tile's first site */
+    long lx, ly;               /* width and height in sites */
+    int neighbour[SIDE_COUNT]; /* tile index on each side, -1 at the edge */
 };
 
 struct partition {

@@ -47,8 +47,8 @@ template <bool READONLY, typename T> __device__ __forceinline__ T load(const T *
 
 /* The old value at (x, y) of the tile, one step outside it included. */
 template <bool READONLY, typename T>
-__device__ __forceinline__ T old_at(const T *old, const edges<T> &e, long x, long y, long lx,
-                                    long ly)
+__device__ __forceinline__ T old_at(const T *old, const edges<T> &e, long x, long y,
+                                    long lx, long ly)
 {
     if (x < 0)
         return e.west ? load<READONLY>(e.west + y * e.west_stride) : T(0);
@@ -63,21 +63,23 @@ __device__ __forceinline__ T old_at(const T *old, const edges<T> &e, long x, lon
 
 /* A site on the edge of the whole lattice keeps its value. */
 template <typename T>
-__device__ __forceinline__ bool is_fixed(const edges<T> &e, long x, long y, long lx, long ly)
+__device__ __forceinline__ bool is_fixed(const edges<T> &e, long x, long y, long lx,
+                                         long ly)
 {
     return (x == 0 && !e.west) || (x == lx - 1 && !e.east) || (y == 0 && !e.south) ||
            (y == ly - 1 && !e.north);
 }
 
-template <typename T> __device__ __forceinline__ T jacobi(T south, T west, T east, T north)
+template <typename T>
+__device__ __forceinline__ T jacobi(T south, T west, T east, T north)
 {
     return T(0.25) * (((south + west) + east) + north);
 }
 
 /* Updates one site with every edge case handled; returns (new - old)^2. */
 template <bool READONLY, typename T>
-__device__ __forceinline__ double update_site(const T *old, T *out, const edges<T> &e, long x,
-                                              long y, long lx, long ly)
+__device__ __forceinline__ double update_site(const T *old, T *out, const edges<T> &e,
+                                              long x, long y, long lx, long ly)
 {
     if (x >= lx || y >= ly || is_fixed(e, x, y, lx, ly))
         return 0.0;
@@ -174,8 +176,8 @@ __device__ static void write_block_sum(double v, double *block_sums)
 
 /* global and readonly: one site per thread. */
 template <bool READONLY, typename T>
-__global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
-                           edges<T> e, double *block_sums)
+__global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long lx,
+                           long ly, edges<T> e, double *block_sums)
 {
     const long x = blockIdx.x * (long)blockDim.x + threadIdx.x;
     const long y = blockIdx.y * (long)blockDim.y + threadIdx.y;
@@ -184,8 +186,8 @@ __global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long 
 
 /* shared: stage the block's sites and a one-site halo, then compute from there. */
 template <typename T>
-__global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
-                             edges<T> e, double *block_sums)
+__global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, long lx,
+                             long ly, edges<T> e, double *block_sums)
 {
     extern __shared__ unsigned char staged_bytes[];
     T *s = reinterpret_cast<T *>(staged_bytes);
@@ -220,21 +222,24 @@ __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, lon
 template <typename T, int V> struct packed {
     T v[V];
 };
-template <> struct __align__(8) packed<float, 2> {
+template <> struct __align__(8) packed<float, 2>
+{
     float v[2];
 };
-template <> struct __align__(16) packed<double, 2> {
+template <> struct __align__(16) packed<double, 2>
+{
     double v[2];
 };
 
 /* rows, for a block away from the tile's edges: no edge logic, wide plain loads. */
 template <int R, int V, typename T>
-__device__ __forceinline__ double rows_inside(const T *__restrict__ old, T *__restrict__ out,
-                                              long lx, long x, long y0)
+__device__ __forceinline__ double
+rows_inside(const T *__restrict__ old, T *__restrict__ out, long lx, long x, long y0)
 {
     typedef packed<T, V> P;
     const T *p = old + x + y0 * lx; /* the first of the thread's V sites, row by row */
-    P south = *reinterpret_cast<const P *>(p - lx), here = *reinterpret_cast<const P *>(p);
+    P south = *reinterpret_cast<const P *>(p - lx),
+      here = *reinterpret_cast<const P *>(p);
     const int lane = (threadIdx.x + threadIdx.y * blockDim.x) & 31;
     const bool warp_is_a_row = (blockDim.x & 31) == 0; /* lanes are neighbours in x */
     double square = 0.0;
@@ -267,9 +272,9 @@ __device__ __forceinline__ double rows_inside(const T *__restrict__ old, T *__re
  * updates columns V*i ... V*i + V-1 and rows R*j ... R*j + R-1 of that block;
  * returns the thread's sum of (new - old)^2. */
 template <int R, int V, typename T>
-__device__ __forceinline__ double rows_block(const T *__restrict__ old, T *__restrict__ out,
-                                             long lx, long ly, const edges<T> &e, long bx,
-                                             long by)
+__device__ __forceinline__ double rows_block(const T *__restrict__ old,
+                                             T *__restrict__ out, long lx, long ly,
+                                             const edges<T> &e, long bx, long by)
 {
     const long x = (bx * blockDim.x + threadIdx.x) * V;
     const long y0 = (by * blockDim.y + threadIdx.y) * R;
@@ -286,10 +291,11 @@ __device__ __forceinline__ double rows_block(const T *__restrict__ old, T *__res
 
 template <int R, int V, typename T>
 __global__ void __launch_bounds__(1024, 2)
-    sweep_rows(const T *__restrict__ old, T *__restrict__ out, long lx, long ly, edges<T> e,
-               double *block_sums)
+    sweep_rows(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
+               edges<T> e, double *block_sums)
 {
-    write_block_sum(rows_block<R, V>(old, out, lx, ly, e, blockIdx.x, blockIdx.y), block_sums);
+    write_block_sum(rows_block<R, V>(old, out, lx, ly, e, blockIdx.x, blockIdx.y),
+                    block_sums);
 }
 
 /*
@@ -310,14 +316,16 @@ __global__ void __launch_bounds__(1024, 1)
     const edges<T> none = {};
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     const bool writer = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
-    stop_state mine = *state; /* read before the first barrier, after which block 0 writes */
+    stop_state mine =
+        *state; /* read before the first barrier, after which block 0 writes */
     for (long b = 0; b < batch && !mine.stopped; b++) {
         const long iteration = mine.iteration + 1;
         const T *old = iteration % 2 ? field0 : field1;
         T *out = iteration % 2 ? field1 : field0;
         double *these = sums + (iteration % 2) * n;
         for (long v = blockIdx.x; v < n; v += gridDim.x) {
-            const double t = block_total(rows_block<R, V>(old, out, lx, ly, none, v % gx, v / gx));
+            const double t =
+                block_total(rows_block<R, V>(old, out, lx, ly, none, v % gx, v / gx));
             if (threadIdx.x == 0 && threadIdx.y == 0)
                 these[v] = t;
         }
@@ -340,8 +348,8 @@ __global__ void reduce_block_sums(const double *sums, long n, double *total)
         *total = lane[0];
 }
 
-extern "C" long laplace_grid(const struct sweep_shape *s, long lx, long ly, long *blocks_x,
-                             long *blocks_y)
+extern "C" long laplace_grid(const struct sweep_shape *s, long lx, long ly,
+                             long *blocks_x, long *blocks_y)
 {
     const long columns = (long)s->block_x * s->columns_per_thread;
     const long rows = (long)s->block_y * s->rows_per_thread;
@@ -380,13 +388,14 @@ static void launch_rows(const sweep_shape &sh, dim3 grid, dim3 block, cudaStream
 template <typename T>
 static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
 {
-    const edges<T> e = {(const T *)l->west.data, (const T *)l->east.data,
-                        (const T *)l->south.data, (const T *)l->north.data, l->west.stride,
-                        l->east.stride};
+    const edges<T> e = {(const T *)l->west.data,  (const T *)l->east.data,
+                        (const T *)l->south.data, (const T *)l->north.data,
+                        l->west.stride,           l->east.stride};
     double *s = l->block_sums;
     const T *old = (const T *)l->old;
     T *out = (T *)l->new_;
-    const dim3 block(l->shape.block_x, l->shape.block_y), grid = grid_of(l->shape, l->lx, l->ly);
+    const dim3 block(l->shape.block_x, l->shape.block_y),
+        grid = grid_of(l->shape, l->lx, l->ly);
     const size_t staged = (size_t)(block.x + 2) * (block.y + 2) * sizeof(T);
     switch (l->shape.kernel) {
     case KERNEL_GLOBAL:
@@ -400,19 +409,23 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
         break;
     default:
         if (l->shape.columns_per_thread == 2)
-            launch_rows<2, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e, s);
+            launch_rows<2, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e,
+                              s);
         else
-            launch_rows<1, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e, s);
+            launch_rows<1, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e,
+                              s);
     }
     return cudaGetLastError();
 }
 
-extern "C" struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, int block_x,
-                                                   int block_y, long lx, long ly,
-                                                   size_t value_size, int multiprocessors,
+extern "C" struct sweep_shape laplace_choose_shape(enum kernel_variant kernel,
+                                                   int block_x, int block_y, long lx,
+                                                   long ly, size_t value_size,
+                                                   int multiprocessors,
                                                    int threads_per_multiprocessor)
 {
-    sweep_shape s = {kernel == KERNEL_AUTO ? KERNEL_ROWS : kernel, block_x, block_y, 1, 1};
+    sweep_shape s = {kernel == KERNEL_AUTO ? KERNEL_ROWS : kernel, block_x, block_y, 1,
+                     1};
     if (s.block_x <= 0 || s.block_y <= 0) {
         s.block_x = 32;
         s.block_y = 8;
@@ -444,14 +457,16 @@ extern "C" struct sweep_shape laplace_shape_override(struct sweep_shape shape, l
     const char *columns = getenv("LAPLACE_COLUMNS_PER_THREAD");
     if (shape.kernel != KERNEL_ROWS)
         return shape;
-    if (rows && (atoi(rows) == 1 || atoi(rows) == 4 || atoi(rows) == 8 || atoi(rows) == 16))
+    if (rows &&
+        (atoi(rows) == 1 || atoi(rows) == 4 || atoi(rows) == 8 || atoi(rows) == 16))
         shape.rows_per_thread = atoi(rows);
     if (columns && (atoi(columns) == 1 || (atoi(columns) == 2 && lx % 2 == 0)))
         shape.columns_per_thread = atoi(columns);
     return shape;
 }
 
-extern "C" cudaError_t laplace_sweep(const struct sweep_launch *launch, cudaStream_t stream)
+extern "C" cudaError_t laplace_sweep(const struct sweep_launch *launch,
+                                     cudaStream_t stream)
 {
     if (launch->precision == PRECISION_FLOAT)
         return launch_sweep<float>(launch, stream);
@@ -476,37 +491,46 @@ static cudaError_t launch_loop(const sweep_launch *l, void *f0, void *f1, long b
     const dim3 grid((unsigned)(n < resident ? n : resident));
     T *field0 = (T *)f0, *field1 = (T *)f1;
     long lx = l->lx, ly = l->ly;
-    void *args[] = {&field0, &field1, &lx, &ly, &gx, (void *)&n, &batch, &sums, &state, &rule};
-    return cudaLaunchCooperativeKernel((const void *)loop_rows<R, V, T>, grid, block, args, 0,
-                                       stream);
+    void *args[] = {&field0,    &field1, &lx,   &ly,    &gx,
+                    (void *)&n, &batch,  &sums, &state, &rule};
+    return cudaLaunchCooperativeKernel((const void *)loop_rows<R, V, T>, grid, block,
+                                       args, 0, stream);
 }
 
 template <typename T>
 static cudaError_t launch_loop_of(const sweep_launch *l, void *f0, void *f1, long batch,
-                                  double *sums, stop_state *state, stop_rule rule, int sms,
-                                  cudaStream_t stream)
+                                  double *sums, stop_state *state, stop_rule rule,
+                                  int sms, cudaStream_t stream)
 {
     const bool pairs = l->shape.columns_per_thread == 2;
     switch (l->shape.rows_per_thread) {
     case 16:
-        return pairs ? launch_loop<16, 2, T>(l, f0, f1, batch, sums, state, rule, sms, stream)
-                     : launch_loop<16, 1, T>(l, f0, f1, batch, sums, state, rule, sms, stream);
+        return pairs ? launch_loop<16, 2, T>(l, f0, f1, batch, sums, state, rule, sms,
+                                             stream)
+                     : launch_loop<16, 1, T>(l, f0, f1, batch, sums, state, rule, sms,
+                                             stream);
     case 8:
-        return pairs ? launch_loop<8, 2, T>(l, f0, f1, batch, sums, state, rule, sms, stream)
-                     : launch_loop<8, 1, T>(l, f0, f1, batch, sums, state, rule, sms, stream);
+        return pairs ? launch_loop<8, 2, T>(l, f0, f1, batch, sums, state, rule, sms,
+                                            stream)
+                     : launch_loop<8, 1, T>(l, f0, f1, batch, sums, state, rule, sms,
+                                            stream);
     case 4:
-        return pairs ? launch_loop<4, 2, T>(l, f0, f1, batch, sums, state, rule, sms, stream)
-                     : launch_loop<4, 1, T>(l, f0, f1, batch, sums, state, rule, sms, stream);
+        return pairs ? launch_loop<4, 2, T>(l, f0, f1, batch, sums, state, rule, sms,
+                                            stream)
+                     : launch_loop<4, 1, T>(l, f0, f1, batch, sums, state, rule, sms,
+                                            stream);
     default:
-        return pairs ? launch_loop<1, 2, T>(l, f0, f1, batch, sums, state, rule, sms, stream)
-                     : launch_loop<1, 1, T>(l, f0, f1, batch, sums, state, rule, sms, stream);
+        return pairs ? launch_loop<1, 2, T>(l, f0, f1, batch, sums, state, rule, sms,
+                                            stream)
+                     : launch_loop<1, 1, T>(l, f0, f1, batch, sums, state, rule, sms,
+                                            stream);
     }
 }
 
-extern "C" cudaError_t laplace_loop(const struct sweep_launch *tile, void *field0, void *field1,
-                                    long batch, double *sums, struct stop_state *state,
-                                    struct stop_rule rule, int multiprocessors,
-                                    cudaStream_t stream)
+extern "C" cudaError_t laplace_loop(const struct sweep_launch *tile, void *field0,
+                                    void *field1, long batch, double *sums,
+                                    struct stop_state *state, struct stop_rule rule,
+                                    int multiprocessors, cudaStream_t stream)
 {
     if (tile->precision == PRECISION_FLOAT)
         return launch_loop_of<float>(tile, field0, field1, batch, sums, state, rule,

@@ -17,8 +17,8 @@ enum kernel_variant {
     KERNEL_COUNT
 };
 
-static const char *const kernel_variant_names[KERNEL_COUNT] = {"auto", "global", "readonly",
-                                                                "shared", "rows"};
+static const char *const kernel_variant_names[KERNEL_COUNT] = {
+    "auto", "global", "readonly", "shared", "rows"};
 
 static inline int kernel_by_name(const char *name)
 {
@@ -49,19 +49,19 @@ struct edge_view {
 struct sweep_shape {
     enum kernel_variant kernel; /* never KERNEL_AUTO once chosen */
     int block_x, block_y;
-    int rows_per_thread;        /* 1, or 4, 8, 16 for the rows kernel */
-    int columns_per_thread;     /* 1, or 2 for the rows kernel on even widths */
+    int rows_per_thread;    /* 1, or 4, 8, 16 for the rows kernel */
+    int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
 };
 
 /* Everything one sweep of one tile needs. */
 struct sweep_launch {
     enum precision precision;
     struct sweep_shape shape;
-    const void *old;     /* lx * ly values, pitch lx */
+    const void *old; /* lx * ly values, pitch lx */
     void *new_;
     long lx, ly;
     struct edge_view west, east, south, north;
-    double *block_sums;  /* one per thread block (device or mapped memory), or NULL */
+    double *block_sums; /* one per thread block (device or mapped memory), or NULL */
 };
 
 #ifdef __cplusplus
@@ -73,9 +73,10 @@ extern "C" {
  * the block asked for (0 x 0: chosen here) and, for rows, the rows per thread
  * that still leave a few waves of blocks on the device's multiprocessors.
  */
-struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, int block_x, int block_y,
-                                        long lx, long ly, size_t value_size,
-                                        int multiprocessors, int threads_per_multiprocessor);
+struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, int block_x,
+                                        int block_y, long lx, long ly, size_t value_size,
+                                        int multiprocessors,
+                                        int threads_per_multiprocessor);
 
 /* For tuning experiments: LAPLACE_ROWS_PER_THREAD (1, 4, 8, 16) and
  * LAPLACE_COLUMNS_PER_THREAD (1, 2) replace the rows kernel's choice. */

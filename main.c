@@ -78,7 +78,8 @@ static void print_report(const struct config *c, const struct run_report *r)
 
 /* --compare: the same problem on one device of the same backend. */
 static int compare_with_one_device(const struct config *c, const struct run_plan *plan,
-                                   const struct run_report *many, const struct field *field)
+                                   const struct run_report *many,
+                                   const struct field *field)
 {
     struct run_report one = *many;
     struct field one_field;
@@ -86,8 +87,8 @@ static int compare_with_one_device(const struct config *c, const struct run_plan
     alone.monitor_every = 0; /* the monitor followed the main run */
     if (run_solve(&alone, plan, 1, 1, &one_field, &one.result) != 0)
         return solve_failed(&one.result);
-    one.time_total_s = one.result.time_input_s + one.result.time_compute_s +
-                       one.result.time_output_s;
+    one.time_total_s =
+        one.result.time_input_s + one.result.time_compute_s + one.result.time_output_s;
     double difference = field_max_difference(field, &one_field);
     if (c->csv && !c->quiet) {
         struct config single = *c;
@@ -116,13 +117,14 @@ static int compare_with_cpu(const struct config *c, const struct run_report *run
     run_resolve_auto(&host);
     if (run_make_plan(&host, &plan, err, sizeof err) != EXIT_OK)
         return run_error(err);
-    if (run_solve(&host, &plan, host.partition_x, host.partition_y, &cpu_field, &cpu.result))
+    if (run_solve(&host, &plan, host.partition_x, host.partition_y, &cpu_field,
+                  &cpu.result))
         return solve_failed(&cpu.result);
     cpu.config = &host;
     cpu.backend = backend_name(BACKEND_CPU);
     cpu.devices = plan.device_list;
-    cpu.time_total_s = cpu.result.time_input_s + cpu.result.time_compute_s +
-                       cpu.result.time_output_s;
+    cpu.time_total_s =
+        cpu.result.time_input_s + cpu.result.time_compute_s + cpu.result.time_output_s;
     if (c->csv && !c->quiet)
         report_csv_row(stdout, &cpu);
     else if (!c->quiet)
@@ -161,11 +163,12 @@ int main(int argc, char **argv)
     if (status != EXIT_OK)
         return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
 
-    struct run_report report = {.config = &config, .backend = backend_name(config.backend),
+    struct run_report report = {.config = &config,
+                                .backend = backend_name(config.backend),
                                 .devices = plan.device_list,
                                 .device_names = plan.device_names};
     if (run_solve(&config, &plan, config.partition_x, config.partition_y, &field,
-              &report.result) != 0 ||
+                  &report.result) != 0 ||
         report.result.reason == STOP_DIVERGED) {
         field_free(&field);
         return solve_failed(&report.result);

@@ -49,7 +49,8 @@ static int choose_devices(const struct config *c, int count, int *devices, char 
 {
     int tiles = c->partition_x * c->partition_y;
     if (c->device_count > 0 && c->device_count != tiles)
-        return snprintf(err, n, "--devices: %d devices listed for a %dx%d partition (%d tiles)",
+        return snprintf(err, n,
+                        "--devices: %d devices listed for a %dx%d partition (%d tiles)",
                         c->device_count, c->partition_x, c->partition_y, tiles),
                EXIT_BAD_USAGE;
     if (c->device_count == 0 && tiles > count)
@@ -59,16 +60,18 @@ static int choose_devices(const struct config *c, int count, int *devices, char 
     for (int t = 0; t < tiles; t++) {
         devices[t] = c->device_count > 0 ? c->devices[t] : t;
         if (devices[t] >= count)
-            return snprintf(err, n, "--devices: there is no GPU %d (this machine has %d: 0 to %d)",
-                            devices[t], count, count - 1),
+            return snprintf(
+                       err, n,
+                       "--devices: there is no GPU %d (this machine has %d: 0 to %d)",
+                       devices[t], count, count - 1),
                    EXIT_BAD_USAGE;
     }
     return EXIT_OK;
 }
 
 int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, const struct device_ops **ops, char *err,
-                     size_t n)
+                     char *names, size_t names_n, const struct device_ops **ops,
+                     char *err, size_t n)
 {
     int count = p2p_device_count(), tiles = c->partition_x * c->partition_y;
     if (count == 0)
@@ -80,7 +83,8 @@ int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t li
     size_t used = 0;
     list[0] = '\0';
     for (int t = 0; t < tiles && used < list_n; t++)
-        used += (size_t)snprintf(list + used, list_n - used, t ? ",%d" : "%d", devices[t]);
+        used +=
+            (size_t)snprintf(list + used, list_n - used, t ? ",%d" : "%d", devices[t]);
     if (device_name(devices[0], names, names_n) != 0)
         return snprintf(err, n, "cannot read the properties of GPU %d", devices[0]),
                EXIT_FAILURE_RUN;
@@ -119,7 +123,9 @@ static int print_devices(FILE *out, int count, char *err, size_t n)
             return snprintf(err, n, "cudaGetDeviceProperties(%d): %s", d,
                             cudaGetErrorString(rc)),
                    -1;
-        fprintf(out, "  GPU %d: %s, %.1f GiB, %d SMs, compute capability %d.%d, PCI %04x:%02x:%02x\n",
+        fprintf(out,
+                "  GPU %d: %s, %.1f GiB, %d SMs, compute capability %d.%d, PCI "
+                "%04x:%02x:%02x\n",
                 d, p.name, (double)p.totalGlobalMem / (1 << 30), p.multiProcessorCount,
                 p.major, p.minor, p.pciDomainID, p.pciBusID, p.pciDeviceID);
     }
@@ -136,7 +142,8 @@ static void print_pair(FILE *out, int a, int b)
     }
     if (cudaDeviceCanAccessPeer(&can, a, b) != cudaSuccess)
         can = -1;
-    if (cudaDeviceGetP2PAttribute(&rank, cudaDevP2PAttrPerformanceRank, a, b) != cudaSuccess)
+    if (cudaDeviceGetP2PAttribute(&rank, cudaDevP2PAttrPerformanceRank, a, b) !=
+        cudaSuccess)
         rank = -1;
     cudaGetLastError();
     if (can == 1)
@@ -156,8 +163,9 @@ int p2p_print_topology(FILE *out, char *err, size_t n)
         return -1;
     if (count < 2)
         return 0;
-    fprintf(out, "Peer access (row can read column; /rN: the driver's performance rank of "
-                 "the link, 0 = best):\n       ");
+    fprintf(out,
+            "Peer access (row can read column; /rN: the driver's performance rank of "
+            "the link, 0 = best):\n       ");
     for (int b = 0; b < count; b++)
         fprintf(out, " %8s", "GPU");
     fprintf(out, "\n       ");
@@ -186,10 +194,11 @@ void p2p_runtime_version(char *text, size_t n)
 }
 
 int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, const struct device_ops **ops, char *err,
-                     size_t n)
+                     char *names, size_t names_n, const struct device_ops **ops,
+                     char *err, size_t n)
 {
-    (void)c, (void)devices, (void)list, (void)list_n, (void)names, (void)names_n, (void)ops;
+    (void)c, (void)devices, (void)list, (void)list_n, (void)names, (void)names_n,
+        (void)ops;
     snprintf(err, n, "this laplace was built without CUDA; use --backend cpu or serial");
     return EXIT_FAILURE_RUN;
 }

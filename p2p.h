@@ -25,8 +25,8 @@ void p2p_runtime_version(char *text, size_t n);
  * the partition; EXIT_FAILURE_RUN when CUDA is missing or broken. err says why.
  */
 int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, const struct device_ops **ops, char *err,
-                     size_t n);
+                     char *names, size_t names_n, const struct device_ops **ops,
+                     char *err, size_t n);
 
 /* Prints every device and the peer-access matrix; 0, or -1 with err set. */
 int p2p_print_topology(FILE *out, char *err, size_t n);

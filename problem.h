@@ -21,9 +21,9 @@
 enum precision { PRECISION_FLOAT, PRECISION_DOUBLE };
 
 struct problem {
-    long nx, ny;                      /* sites per direction, boundary included */
-    double top, bottom, left, right;  /* Dirichlet values of the four edges */
-    enum precision precision;         /* working precision of every backend */
+    long nx, ny;                     /* sites per direction, boundary included */
+    double top, bottom, left, right; /* Dirichlet values of the four edges */
+    enum precision precision;        /* working precision of every backend */
 };
 
 /* A whole-lattice field in the working precision, in host memory. */

@@ -20,8 +20,8 @@
         for (long y = 1; y < ny - 1; y++)                                                \
             for (long x = 1; x < nx - 1; x++) {                                          \
                 long i = x + nx * y;                                                     \
-                new_[i] = (REAL)0.25 * (((old[i - nx] + old[i - 1]) + old[i + 1]) +      \
-                                        old[i + nx]);                                    \
+                new_[i] = (REAL)0.25 *                                                   \
+                          (((old[i - nx] + old[i - 1]) + old[i + 1]) + old[i + nx]);     \
                 REAL d = new_[i] - old[i];                                               \
                 sum += (double)(d * d);                                                  \
             }                                                                            \

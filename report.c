@@ -37,8 +37,8 @@ void report_print(FILE *out, const struct run_report *r)
     if (c->block_x > 0)
         snprintf(block, sizeof block, "%dx%d", c->block_x, c->block_y);
     fprintf(out, "laplace: %ld x %ld lattice, %s, backend %s, partition %dx%d (%d %s)\n",
-            c->problem.nx, c->problem.ny, precision_name(c->problem.precision), r->backend,
-            c->partition_x, c->partition_y, tiles, units(r, tiles));
+            c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
+            r->backend, c->partition_x, c->partition_y, tiles, units(r, tiles));
     fprintf(out, "  devices       %s (%s)\n", r->devices, r->device_names);
     if (r->backend[0] == 'g')
         fprintf(out, "  kernel        %s, block %s, partial sums added on the %s, %s\n",
@@ -53,7 +53,8 @@ void report_print(FILE *out, const struct run_report *r)
             s->iterations, s->norm_checks, c->check_every);
     fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,
             s->final_norm_iteration, c->eps);
-    fprintf(out, "  time          input %.4f s, compute %.4f s, output %.4f s, total %.4f s\n",
+    fprintf(out,
+            "  time          input %.4f s, compute %.4f s, output %.4f s, total %.4f s\n",
             s->time_input_s, s->time_compute_s, s->time_output_s, r->time_total_s);
     fprintf(out, "  throughput    %.3f Glups, %.1f GB/s, %.1f GFLOP/s\n", m.glups, m.gbps,
             m.gflops);
@@ -61,9 +62,10 @@ void report_print(FILE *out, const struct run_report *r)
 
 void report_csv_header_fields(FILE *out)
 {
-    fprintf(out, "backend,precision,nx,ny,partition,devices,method,iterations,converged,"
-                 "final_norm,time_input_s,time_compute_s,time_output_s,time_total_s,glups,"
-                 "gbps,gflops");
+    fprintf(out,
+            "backend,precision,nx,ny,partition,devices,method,iterations,converged,"
+            "final_norm,time_input_s,time_compute_s,time_output_s,time_total_s,glups,"
+            "gbps,gflops");
 }
 
 void report_csv_header(FILE *out)
@@ -88,11 +90,13 @@ void report_csv_fields(FILE *out, const struct run_report *r)
     const struct solve_result *s = &r->result;
     struct run_metrics m = report_metrics(r);
     csv_devices(r->devices, devices, sizeof devices);
-    fprintf(out, "%s,%s,%ld,%ld,%dx%d,%s,jacobi,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f",
-            r->backend, precision_name(c->problem.precision), c->problem.nx, c->problem.ny,
-            c->partition_x, c->partition_y, devices, s->iterations,
-            s->reason == STOP_CONVERGED, s->final_norm, s->time_input_s, s->time_compute_s,
-            s->time_output_s, r->time_total_s, m.glups, m.gbps, m.gflops);
+    fprintf(
+        out,
+        "%s,%s,%ld,%ld,%dx%d,%s,jacobi,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f",
+        r->backend, precision_name(c->problem.precision), c->problem.nx, c->problem.ny,
+        c->partition_x, c->partition_y, devices, s->iterations,
+        s->reason == STOP_CONVERGED, s->final_norm, s->time_input_s, s->time_compute_s,
+        s->time_output_s, r->time_total_s, m.glups, m.gbps, m.gflops);
 }
 
 void report_csv_row(FILE *out, const struct run_report *r)
@@ -109,21 +113,23 @@ void report_monitor_line(void *out_file, long iteration, double norm, double ela
     fflush(out);
 }
 
-void report_cpu_comparison(FILE *out, const struct run_report *run, const struct run_report *cpu,
-                           int cpu_threads, double max_difference)
+void report_cpu_comparison(FILE *out, const struct run_report *run,
+                           const struct run_report *cpu, int cpu_threads,
+                           double max_difference)
 {
     const struct config *c = run->config;
     int n = c->partition_x * c->partition_y;
     double tc = cpu->result.time_compute_s, tn = run->result.time_compute_s;
-    fprintf(out,
-            "%ldx%ld: CPU (%d threads) %.3f s, %d %s %.3f s, speed-up %.2f, iterations %ld "
-            "and %ld, largest field difference %.3g\n",
-            c->problem.nx, c->problem.ny, cpu_threads, tc, n, units(run, n), tn, tc / tn,
-            cpu->result.iterations, run->result.iterations, max_difference);
+    fprintf(
+        out,
+        "%ldx%ld: CPU (%d threads) %.3f s, %d %s %.3f s, speed-up %.2f, iterations %ld "
+        "and %ld, largest field difference %.3g\n",
+        c->problem.nx, c->problem.ny, cpu_threads, tc, n, units(run, n), tn, tc / tn,
+        cpu->result.iterations, run->result.iterations, max_difference);
 }
 
-void report_comparison(FILE *out, const struct run_report *many, const struct run_report *one,
-                       double max_difference)
+void report_comparison(FILE *out, const struct run_report *many,
+                       const struct run_report *one, double max_difference)
 {
     const struct config *c = many->config;
     int n = c->partition_x * c->partition_y;
@@ -131,7 +137,7 @@ void report_comparison(FILE *out, const struct run_report *many, const struct ru
     fprintf(out,
             "%ldx%ld: 1 %s %.3f s, %d %s %.3f s, speed-up %.2f, efficiency %.0f%%, "
             "iterations %ld and %ld, largest field difference %.3g\n",
-            c->problem.nx, c->problem.ny, units(one, 1), t1, n, units(many, n), tn, t1 / tn,
-            100.0 * t1 / (n * tn), one->result.iterations, many->result.iterations,
-            max_difference);
+            c->problem.nx, c->problem.ny, units(one, 1), t1, n, units(many, n), tn,
+            t1 / tn, 100.0 * t1 / (n * tn), one->result.iterations,
+            many->result.iterations, max_difference);
 }

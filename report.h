@@ -16,7 +16,7 @@ struct run_report {
     const char *devices;      /* e.g. "0,1,2,3", or "-" on the host */
     const char *device_names; /* e.g. "NVIDIA H200", or the host */
     struct solve_result result;
-    double time_total_s;      /* the whole run, output files included */
+    double time_total_s; /* the whole run, output files included */
 };
 
 /* Throughput figures, counted as --help explains. */
@@ -40,11 +40,12 @@ void report_csv_fields(FILE *out, const struct run_report *r);
 void report_monitor_line(void *out_file, long iteration, double norm, double elapsed_s);
 
 /* "NxM: 1 GPU 1.234 s, 4 GPUs 0.321 s, speed-up 3.84, efficiency 96%, ...". */
-void report_comparison(FILE *out, const struct run_report *many, const struct run_report *one,
-                       double max_difference);
+void report_comparison(FILE *out, const struct run_report *many,
+                       const struct run_report *one, double max_difference);
 
 /* "NxM: CPU (64 threads) 12.3 s, 4 GPUs 0.321 s, speed-up 38.3, ..." */
-void report_cpu_comparison(FILE *out, const struct run_report *run, const struct run_report *cpu,
-                           int cpu_threads, double max_difference);
+void report_cpu_comparison(FILE *out, const struct run_report *run,
+                           const struct run_report *cpu, int cpu_threads,
+                           double max_difference);
 
 #endif

@@ -29,7 +29,8 @@ void run_resolve_auto(struct config *c)
         n = c->device_count > 0 ? c->device_count : (gpus > 0 ? gpus : 1);
     else if (c->backend == BACKEND_CPU)
         n = omp_get_num_procs() < CPU_TILES_MAX ? omp_get_num_procs() : CPU_TILES_MAX;
-    partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x, &c->partition_y);
+    partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x,
+                          &c->partition_y);
 }
 
 /* Picks the device of every tile; returns an exit status. */
@@ -50,7 +51,7 @@ int run_make_plan(const struct config *c, struct run_plan *plan, char *err, size
 
 /* Solves the problem as planned on a partx x party partition into *field. */
 int run_solve(const struct config *c, const struct run_plan *plan, int partx, int party,
-                 struct field *field, struct solve_result *result)
+              struct field *field, struct solve_result *result)
 {
     struct solve_settings s = {
         .eps = c->eps,
@@ -83,4 +84,3 @@ int run_solve(const struct config *c, const struct run_plan *plan, int partx, in
     partition_free(&partition);
     return rc;
 }
-

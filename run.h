@@ -12,9 +12,9 @@
 
 /* What will run: the device implementation and the devices of the tiles. */
 struct run_plan {
-    const struct device_ops *ops;  /* NULL for the serial reference */
+    const struct device_ops *ops; /* NULL for the serial reference */
     int devices[CONFIG_MAX_DEVICES];
-    char device_list[256];         /* "0,1,2,3" or "-" */
+    char device_list[256]; /* "0,1,2,3" or "-" */
     char device_names[256];
 };
 

@@ -16,10 +16,10 @@
  * That is safe with two fields: sweep k writes the field that k - 1 read, and
  * k - 1's result stays intact; when k - 1 is the last iteration, sweep k is
  * simply never used (its time is part of the compute time on the host tiles,
- * which sweep synchronously, and overlaps the download on GPUs). The barrier also keeps every device's sweep k + 1 from
- * being started before all sweeps k were, so the devices can chain them.
- * A failing call on any device is recorded and turns the next decision into
- * "stop", taken by one thread and read by all after a barrier, so every thread
+ * which sweep synchronously, and overlaps the download on GPUs). The barrier also keeps
+ * every device's sweep k + 1 from being started before all sweeps k were, so the devices
+ * can chain them. A failing call on any device is recorded and turns the next decision
+ * into "stop", taken by one thread and read by all after a barrier, so every thread
  * leaves the loop at the same step and none is left waiting.
  */
 #include "solver.h"
@@ -36,14 +36,14 @@ struct shared_state {
     const struct partition *partition;
     const struct solve_settings *settings;
     struct tile *tiles;
-    double *tile_sums;          /* each tile's total of its block sums */
-    struct field *whole;        /* the initial field in, the final field out */
+    double *tile_sums;   /* each tile's total of its block sums */
+    struct field *whole; /* the initial field in, the final field out */
     struct solve_result *result;
-    int failed;                 /* some call failed (set under a critical section) */
-    int stop;                   /* every thread leaves the current phase */
-    int gather;                 /* the loop ended well: download the tiles */
-    long iteration;             /* iterations decided on; field[iteration % 2] is newest */
-    double clock;               /* start of the current phase */
+    int failed;     /* some call failed (set under a critical section) */
+    int stop;       /* every thread leaves the current phase */
+    int gather;     /* the loop ended well: download the tiles */
+    long iteration; /* iterations decided on; field[iteration % 2] is newest */
+    double clock;   /* start of the current phase */
 };
 
 int solver_wants_norm(const struct solve_settings *s, long iteration)
@@ -67,10 +67,14 @@ int solver_should_stop(const struct solve_settings *s, long iteration, int has_n
 const char *stop_reason_text(enum stop_reason reason)
 {
     switch (reason) {
-    case STOP_CONVERGED: return "converged: update norm below eps";
-    case STOP_MAX_ITER: return "stopped at --max-iter without converging";
-    case STOP_DIVERGED: return "diverged: the update norm is not finite";
-    case STOP_FAILED: return "failed";
+    case STOP_CONVERGED:
+        return "converged: update norm below eps";
+    case STOP_MAX_ITER:
+        return "stopped at --max-iter without converging";
+    case STOP_DIVERGED:
+        return "diverged: the update norm is not finite";
+    case STOP_FAILED:
+        return "failed";
     }
     return "unknown";
 }
@@ -129,7 +133,8 @@ static void describe_fallbacks(struct shared_state *st)
             const struct tile *nb = &st->tiles[me->extent->neighbour[side]];
             r->peer_fallback_pairs++;
             if (used < sizeof r->peer_fallback)
-                used += (size_t)snprintf(r->peer_fallback + used, sizeof r->peer_fallback - used,
+                used += (size_t)snprintf(r->peer_fallback + used,
+                                         sizeof r->peer_fallback - used,
                                          "%sGPU %d <- GPU %d (%s)", used ? ", " : "",
                                          me->device, nb->device, side_name(side));
         }
@@ -216,8 +221,9 @@ static long iterate(struct shared_state *st, struct tile *me)
             started = k;
         }
         if (k > 1)
-            record(st, me, st->ops->finish(me, k - 1, solver_wants_norm(s, k - 1),
-                                           &st->tile_sums[me->index]));
+            record(st, me,
+                   st->ops->finish(me, k - 1, solver_wants_norm(s, k - 1),
+                                   &st->tile_sums[me->index]));
 #pragma omp barrier
 #pragma omp single
         decide(st, k - 1);
@@ -316,14 +322,19 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     memset(result, 0, sizeof *result);
     result->final_norm = NAN;
     result->failed_device = -1;
-    struct shared_state st = {.ops = ops, .partition = partition, .settings = settings,
-                              .whole = out, .result = result, .clock = omp_get_wtime()};
+    struct shared_state st = {.ops = ops,
+                              .partition = partition,
+                              .settings = settings,
+                              .whole = out,
+                              .result = result,
+                              .clock = omp_get_wtime()};
     st.tile_sums = calloc((size_t)n, sizeof *st.tile_sums);
     if (!st.tile_sums || problem_initial_field(problem, out) != 0 ||
         !(st.tiles = make_tiles(partition, problem, settings))) {
         field_free(out);
         free(st.tile_sums);
-        snprintf(result->error, sizeof result->error, "out of host memory for the lattice");
+        snprintf(result->error, sizeof result->error,
+                 "out of host memory for the lattice");
         result->reason = STOP_FAILED;
         return -1;
     }

@@ -20,19 +20,20 @@ enum stop_reason {
 typedef void (*monitor_fn)(void *context, long iteration, double norm, double elapsed_s);
 
 struct solve_settings {
-    double eps;          /* stop when sqrt(sum (new - old)^2) < eps */
-    long max_iter;       /* stop after this many iterations at most */
-    long check_every;    /* compute and test the norm every K iterations */
-    long monitor_every;  /* also compute the norm every K iterations for monitor (0: never) */
-    monitor_fn monitor;  /* called with the norm at monitored iterations, or NULL */
+    double eps;         /* stop when sqrt(sum (new - old)^2) < eps */
+    long max_iter;      /* stop after this many iterations at most */
+    long check_every;   /* compute and test the norm every K iterations */
+    long monitor_every; /* also compute the norm every K iterations for monitor (0: never)
+                         */
+    monitor_fn monitor; /* called with the norm at monitored iterations, or NULL */
     void *monitor_context;
     struct tile_settings tile;
-    const int *devices;  /* CUDA device of tile t (ignored by the host backend) */
+    const int *devices; /* CUDA device of tile t (ignored by the host backend) */
 };
 
 struct solve_result {
     long iterations;
-    double final_norm;       /* the last computed norm (NAN if none was computed) */
+    double final_norm; /* the last computed norm (NAN if none was computed) */
     long final_norm_iteration;
     enum stop_reason reason;
     double time_input_s;     /* allocation, scatter and upload */

@@ -404,7 +404,8 @@ Test(cli, compare_cpu_reports_speed_up_over_the_host_tiles)
 Test(cli, compare_and_compare_cpu_with_csv_print_three_rows)
 {
     struct run r = laplace_run(
-        PROBLEM " --backend cpu --partition 3x2 --max-iter 9 --csv --compare --compare-cpu");
+        PROBLEM
+        " --backend cpu --partition 3x2 --max-iter 9 --csv --compare --compare-cpu");
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     cr_assert_eq(count_lines(r.out), 4, "header and three rows:\n%s", r.out);
     char f[128];
@@ -547,9 +548,8 @@ Test(cli, output_path_that_is_a_directory_fails_before_solving)
         PROBLEM " --backend serial --max-iter 3 --monitor 1 --output %s", dir);
     rmdir(dir);
     cr_assert_eq(r.status, 1, "status %d: %s", r.status, r.err);
-    cr_assert_str_eq(r.out, "",
-                     "it solved before finding that the output is a directory:\n%s",
-                     r.out);
+    cr_assert_str_eq(
+        r.out, "", "it solved before finding that the output is a directory:\n%s", r.out);
     run_free(&r);
 }
 
@@ -561,8 +561,7 @@ Test(cli, output_path_that_is_a_directory_fails_before_solving)
 Test(cli, directory_as_config_file_is_refused)
 {
     struct run r = laplace_run(TEST_OUT " --nx 5 --ny 5 --max-iter 1");
-    cr_assert_eq(r.status, 2,
-                 "a directory was read as an empty config file (status %d)",
+    cr_assert_eq(r.status, 2, "a directory was read as an empty config file (status %d)",
                  r.status);
     check_refused(&r, 2, TEST_OUT);
     run_free(&r);

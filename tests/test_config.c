@@ -372,15 +372,16 @@ Test(config, ini_missing_file_is_a_usage_error)
     cr_assert(strstr(err, "no-such-file.ini"), "names the file: %s", err);
 }
 
-/* Regression test (config.c, config_load_file): a directory reads as an empty, valid file. */
+/* Regression test (config.c, config_load_file): a directory reads as an empty, valid
+ * file. */
 Test(config, ini_directory_is_not_a_config_file)
 {
     struct config c = fresh();
     char err[CONFIG_ERROR_MAX] = "";
     ensure_out_dir();
     int rc = config_load_file(&c, TEST_OUT, err, sizeof err);
-    cr_assert_eq(rc, EXIT_BAD_USAGE,
-                 "the directory %s was accepted as a config file", TEST_OUT);
+    cr_assert_eq(rc, EXIT_BAD_USAGE, "the directory %s was accepted as a config file",
+                 TEST_OUT);
     cr_assert(strstr(err, TEST_OUT), "names the path: %s", err);
 }
 

@@ -283,20 +283,18 @@ Test(partition, auto_layout_reduces_the_count_on_small_lattices)
 }
 
 /*
- * Regression test (gpu_partition.c, partition_auto_layout): only ngx <= ngy is tried, so a
- * flat lattice loses tiles that fit across it. 3 tiles on 100x4 (interior
- * 98x2) fit as 3x1, but the layout falls back to 1x2; the header promises
- * fewer tiles only "if the lattice's interior is too small for n".
+ * Regression test (gpu_partition.c, partition_auto_layout): only ngx <= ngy is tried, so
+ * a flat lattice loses tiles that fit across it. 3 tiles on 100x4 (interior 98x2) fit as
+ * 3x1, but the layout falls back to 1x2; the header promises fewer tiles only "if the
+ * lattice's interior is too small for n".
  */
 Test(partition, auto_layout_uses_every_tile_on_flat_lattices)
 {
     int gx, gy;
     partition_auto_layout(3, 100, 4, &gx, &gy);
-    cr_assert_eq(gx * gy, 3, "3 tiles on a 98x2 interior give %dx%d (3x1 fits)", gx,
-                 gy);
+    cr_assert_eq(gx * gy, 3, "3 tiles on a 98x2 interior give %dx%d (3x1 fits)", gx, gy);
     partition_auto_layout(8, 1000, 5, &gx, &gy);
-    cr_assert_eq(gx * gy, 8, "8 tiles on a 998x3 interior give %dx%d (8x1 fits)", gx,
-                 gy);
+    cr_assert_eq(gx * gy, 8, "8 tiles on a 998x3 interior give %dx%d (8x1 fits)", gx, gy);
 }
 
 Test(partition, side_names)
