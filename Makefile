@@ -31,6 +31,7 @@ else
 endif
 
 ifeq ($(SANITIZE),1)
+  BUILD := build-sanitize
   NVCC :=
   CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
@@ -112,6 +113,6 @@ format:
 	clang-format -i *.c *.h *.cu tests/*.c
 
 clean:
-	rm -rf $(BUILD) laplace tests/out
+	rm -rf build build-sanitize laplace tests/out
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
