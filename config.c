@@ -204,9 +204,8 @@ static int set_check_every(struct config *c, const char *v, char *why, size_t n)
 
 static int set_backend(struct config *c, const char *v, char *why, size_t n)
 {
-    static const char *names[] = {"auto", "gpu", "cpu", "serial"};
-    for (int b = 0; b < 4; b++)
-        if (strcmp(v, names[b]) == 0)
+    for (int b = BACKEND_AUTO; b <= BACKEND_SERIAL; b++)
+        if (strcmp(v, backend_name((enum backend)b)) == 0)
             return c->backend = (enum backend)b, 0;
     return fail(why, n, "expected auto, gpu, cpu or serial, got '%s'", v);
 }
@@ -607,7 +606,7 @@ void config_print_help(const char *program)
         "Options override the INI file, the file overrides the defaults. INI keys are\n"
         "the long option names, in the section shown in brackets.\n",
         program);
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < (int)(sizeof sections / sizeof sections[0]); k++) {
         printf("\n%s%s%s:\n", sections[k] ? "[" : "",
                sections[k] ? sections[k] : "actions", sections[k] ? "]" : "");
         for (int i = 0; i < SETTING_COUNT; i++) {
