@@ -6,6 +6,11 @@
 
 #include <math.h>
 
+size_t tile_field_bytes(const struct tile *t)
+{
+    return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);
+}
+
 double block_sums_total(const double *sums, long n)
 {
     double lane[BLOCK_SUM_LANES] = {0.0};

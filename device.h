@@ -103,6 +103,9 @@ struct device_ops {
                      struct stop_state *state);
 };
 
+/* Bytes of one field of the tile (width x height values). */
+size_t tile_field_bytes(const struct tile *t);
+
 /* The lanes of the fixed order in which a tile's block sums are added. */
 #define BLOCK_SUM_LANES 1024
 

@@ -67,11 +67,6 @@ static size_t elem_size(const struct tile *t)
     return precision_size(t->precision);
 }
 
-static size_t field_bytes(const struct tile *t)
-{
-    return (size_t)t->extent->lx * (size_t)t->extent->ly * elem_size(t);
-}
-
 static size_t sums_bytes(const struct tile *t)
 {
     return (size_t)t->block_count * sizeof(double);
@@ -160,8 +155,8 @@ static int cuda_open(struct tile *t)
     CUDA_CHECK(t, cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking));
     for (int p = 0; p < 2; p++)
         CUDA_CHECK(t, cudaEventCreateWithFlags(&c->done[p], cudaEventDisableTiming));
-    CUDA_CHECK(t, cudaMalloc(&t->field[0], field_bytes(t)));
-    CUDA_CHECK(t, cudaMalloc(&t->field[1], field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc(&t->field[0], tile_field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc(&t->field[1], tile_field_bytes(t)));
     return alloc_sums(t);
 }
 
@@ -196,7 +191,7 @@ static int cuda_upload(struct tile *t, const void *tile_h)
 {
     struct cuda_tile *c = t->impl;
     for (int f = 0; f < 2; f++)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->field[f], tile_h, field_bytes(t),
+        CUDA_CHECK(t, cudaMemcpyAsync(t->field[f], tile_h, tile_field_bytes(t),
                                       cudaMemcpyHostToDevice, c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
@@ -328,7 +323,7 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
 static int cuda_download(struct tile *t, int which, void *tile_h)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaMemcpyAsync(tile_h, t->field[which], field_bytes(t),
+    CUDA_CHECK(t, cudaMemcpyAsync(tile_h, t->field[which], tile_field_bytes(t),
                                   cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
@@ -337,8 +332,9 @@ static int cuda_download(struct tile *t, int which, void *tile_h)
 /* Iterations per batch of run_alone: about 2 ms of work, even, from 2 to 1024. */
 static long batch_length(const struct tile *t)
 {
-    double bytes = 2.0 * (double)field_bytes(t); /* one read and one write per site */
-    double seconds = bytes / 3e12 + 3e-6;        /* a guess of one iteration's time */
+    double bytes =
+        2.0 * (double)tile_field_bytes(t); /* one read and one write per site */
+    double seconds = bytes / 3e12 + 3e-6;  /* a guess of one iteration's time */
     long n = (long)(2e-3 / seconds);
     long most =
         (64L << 20) / (t->block_count * (long)sizeof(double)); /* 64 MiB of sums */
@@ -366,7 +362,7 @@ static int queue_batch(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
     const size_t slot = (size_t)t->block_count;
-    CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], field_bytes(t),
+    CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], tile_field_bytes(t),
                                   cudaMemcpyDeviceToDevice, c->stream));
     for (long k = 1; k <= n; k++) {
         struct sweep_launch l = lone_sweep(t, k, c->slots_d + (size_t)(k - 1) * slot);
@@ -460,7 +456,7 @@ static int run_one_by_one(struct tile *t, long from, long to, int test,
 static int replay(struct tile *t, long from, long k)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->checkpoint_d, field_bytes(t),
+    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->checkpoint_d, tile_field_bytes(t),
                                   cudaMemcpyDeviceToDevice, c->stream));
     return run_one_by_one(t, from, k, 0, NULL, NULL);
 }
@@ -472,7 +468,7 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
 {
     struct cuda_tile *c = t->impl;
     const long n = batch_length(t);
-    CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, tile_field_bytes(t)));
     CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * sums_bytes(t)));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, (size_t)n * sums_bytes(t)));
     if (capture_batch(t, n) != 0)

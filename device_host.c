@@ -23,11 +23,6 @@
 #undef REAL
 #undef NAME
 
-static size_t tile_bytes(const struct tile *t)
-{
-    return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);
-}
-
 /* The partial-sum block: --block, or 32 x 8 sites by default. */
 static void block_shape(const struct tile *t, long *bx, long *by)
 {
@@ -41,13 +36,13 @@ static int host_open(struct tile *t)
     block_shape(t, &bx, &by);
     t->block_count = ((t->extent->lx + bx - 1) / bx) * ((t->extent->ly + by - 1) / by);
     /* Each thread allocates and first touches its own tile (NUMA locality). */
-    t->field[0] = malloc(tile_bytes(t));
-    t->field[1] = malloc(tile_bytes(t));
+    t->field[0] = malloc(tile_field_bytes(t));
+    t->field[1] = malloc(tile_field_bytes(t));
     t->block_sums[0] = calloc((size_t)t->block_count, sizeof(double));
     t->block_sums[1] = calloc((size_t)t->block_count, sizeof(double));
     if (!t->field[0] || !t->field[1] || !t->block_sums[0] || !t->block_sums[1]) {
         snprintf(t->error, sizeof t->error, "out of host memory for tile %d (%zu bytes)",
-                 t->index, 2 * tile_bytes(t));
+                 t->index, 2 * tile_field_bytes(t));
         return -1;
     }
     return 0;
@@ -62,8 +57,8 @@ static int host_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT]
 
 static int host_upload(struct tile *t, const void *tile_h)
 {
-    memcpy(t->field[0], tile_h, tile_bytes(t));
-    memcpy(t->field[1], tile_h, tile_bytes(t));
+    memcpy(t->field[0], tile_h, tile_field_bytes(t));
+    memcpy(t->field[1], tile_h, tile_field_bytes(t));
     return 0;
 }
 
@@ -88,7 +83,7 @@ static int host_finish(struct tile *t, long iteration, int want_sums, double *to
 
 static int host_download(struct tile *t, int which, void *tile_h)
 {
-    memcpy(tile_h, t->field[which], tile_bytes(t));
+    memcpy(tile_h, t->field[which], tile_field_bytes(t));
     return 0;
 }
 

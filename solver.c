@@ -143,10 +143,9 @@ static void describe_fallbacks(struct shared_state *st)
 /* Allocates the tile on its device and uploads its part of the initial field. */
 static int set_up_tile(struct shared_state *st, struct tile *me)
 {
-    const struct tile_extent *e = me->extent;
     if (st->ops->open(me) != 0)
         return -1;
-    void *tile_h = malloc((size_t)e->lx * (size_t)e->ly * precision_size(me->precision));
+    void *tile_h = malloc(tile_field_bytes(me));
     if (!tile_h) {
         snprintf(me->error, sizeof me->error, "out of host memory for the upload");
         return -1;
@@ -160,8 +159,7 @@ static int set_up_tile(struct shared_state *st, struct tile *me)
 /* Downloads the newest field of the tile into its place in the whole field. */
 static int gather_tile(struct shared_state *st, struct tile *me)
 {
-    const struct tile_extent *e = me->extent;
-    void *tile_h = malloc((size_t)e->lx * (size_t)e->ly * precision_size(me->precision));
+    void *tile_h = malloc(tile_field_bytes(me));
     if (!tile_h) {
         snprintf(me->error, sizeof me->error, "out of host memory for the download");
         return -1;
