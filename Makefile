@@ -20,7 +20,8 @@ CC := gcc
 BUILD := build
 CFLAGS := -std=c11 -D_DEFAULT_SOURCE -O3 -g -fopenmp -ffp-contract=off \
           -Wall -Wextra -Werror -MMD -MP
-LDLIBS := -l:libinih.a -lm
+# inih and matheval linked statically (expression.c gives matheval's scanner its yywrap).
+LDLIBS := -l:libinih.a -l:libmatheval.a -lm
 
 # OpenMP linked statically too, so the binary needs nothing beyond libc on a GPU machine.
 LIBGOMP_A := $(shell $(CC) -print-file-name=libgomp.a)
@@ -37,7 +38,8 @@ ifeq ($(SANITIZE),1)
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
 
-CORE := bench bench_ceilings config device run problem gpu_partition p2p solver device_host reference report output
+CORE := bench bench_ceilings config device run problem expression update_rule \
+        gpu_partition p2p solver device_host reference report output
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)

@@ -11,13 +11,16 @@
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "expression.h"
 #include "laplace_kernels.h"
+#include "update_rule.h"
 
 #define WHY_MAX 400 /* why a value was refused, without the name */
 
@@ -129,21 +132,72 @@ static int set_ny(struct config *c, const char *v, char *why, size_t n)
 {
     return parse_long(v, 3, LATTICE_MAX, &c->problem.ny, why, n);
 }
+/* An edge value: a number, or a formula in x and y kept as text. */
+static int set_edge(struct config *c, int edge, double *number, const char *v, char *why,
+                    size_t n)
+{
+    char *formula = c->problem.edge_formula[edge];
+    struct expression *e;
+    char *end;
+    if (expression_is_number(v, number))
+        return formula[0] = '\0', 0;
+    if (*v && (strtod(v, &end), *end == '\0')) /* a number, but inf, nan or too large */
+        return fail(why, n, "expected a finite number or a formula, got '%s'", v);
+    if (strlen(v) >= EXPRESSION_MAX)
+        return fail(why, n, "formula longer than %d characters", EXPRESSION_MAX - 1);
+    if (expression_parse(v, &e, why, n) != 0)
+        return EXIT_BAD_USAGE;
+    expression_free(e);
+    strcpy(formula, v);
+    return 0;
+}
+
 static int set_top(struct config *c, const char *v, char *why, size_t n)
 {
-    return parse_double(v, &c->problem.top, why, n);
+    return set_edge(c, EDGE_TOP, &c->problem.top, v, why, n);
 }
 static int set_bottom(struct config *c, const char *v, char *why, size_t n)
 {
-    return parse_double(v, &c->problem.bottom, why, n);
+    return set_edge(c, EDGE_BOTTOM, &c->problem.bottom, v, why, n);
 }
 static int set_left(struct config *c, const char *v, char *why, size_t n)
 {
-    return parse_double(v, &c->problem.left, why, n);
+    return set_edge(c, EDGE_LEFT, &c->problem.left, v, why, n);
 }
 static int set_right(struct config *c, const char *v, char *why, size_t n)
 {
-    return parse_double(v, &c->problem.right, why, n);
+    return set_edge(c, EDGE_RIGHT, &c->problem.right, v, why, n);
+}
+
+static int parse_length(const char *v, double *out, char *why, size_t n)
+{
+    int rc = parse_double(v, out, why, n);
+    if (rc == 0 && *out <= 0)
+        return fail(why, n, "must be more than 0, got '%s'", v);
+    return rc;
+}
+static int set_lx(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_length(v, &c->problem.lx, why, n);
+}
+static int set_ly(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_length(v, &c->problem.ly, why, n);
+}
+
+static int set_source(struct config *c, const char *v, char *why, size_t n)
+{
+    double number;
+    struct expression *e;
+    if (expression_is_number(v, &number) && number == 0.0)
+        return c->problem.source[0] = '\0', 0; /* Laplace */
+    if (strlen(v) >= EXPRESSION_MAX)
+        return fail(why, n, "formula longer than %d characters", EXPRESSION_MAX - 1);
+    if (expression_parse(v, &e, why, n) != 0)
+        return EXIT_BAD_USAGE;
+    expression_free(e);
+    strcpy(c->problem.source, v);
+    return 0;
 }
 
 static int set_precision(struct config *c, const char *v, char *why, size_t n)
@@ -159,21 +213,27 @@ static int set_precision(struct config *c, const char *v, char *why, size_t n)
 
 static int set_method(struct config *c, const char *v, char *why, size_t n)
 {
-    (void)c;
-    if (strcmp(v, "jacobi") == 0)
-        return 0;
-    if (strcmp(v, "weighted") == 0 || strcmp(v, "sor") == 0)
-        return not_yet(why, n, v);
+    for (int m = METHOD_JACOBI; m <= METHOD_SOR; m++)
+        if (strcmp(v, method_name((enum method)m)) == 0)
+            return c->method = (enum method)m, 0;
     return fail(why, n, "expected jacobi, weighted or sor, got '%s'", v);
+}
+
+static int set_omega(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "auto") == 0)
+        return c->omega = OMEGA_AUTO, 0;
+    int rc = parse_double(v, &c->omega, why, n);
+    if (rc == 0 && c->omega <= 0)
+        return fail(why, n, "must be more than 0, got '%s'", v);
+    return rc;
 }
 
 static int set_norm(struct config *c, const char *v, char *why, size_t n)
 {
-    (void)c;
-    if (strcmp(v, "l2") == 0)
-        return 0;
-    if (strcmp(v, "max") == 0 || strcmp(v, "residual") == 0)
-        return not_yet(why, n, v);
+    for (int k = NORM_L2; k <= NORM_RESIDUAL; k++)
+        if (strcmp(v, norm_name((enum norm_kind)k)) == 0)
+            return c->norm = (enum norm_kind)k, 0;
     return fail(why, n, "expected l2, max or residual, got '%s'", v);
 }
 
@@ -182,6 +242,117 @@ static int set_later(struct config *c, const char *v, char *why, size_t n)
     (void)c;
     (void)v;
     return not_yet(why, n, "this option");
+}
+
+static int set_steps(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_long(v, 1, LONG_MAX, &c->steps, why, n);
+}
+
+static int set_snapshot_every(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_long(v, 1, LONG_MAX, &c->snapshot_every, why, n);
+}
+
+/* ---- fixed regions: [region NAME] sections, or --region "SHAPE NUMBERS VALUE" ---- */
+
+/* Bits of struct region.given, one per key. */
+enum { GIVEN_SHAPE = 1, GIVEN_X0 = 2, GIVEN_Y0 = 4, GIVEN_X1 = 8, GIVEN_Y1 = 16,
+       GIVEN_CX = 32, GIVEN_CY = 64, GIVEN_R = 128, GIVEN_VALUE = 256 };
+
+#define RECT_KEYS (GIVEN_SHAPE | GIVEN_X0 | GIVEN_Y0 | GIVEN_X1 | GIVEN_Y1 | GIVEN_VALUE)
+#define DISC_KEYS (GIVEN_SHAPE | GIVEN_CX | GIVEN_CY | GIVEN_R | GIVEN_VALUE)
+
+/* The region of that name, added if new; NULL when there are too many. */
+static struct region *region_named(struct problem *p, const char *name)
+{
+    for (int k = 0; k < p->region_count; k++)
+        if (strcmp(p->regions[k].name, name) == 0)
+            return &p->regions[k];
+    if (p->region_count == REGIONS_MAX)
+        return NULL;
+    struct region *r = &p->regions[p->region_count++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->name, sizeof r->name, "%s", name);
+    return r;
+}
+
+/* One key of a [region NAME] section. */
+static int set_region_key(struct region *r, const char *key, const char *v, char *why,
+                          size_t n)
+{
+    static const struct {
+        const char *key;
+        unsigned bit;
+        size_t offset;
+    } numbers[] = {
+        {"x0", GIVEN_X0, offsetof(struct region, x0)},
+        {"y0", GIVEN_Y0, offsetof(struct region, y0)},
+        {"x1", GIVEN_X1, offsetof(struct region, x1)},
+        {"y1", GIVEN_Y1, offsetof(struct region, y1)},
+        {"cx", GIVEN_CX, offsetof(struct region, cx)},
+        {"cy", GIVEN_CY, offsetof(struct region, cy)},
+        {"r", GIVEN_R, offsetof(struct region, r)},
+        {"value", GIVEN_VALUE, offsetof(struct region, value)},
+    };
+    if (strcmp(key, "shape") == 0) {
+        if (strcmp(v, "rect") != 0 && strcmp(v, "disc") != 0)
+            return fail(why, n, "expected rect or disc, got '%s'", v);
+        r->shape = strcmp(v, "rect") == 0 ? REGION_RECT : REGION_DISC;
+        r->given |= GIVEN_SHAPE;
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        if (strcmp(key, numbers[i].key) == 0) {
+            if (parse_double(v, (double *)((char *)r + numbers[i].offset), why, n) != 0)
+                return EXIT_BAD_USAGE;
+            if (numbers[i].bit == GIVEN_R && r->r <= 0)
+                return fail(why, n, "the radius must be more than 0, got '%s'", v);
+            r->given |= numbers[i].bit;
+            return 0;
+        }
+    return fail(why, n, "unknown key '%s' (shape, x0 y0 x1 y1, cx cy r, value)", key);
+}
+
+/* Whether a region has every key its shape needs; why names the first missing. */
+static int region_complete(const struct region *r, char *why, size_t n)
+{
+    unsigned need = r->shape == REGION_DISC ? DISC_KEYS : RECT_KEYS;
+    static const char *names[] = {"shape", "x0", "y0", "x1", "y1", "cx", "cy", "r",
+                                  "value"};
+    for (int bit = 0; bit < 9; bit++)
+        if ((need & (1u << bit)) && !(r->given & (1u << bit)))
+            return fail(why, n, "region %s: '%s' is missing", r->name, names[bit]);
+    return 0;
+}
+
+/* --region "rect X0 Y0 X1 Y1 VALUE" or "disc CX CY R VALUE". */
+static int set_region(struct config *c, const char *v, char *why, size_t n)
+{
+    char shape[8], name[32], extra;
+    double a[5];
+    int got = sscanf(v, "%7s %lf %lf %lf %lf %lf %c", shape, &a[0], &a[1], &a[2], &a[3],
+                     &a[4], &extra);
+    int rect = strcmp(shape, "rect") == 0, disc = strcmp(shape, "disc") == 0;
+    if (got < 1 || !(rect || disc) || got != (rect ? 6 : 5))
+        return fail(why, n,
+                    "expected \"rect X0 Y0 X1 Y1 VALUE\" or \"disc CX CY R VALUE\", "
+                    "got '%s'",
+                    v);
+    snprintf(name, sizeof name, "%d", c->problem.region_count + 1);
+    struct region *r = region_named(&c->problem, name);
+    if (!r)
+        return fail(why, n, "at most %d regions", REGIONS_MAX);
+    const char *keys[2][5] = {{"x0", "y0", "x1", "y1", "value"},
+                              {"cx", "cy", "r", "value", NULL}};
+    set_region_key(r, "shape", shape, why, n);
+    for (int i = 0; i < (rect ? 5 : 4); i++) {
+        char number[32];
+        snprintf(number, sizeof number, "%.17g", a[i]);
+        if (set_region_key(r, keys[disc][i], number, why, n) != 0)
+            return EXIT_BAD_USAGE;
+    }
+    return 0;
 }
 
 static int set_eps(struct config *c, const char *v, char *why, size_t n)
@@ -348,20 +519,33 @@ static const struct setting settings[] = {
     {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)", set_bottom},
     {"left", "problem", "V", "value on the left edge, x = 0 (default 0)", set_left},
     {"right", "problem", "V", "value on the right edge, x = nx-1 (default 0)", set_right},
+    {"lx", "problem", "L", "width of the domain: dx = L/(nx-1) (default 1)", set_lx},
+    {"ly", "problem", "L",
+     "height: dy = L/(ny-1) (default: square cells, dy = dx; 1 on square lattices)",
+     set_ly},
+    {"source", "problem", "EXPR",
+     "f(x,y) of the Poisson problem laplacian(u) = f (default 0: Laplace)", set_source},
+    {"region", "problem", "\"SHAPE ...\"",
+     "hold sites fixed: \"rect X0 Y0 X1 Y1 V\" or \"disc CX CY R V\"; repeatable",
+     set_region},
     {"precision", "problem", "float|double", "working precision (default double)",
      set_precision},
-    {"method", "solver", "jacobi", "iteration (default jacobi; weighted, sor: later)",
-     set_method},
-    {"omega", "solver", "W|auto", "relaxation factor (not available yet)", set_later},
-    {"eps", "solver", "E", "stop when sqrt(sum (new-old)^2) < E (default 1e-6)", set_eps},
-    {"norm", "solver", "l2", "stopping norm (default l2; max, residual: later)",
+    {"method", "solver", "jacobi|weighted|sor", "iteration (default jacobi)", set_method},
+    {"omega", "solver", "W|auto",
+     "relaxation: weighted 0<W<=1 (default 2/3), sor 1<=W<2 or auto (default)",
+     set_omega},
+    {"eps", "solver", "E", "stop when the norm < E (default 1e-6)", set_eps},
+    {"norm", "solver", "l2|max|residual", "stopping norm, see below (default l2)",
      set_norm},
     {"max-iter", "solver", "N", "stop after N iterations at most (default 1000000)",
      set_max_iter},
     {"check-every", "solver", "K",
      "compute and test the norm every K iterations (default 1)", set_check_every},
-    {"steps", "solver", "N", "heat-diffusion time steps (not available yet)", set_later},
-    {"snapshot-every", "solver", "K", "field snapshots (not available yet)", set_later},
+    {"steps", "solver", "N",
+     "exactly N iterations (heat time steps), no convergence test", set_steps},
+    {"snapshot-every", "solver", "K",
+     "also write every output at iterations K, 2K, ... as NAME-ITER.EXT",
+     set_snapshot_every},
     {"backend", "parallel", "auto|gpu|cpu|serial",
      "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
      set_backend},
@@ -454,6 +638,20 @@ struct ini_context {
     int failed;
 };
 
+/* A key of a [region NAME] section. */
+static int ini_region_entry(struct config *c, const char *name, const char *key,
+                            const char *value, char *why, size_t n)
+{
+    struct region *r;
+    if (name[0] == '\0' || strlen(name) >= sizeof r->name)
+        return fail(why, n, "a region needs a name of 1 to %zu characters",
+                    sizeof r->name - 1);
+    r = region_named(&c->problem, name);
+    if (!r)
+        return fail(why, n, "at most %d regions", REGIONS_MAX);
+    return set_region_key(r, key, value, why, n);
+}
+
 static int ini_entry(void *user, const char *section, const char *key, const char *value)
 {
     struct ini_context *ctx = user;
@@ -462,7 +660,9 @@ static int ini_entry(void *user, const char *section, const char *key, const cha
     int rc = 0;
     if (ctx->failed)
         return 1; /* keep the first error only; inih reports its line */
-    if (section[0] == '\0')
+    if (strncmp(section, "region ", 7) == 0)
+        rc = ini_region_entry(ctx->config, section + 7, key, value, why, sizeof why);
+    else if (section[0] == '\0')
         rc = fail(why, sizeof why, "'%s' is outside a section", key);
     else if (!s || !s->section)
         rc = fail(why, sizeof why, "unknown key '%s' in [%s]", key, section);
@@ -562,8 +762,79 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     return rc;
 }
 
+/* The method against omega: refuses settings that cannot converge. */
+static int validate_method(const struct config *c, char *err, size_t errlen)
+{
+    double w = c->omega;
+    if (c->method == METHOD_JACOBI && w != OMEGA_UNSET)
+        return fail(err, errlen,
+                    "--omega: plain Jacobi has no relaxation factor; use --method "
+                    "weighted or sor");
+    if (c->method == METHOD_WEIGHTED && w == OMEGA_AUTO)
+        return fail(err, errlen,
+                    "--omega: auto is the optimum of SOR; weighted Jacobi needs 0 < W <= 1");
+    if (c->method == METHOD_WEIGHTED && w > 1.0)
+        return fail(err, errlen,
+                    "--omega: weighted Jacobi with W = %g > 1 does not converge (and is "
+                    "an unstable heat step); use 0 < W <= 1",
+                    w);
+    if (c->method == METHOD_SOR && w != OMEGA_UNSET && w != OMEGA_AUTO &&
+        (w < 1.0 || w >= 2.0))
+        return fail(err, errlen,
+                    "--omega: SOR needs 1 <= W < 2 (W >= 2 does not converge), got %g", w);
+    if (c->method == METHOD_SOR && c->steps > 0)
+        return fail(err, errlen,
+                    "--steps: SOR iterations are not time steps; use --method weighted "
+                    "(or jacobi)");
+    return 0;
+}
+
+/* The problem's formulas and regions, and the kernel against the rule. */
+static int validate_problem(const struct config *c, char *err, size_t errlen)
+{
+    char why[WHY_MAX];
+    for (int k = 0; k < c->problem.region_count; k++)
+        if (region_complete(&c->problem.regions[k], why, sizeof why) != 0)
+            return fail(err, errlen, "%s", why);
+    if (problem_check(&c->problem, why, sizeof why) != 0)
+        return fail(err, errlen, "%s", why);
+    struct update_rule rule = config_update_rule(c);
+    int kernel = kernel_by_name(c->kernel);
+    if (!update_rule_is_plain_jacobi(&rule) && kernel != KERNEL_AUTO &&
+        kernel != KERNEL_GENERAL)
+        return fail(err, errlen,
+                    "--kernel: %s runs only plain Jacobi with the l2 or residual norm on "
+                    "a square grid without source or regions; use auto or general",
+                    c->kernel);
+    if (c->snapshot_every > 0 && c->output_count == 0)
+        return fail(err, errlen, "--snapshot-every: needs at least one --output FILE");
+    return 0;
+}
+
+struct update_rule config_update_rule(const struct config *c)
+{
+    double w = c->omega;
+    if (c->method == METHOD_WEIGHTED && w == OMEGA_UNSET)
+        w = WEIGHTED_OMEGA_DEFAULT;
+    if (c->method == METHOD_SOR && w == OMEGA_UNSET)
+        w = OMEGA_AUTO;
+    return update_rule_make(&c->problem, c->method, w, c->norm);
+}
+
+long config_max_iter(const struct config *c)
+{
+    return c->steps > 0 ? c->steps : c->max_iter;
+}
+
+double config_eps(const struct config *c)
+{
+    return c->steps > 0 ? 0.0 : c->eps;
+}
+
 int config_validate(const struct config *c, char *err, size_t errlen)
 {
+    if (validate_method(c, err, errlen) != 0 || validate_problem(c, err, errlen) != 0)
+        return EXIT_BAD_USAGE;
     long inner_x = c->problem.nx - 2, inner_y = c->problem.ny - 2;
     if (c->partition_x > inner_x || c->partition_y > inner_y)
         return fail(err, errlen,
@@ -601,8 +872,9 @@ void config_print_help(const char *program)
     const char *sections[] = {"problem", "solver", "parallel", "output", NULL};
     printf(
         "Usage: %s [OPTIONS] [CONFIG.ini]\n"
-        "Solves the 2D Laplace equation with Jacobi iterations on one or several GPUs\n"
-        "(one OpenMP thread per GPU over NGx x NGy tiles) or on host tiles.\n"
+        "Solves the 2D Laplace or Poisson equation (laplacian(u) = f) with Jacobi,\n"
+        "weighted Jacobi or red-black SOR iterations on one or several GPUs (one\n"
+        "OpenMP thread per GPU over NGx x NGy tiles), on host tiles, or serially.\n"
         "Options override the INI file, the file overrides the defaults. INI keys are\n"
         "the long option names, in the section shown in brackets.\n",
         program);
@@ -622,6 +894,17 @@ void config_print_help(const char *program)
     }
     printf(
         "\n  -q is --quiet, -h is --help. Known kernels: %s.\n"
+        "\nValues of top, bottom, left, right and source are numbers or formulas in x\n"
+        "and y (libmatheval: + - * / ^, sin cos exp log sqrt ..., pi, e), e.g.\n"
+        "  --left 'sin(pi*y)' --source '-2*pi^2*sin(pi*x)*sin(pi*y)'\n"
+        "Fixed regions in an INI file, one section each (a later one wins on overlap):\n"
+        "  [region heater]  shape = rect, x0 = 0.4, y0 = 0.4, x1 = 0.6, y1 = 0.6, value = 1\n"
+        "  [region body]    shape = disc, cx = 0.3, cy = 0.5, r = 0.1, value = 0\n"
+        "\nNorms (computed every --check-every iterations, compared with --eps):\n"
+        "  l2        sqrt(sum (new - old)^2) over the sites: the lecture's update norm\n"
+        "  max       max |new - old|\n"
+        "  residual  sqrt(dx dy sum r^2) / N, r = f - laplacian(u) at the N interior\n"
+        "            sites, of the field each site's update started from\n"
         "\nMetrics in the report and CSV:\n"
         "  glups   interior sites updated per second, in 1e9 (iterations x sites / "
         "time)\n"

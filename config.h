@@ -3,7 +3,8 @@
  * command-line options, each later one overriding the earlier.
  *
  * INI keys are named like the long options and grouped in sections:
- *   [problem]  nx ny top bottom left right precision
+ *   [problem]  nx ny lx ly top bottom left right source region precision
+ *   [region NAME]  shape x0 y0 x1 y1 | cx cy r, value   (one section per region)
  *   [solver]   method omega eps norm max-iter check-every steps snapshot-every
  *   [parallel] backend partition devices block kernel reduce no-p2p compare
  *              compare-cpu
@@ -16,6 +17,7 @@
 
 #include "device.h"
 #include "problem.h"
+#include "update_rule.h"
 
 #define CONFIG_MAX_DEVICES 64
 #define CPU_TILES_MAX 1024 /* host tiles, one OpenMP thread each */
@@ -26,12 +28,21 @@
 /* Exit statuses of the contract (DESIGN.md). */
 enum { EXIT_OK = 0, EXIT_FAILURE_RUN = 1, EXIT_BAD_USAGE = 2 };
 
+#define OMEGA_UNSET 0.0
+#define OMEGA_AUTO (-1.0)
+#define WEIGHTED_OMEGA_DEFAULT (2.0 / 3.0)
+
 enum backend { BACKEND_AUTO, BACKEND_GPU, BACKEND_CPU, BACKEND_SERIAL };
 
 struct config {
     struct problem problem;
 
     /* [solver] */
+    enum method method;
+    double omega; /* OMEGA_UNSET: the method's default; OMEGA_AUTO: SOR's optimum */
+    enum norm_kind norm;
+    long steps;          /* 0: iterate to eps; N: exactly N iterations */
+    long snapshot_every; /* 0: no snapshots */
     double eps;
     long max_iter;
     long check_every;
@@ -77,8 +88,16 @@ int config_load_file(struct config *c, const char *path, char *err, size_t errle
 int config_set(struct config *c, const char *name, const char *value, char *err,
                size_t errlen);
 
-/* Checks relations between settings (partition against lattice, block size). */
+/* Checks relations between settings (partition against lattice, block size,
+ * method against omega, formulas on the lattice). */
 int config_validate(const struct config *c, char *err, size_t errlen);
+
+/* The update rule of the configured method, omega and norm (update_rule.h). */
+struct update_rule config_update_rule(const struct config *c);
+
+/* The iterations and tolerance the loop runs with: --steps N means exactly N. */
+long config_max_iter(const struct config *c);
+double config_eps(const struct config *c);
 
 /* Prints the help text: every option with its default. */
 void config_print_help(const char *program);

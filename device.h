@@ -18,8 +18,11 @@
 #ifndef LAPLACE_DEVICE_H
 #define LAPLACE_DEVICE_H
 
+#include <math.h>
+
 #include "gpu_partition.h"
 #include "problem.h"
+#include "update_rule.h"
 
 /* Who adds a tile's block partial sums: the host (the lecture's way) or the device. */
 enum reduce_mode { REDUCE_HOST, REDUCE_DEVICE };
@@ -30,6 +33,14 @@ struct tile_settings {
     int use_p2p;          /* 1: read neighbours through peer access when possible */
     int kernel;           /* enum kernel_variant of laplace_kernels.h */
     enum reduce_mode reduce;
+    struct update_rule rule; /* method, stencil weights, norm (update_rule.h) */
+};
+
+/* A tile's share of the problem in host memory, each array with pitch = width. */
+struct tile_input {
+    const void *field;          /* the initial values */
+    const void *source;         /* the per-site term b, or NULL (rule.has_source) */
+    const unsigned char *fixed; /* 1 at sites held fixed, or NULL (rule.has_fixed) */
 };
 
 struct tile {
@@ -39,6 +50,8 @@ struct tile {
     enum precision precision;
     struct tile_settings settings;
     void *field[2];   /* the two fields; which one is old switches every iteration */
+    void *source;     /* the per-site term b (device or host memory), or NULL */
+    unsigned char *fixed; /* the fixed-site mask, or NULL */
     long block_count; /* partial sums per sweep: one per thread block (set by open) */
     double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
@@ -51,14 +64,49 @@ struct stop_rule {
     double eps;
     long max_iter;
     long check_every;
+    int norm_is_max;   /* the total is the norm (max); else sqrt(total) * norm_scale */
+    double norm_scale;
 };
 
-/* Whether the norm is due at iteration k (every check_every iterations). */
-int stop_rule_wants_norm(const struct stop_rule *rule, long k);
+/* A norm this many times the first one means the iteration diverges. */
+#define DIVERGENCE_GROWTH 1e8
 
-/* The stopping test after iteration k; 1 and *reason (enum stop_reason) to stop. */
-int stop_rule_test(const struct stop_rule *rule, long k, int has_norm, double norm,
-                   int *reason);
+/* The three functions below run on the host and, for the resident loop kernel
+ * of laplace_kernels.cu, on the GPU: one text, the same decisions. */
+#ifdef __CUDACC__
+#define HOST_DEVICE __host__ __device__
+#else
+#define HOST_DEVICE
+#endif
+
+/* Whether the norm is due at iteration k (every check_every iterations). */
+static inline HOST_DEVICE int stop_rule_wants_norm(const struct stop_rule *rule, long k)
+{
+    return k % rule->check_every == 0;
+}
+
+/* The norm from a tile's total of block sums (0.0 + total: as the host adds tiles). */
+static inline HOST_DEVICE double stop_rule_norm(const struct stop_rule *rule, double total)
+{
+    return rule->norm_is_max ? total : sqrt(0.0 + total) * rule->norm_scale;
+}
+
+/* The stopping test after iteration k; 1 and *reason (enum stop_reason) to stop.
+ * first_norm is the first norm of the run (NAN before there is one): a norm not
+ * finite, or DIVERGENCE_GROWTH times a positive first norm, is divergence. */
+static inline HOST_DEVICE int stop_rule_test(const struct stop_rule *rule, long k,
+                                             int has_norm, double norm, double first_norm,
+                                             int *reason)
+{
+    if (has_norm &&
+        (!isfinite(norm) || (first_norm > 0 && norm > DIVERGENCE_GROWTH * first_norm)))
+        return *reason = 2, 1; /* diverged */
+    if (has_norm && stop_rule_wants_norm(rule, k) && norm < rule->eps)
+        return *reason = 0, 1; /* converged */
+    if (k >= rule->max_iter)
+        return *reason = 1, 1; /* max-iter */
+    return 0;
+}
 
 /* Where such a device stopped; the same numbers the host loop would give. */
 struct stop_state {
@@ -66,6 +114,7 @@ struct stop_state {
     long norm_iteration; /* iteration of the last norm */
     long norm_checks;    /* iterations at which the norm was computed */
     double norm;         /* the last norm */
+    double first_norm;   /* the first norm (for the divergence test) */
     int stopped;         /* 1 once the rule said stop */
     int reason; /* 0 converged, 1 max-iter, 2 diverged (enum stop_reason order) */
 };
@@ -73,6 +122,8 @@ struct stop_state {
 /* What one sweep needs: the iteration, and the neighbours (NULL at the edge). */
 struct sweep_args {
     long iteration; /* k: reads field[(k - 1) % 2], writes field[k % 2] */
+    int phase;      /* SOR: 0 red sites, 1 black sites (reading the new red ones);
+                     * the loop calls phase 1 after every tile's phase 0 */
     const struct tile *neighbour[SIDE_COUNT];
     int want_sums; /* 1: also produce the block partial sums */
 };
@@ -84,9 +135,11 @@ struct device_ops {
     int (*open)(struct tile *t);
     /* Prepares reading the neighbours' edges (peer access, or halo buffers). */
     int (*connect)(struct tile *t, const struct tile *neighbour[SIDE_COUNT]);
-    /* Copies tile_h (pitch = width) into both fields. */
-    int (*upload)(struct tile *t, const void *tile_h);
-    /* Starts sweep k (args->iteration), after the neighbours' sweep k - 1. */
+    /* Copies the initial values into both fields, and the per-site terms. */
+    int (*upload)(struct tile *t, const struct tile_input *in);
+    /* Starts sweep k (args->iteration) or its phase, after the neighbours' previous
+     * sweep or phase. With want_sums, phase 0 sets the block sums, phase 1 adds to
+     * them (norm_combine). */
     int (*sweep)(struct tile *t, const struct sweep_args *args);
     /* Waits for sweep k; with want_sums, sets *total to the sum of its block sums,
      * added in the order of block_sums_total() (on the host or on the device). */
@@ -114,8 +167,9 @@ size_t tile_field_bytes(const struct tile *t);
  * (0 <= j < 1024) adds sums j, j + 1024, j + 2048, ... in turn; then the lanes
  * are added pairwise, lane j += lane j + h for h = 512, 256, ..., 1. The GPU's
  * reduction kernel follows the same order, so host and device agree bit for bit.
+ * For the max norm, "add" is norm_combine's max.
  */
-double block_sums_total(const double *sums, long n);
+double block_sums_total(const double *sums, long n, enum norm_kind norm);
 
 extern const struct device_ops device_host_ops;
 #ifdef HAVE_CUDA

@@ -67,6 +67,11 @@ static size_t elem_size(const struct tile *t)
     return precision_size(t->precision);
 }
 
+static size_t tile_sites(const struct tile *t)
+{
+    return (size_t)t->extent->lx * (size_t)t->extent->ly;
+}
+
 static size_t sums_bytes(const struct tile *t)
 {
     return (size_t)t->block_count * sizeof(double);
@@ -80,6 +85,7 @@ static int choose_shape(struct tile *t)
     long gx, gy;
     CUDA_CHECK(t, cudaGetDeviceProperties(&p, t->device));
     c->shape = laplace_choose_shape((enum kernel_variant)t->settings.kernel,
+                                    update_rule_is_plain_jacobi(&t->settings.rule),
                                     t->settings.block_x, t->settings.block_y,
                                     t->extent->lx, t->extent->ly, elem_size(t),
                                     p.multiProcessorCount, p.maxThreadsPerMultiProcessor);
@@ -157,6 +163,10 @@ static int cuda_open(struct tile *t)
         CUDA_CHECK(t, cudaEventCreateWithFlags(&c->done[p], cudaEventDisableTiming));
     CUDA_CHECK(t, cudaMalloc(&t->field[0], tile_field_bytes(t)));
     CUDA_CHECK(t, cudaMalloc(&t->field[1], tile_field_bytes(t)));
+    if (t->settings.rule.has_source)
+        CUDA_CHECK(t, cudaMalloc(&t->source, tile_field_bytes(t)));
+    if (t->settings.rule.has_fixed)
+        CUDA_CHECK(t, cudaMalloc((void **)&t->fixed, tile_sites(t)));
     return alloc_sums(t);
 }
 
@@ -187,11 +197,17 @@ static int cuda_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT]
     return 0;
 }
 
-static int cuda_upload(struct tile *t, const void *tile_h)
+static int cuda_upload(struct tile *t, const struct tile_input *in)
 {
     struct cuda_tile *c = t->impl;
     for (int f = 0; f < 2; f++)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->field[f], tile_h, tile_field_bytes(t),
+        CUDA_CHECK(t, cudaMemcpyAsync(t->field[f], in->field, tile_field_bytes(t),
+                                      cudaMemcpyHostToDevice, c->stream));
+    if (t->source)
+        CUDA_CHECK(t, cudaMemcpyAsync(t->source, in->source, tile_field_bytes(t),
+                                      cudaMemcpyHostToDevice, c->stream));
+    if (t->fixed)
+        CUDA_CHECK(t, cudaMemcpyAsync(t->fixed, in->fixed, tile_sites(t),
                                       cudaMemcpyHostToDevice, c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
@@ -244,22 +260,62 @@ static int edge_of(struct tile *t, int side, const struct tile *nb, int old,
     return 0;
 }
 
-/* Orders sweep k after the neighbours' sweep k - 1: it reads what they wrote
- * and overwrites the field they read. Their events were recorded before the
- * loop's last barrier, so the waits below refer to iteration k - 1. */
+/* Orders sweep k after the neighbours' sweep k - 1 (phase 1: after their phase
+ * 0 of sweep k): it reads what they wrote and overwrites what they read. Their
+ * events were recorded before the loop's last barrier, so the waits below refer
+ * to the step before this one. */
 static int wait_for_neighbours(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
-    if (a->iteration == 1)
+    const long after = a->phase == 0 ? a->iteration - 1 : a->iteration;
+    if (after == 0)
         return 0;
     for (int side = 0; side < SIDE_COUNT; side++) {
         const struct tile *nb = a->neighbour[side];
         if (nb)
-            CUDA_CHECK(
-                t, cudaStreamWaitEvent(
-                       c->stream,
-                       ((struct cuda_tile *)nb->impl)->done[(a->iteration - 1) % 2], 0));
+            CUDA_CHECK(t, cudaStreamWaitEvent(
+                              c->stream, ((struct cuda_tile *)nb->impl)->done[after % 2], 0));
     }
+    return 0;
+}
+
+/* The launch of phase `phase` of sweep k, block sums into sums (NULL: none),
+ * without the neighbours' edges. */
+static struct sweep_launch tile_sweep(struct tile *t, long k, int phase, double *sums)
+{
+    struct cuda_tile *c = t->impl;
+    const int from = (int)((k - 1) % 2), to = 1 - from;
+    const struct update_rule *rule = &t->settings.rule;
+    return (struct sweep_launch){
+        .precision = t->precision,
+        .shape = c->shape,
+        .old = t->field[phase == 1 ? to : from], /* SOR's black sites read new red */
+        .new_ = t->field[to],
+        .lx = t->extent->lx,
+        .ly = t->extent->ly,
+        .block_sums = sums,
+        .rule = *rule,
+        .own = t->field[from],
+        .source = t->source,
+        .fixed = t->fixed,
+        .colour = rule->method == METHOD_SOR ? phase : -1,
+        .first_colour = t->extent->x0 + t->extent->y0,
+        .accumulate = phase == 1,
+    };
+}
+
+/* After the last phase of a sweep: the tile's total on the device (--reduce
+ * device), or its block sums copied to the host unless they went there directly. */
+static int queue_sums(struct tile *t, int parity)
+{
+    struct cuda_tile *c = t->impl;
+    if (t->settings.reduce == REDUCE_DEVICE)
+        CUDA_CHECK(t, laplace_reduce(c->block_sums_d, t->block_count,
+                                     t->settings.rule.norm, c->total_d[parity],
+                                     c->stream));
+    else if (!c->sums_mapped)
+        CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums[parity], c->block_sums_d,
+                                      sums_bytes(t), cudaMemcpyDeviceToHost, c->stream));
     return 0;
 }
 
@@ -267,28 +323,19 @@ static int queue_sweep(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((a->iteration - 1) % 2), parity = (int)(a->iteration % 2);
-    struct sweep_launch l = {
-        .precision = t->precision,
-        .shape = c->shape,
-        .old = t->field[from],
-        .new_ = t->field[1 - from],
-        .lx = t->extent->lx,
-        .ly = t->extent->ly,
-        .block_sums = a->want_sums ? c->sums_target_d[parity] : NULL,
-    };
+    const int src = a->phase == 1 ? 1 - from : from;
+    const int last = a->phase == update_rule_phases(&t->settings.rule) - 1;
+    struct sweep_launch l = tile_sweep(t, a->iteration, a->phase,
+                                       a->want_sums ? c->sums_target_d[parity] : NULL);
     if (wait_for_neighbours(t, a) != 0 ||
-        edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], from, &l.west) ||
-        edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], from, &l.east) ||
-        edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], from, &l.south) ||
-        edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], from, &l.north))
+        edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l.west) ||
+        edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], src, &l.east) ||
+        edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], src, &l.south) ||
+        edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], src, &l.north))
         return -1;
     CUDA_CHECK(t, laplace_sweep(&l, c->stream));
-    if (a->want_sums && t->settings.reduce == REDUCE_DEVICE)
-        CUDA_CHECK(t, laplace_reduce(c->block_sums_d, t->block_count, c->total_d[parity],
-                                     c->stream));
-    else if (a->want_sums && !c->sums_mapped)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums[parity], c->block_sums_d,
-                                      sums_bytes(t), cudaMemcpyDeviceToHost, c->stream));
+    if (last && a->want_sums && queue_sums(t, parity) != 0)
+        return -1;
     CUDA_CHECK(t, cudaEventRecord(c->done[parity], c->stream));
     return 0;
 }
@@ -316,7 +363,8 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
     if (t->settings.reduce == REDUCE_DEVICE)
         *total = *c->total_h[parity];
     else
-        *total = block_sums_total(t->block_sums[parity], t->block_count);
+        *total = block_sums_total(t->block_sums[parity], t->block_count,
+                                  t->settings.rule.norm);
     return 0;
 }
 
@@ -343,18 +391,16 @@ static long batch_length(const struct tile *t)
     return n - n % 2; /* even: every batch starts on an odd iteration, same buffers */
 }
 
-/* The sweep of iteration k, its block sums into sums (NULL: none). */
-static struct sweep_launch lone_sweep(struct tile *t, long k, double *sums)
+/* Queues every phase of iteration k of a lone tile, block sums into sums (NULL:
+ * none); its phases follow each other on the one stream. */
+static int queue_lone_iteration(struct tile *t, long k, double *sums)
 {
     struct cuda_tile *c = t->impl;
-    const int from = (int)((k - 1) % 2);
-    return (struct sweep_launch){.precision = t->precision,
-                                 .shape = c->shape,
-                                 .old = t->field[from],
-                                 .new_ = t->field[1 - from],
-                                 .lx = t->extent->lx,
-                                 .ly = t->extent->ly,
-                                 .block_sums = sums};
+    for (int phase = 0; phase < update_rule_phases(&t->settings.rule); phase++) {
+        struct sweep_launch l = tile_sweep(t, k, phase, sums);
+        CUDA_CHECK(t, laplace_sweep(&l, c->stream));
+    }
+    return 0;
 }
 
 /* Queues a batch of n iterations on the stream being captured. */
@@ -364,10 +410,9 @@ static int queue_batch(struct tile *t, long n)
     const size_t slot = (size_t)t->block_count;
     CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], tile_field_bytes(t),
                                   cudaMemcpyDeviceToDevice, c->stream));
-    for (long k = 1; k <= n; k++) {
-        struct sweep_launch l = lone_sweep(t, k, c->slots_d + (size_t)(k - 1) * slot);
-        CUDA_CHECK(t, laplace_sweep(&l, c->stream));
-    }
+    for (long k = 1; k <= n; k++)
+        if (queue_lone_iteration(t, k, c->slots_d + (size_t)(k - 1) * slot) != 0)
+            return -1;
     CUDA_CHECK(t,
                cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
                                cudaMemcpyDeviceToHost, c->stream));
@@ -401,10 +446,12 @@ static int device_batches(struct tile *t, const struct stop_rule *rule,
                           struct stop_state *out)
 {
     struct cuda_tile *c = t->impl;
-    struct sweep_launch shape = lone_sweep(t, 1, NULL);
+    struct sweep_launch shape = tile_sweep(t, 1, 0, NULL);
     CUDA_CHECK(t, cudaMalloc((void **)&c->state_d, sizeof *c->state_d));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
-    CUDA_CHECK(t, cudaMemsetAsync(c->state_d, 0, sizeof *c->state_d, c->stream));
+    *c->state_h = *out; /* the start: no iteration, no norm yet */
+    CUDA_CHECK(t, cudaMemcpyAsync(c->state_d, c->state_h, sizeof *c->state_d,
+                                  cudaMemcpyHostToDevice, c->stream));
     do {
         CUDA_CHECK(t, laplace_loop(&shape, t->field[0], t->field[1],
                                    RESIDENT_BATCHES * batch_length(t), c->block_sums_d,
@@ -425,10 +472,14 @@ static int host_tests(const struct tile *t, const struct stop_rule *rule, long k
     double norm = 0.0;
     st->iteration = k;
     if (has_norm) {
-        norm = sqrt(0.0 + block_sums_total(sums, t->block_count)); /* as the host loop */
+        norm = stop_rule_norm(rule, block_sums_total(sums, t->block_count,
+                                                     t->settings.rule.norm));
         st->norm = norm, st->norm_iteration = k, st->norm_checks++;
     }
-    return st->stopped = stop_rule_test(rule, k, has_norm, norm, &st->reason);
+    st->stopped = stop_rule_test(rule, k, has_norm, norm, st->first_norm, &st->reason);
+    if (has_norm && isnan(st->first_norm))
+        st->first_norm = norm;
+    return st->stopped;
 }
 
 /* Runs iterations from..to one launch each, block sums to slot 0 if test. */
@@ -437,8 +488,8 @@ static int run_one_by_one(struct tile *t, long from, long to, int test,
 {
     struct cuda_tile *c = t->impl;
     for (long k = from; k <= to; k++) {
-        struct sweep_launch l = lone_sweep(t, k, test ? c->slots_d : NULL);
-        CUDA_CHECK(t, laplace_sweep(&l, c->stream));
+        if (queue_lone_iteration(t, k, test ? c->slots_d : NULL) != 0)
+            return -1;
         if (!test)
             continue;
         CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, sums_bytes(t),
@@ -497,6 +548,7 @@ static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
 {
     struct cuda_tile *c = t->impl;
     memset(out, 0, sizeof *out);
+    out->first_norm = NAN;
     if (batch_length(t) < 32)
         return 1;
     if (t->settings.reduce == REDUCE_DEVICE)
@@ -517,6 +569,8 @@ static void cuda_close(struct tile *t)
         cudaFree(c->halo_d[side]);
     cudaFree(t->field[0]);
     cudaFree(t->field[1]);
+    cudaFree(t->source);
+    cudaFree(t->fixed);
     cudaFree(c->block_sums_d);
     cudaFree(c->state_d);
     cudaFreeHost(c->state_h);
@@ -538,6 +592,8 @@ static void cuda_close(struct tile *t)
     free(c);
     t->impl = NULL;
     t->field[0] = t->field[1] = NULL;
+    t->source = NULL;
+    t->fixed = NULL;
 }
 
 const struct device_ops device_cuda_ops = {

@@ -6,7 +6,9 @@
  * partition, the neighbour reads and the partial sums without a GPU.
  */
 #include "device.h"
+#include "laplace_kernels.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +42,14 @@ static int host_open(struct tile *t)
     t->field[1] = malloc(tile_field_bytes(t));
     t->block_sums[0] = calloc((size_t)t->block_count, sizeof(double));
     t->block_sums[1] = calloc((size_t)t->block_count, sizeof(double));
-    if (!t->field[0] || !t->field[1] || !t->block_sums[0] || !t->block_sums[1]) {
+    const struct update_rule *rule = &t->settings.rule;
+    size_t sites = (size_t)t->extent->lx * (size_t)t->extent->ly;
+    if (rule->has_source)
+        t->source = malloc(tile_field_bytes(t));
+    if (rule->has_fixed)
+        t->fixed = malloc(sites);
+    if (!t->field[0] || !t->field[1] || !t->block_sums[0] || !t->block_sums[1] ||
+        (rule->has_source && !t->source) || (rule->has_fixed && !t->fixed)) {
         snprintf(t->error, sizeof t->error, "out of host memory for tile %d (%zu bytes)",
                  t->index, 2 * tile_field_bytes(t));
         return -1;
@@ -55,10 +64,14 @@ static int host_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT]
     return 0;
 }
 
-static int host_upload(struct tile *t, const void *tile_h)
+static int host_upload(struct tile *t, const struct tile_input *in)
 {
-    memcpy(t->field[0], tile_h, tile_field_bytes(t));
-    memcpy(t->field[1], tile_h, tile_field_bytes(t));
+    memcpy(t->field[0], in->field, tile_field_bytes(t));
+    memcpy(t->field[1], in->field, tile_field_bytes(t));
+    if (t->source)
+        memcpy(t->source, in->source, tile_field_bytes(t));
+    if (t->fixed)
+        memcpy(t->fixed, in->fixed, (size_t)t->extent->lx * (size_t)t->extent->ly);
     return 0;
 }
 
@@ -67,17 +80,20 @@ static int host_sweep(struct tile *t, const struct sweep_args *args)
 {
     long bx, by;
     block_shape(t, &bx, &by);
+    int plain = update_rule_is_plain_jacobi(&t->settings.rule) &&
+                t->settings.kernel != KERNEL_GENERAL;
     if (t->precision == PRECISION_FLOAT)
-        sweep_tile_float(t, args, bx, by);
+        (plain ? sweep_tile_float : general_tile_float)(t, args, bx, by);
     else
-        sweep_tile_double(t, args, bx, by);
+        (plain ? sweep_tile_double : general_tile_double)(t, args, bx, by);
     return 0;
 }
 
 static int host_finish(struct tile *t, long iteration, int want_sums, double *total)
 {
     if (want_sums)
-        *total = block_sums_total(t->block_sums[iteration % 2], t->block_count);
+        *total = block_sums_total(t->block_sums[iteration % 2], t->block_count,
+                                  t->settings.rule.norm);
     return 0;
 }
 
@@ -93,6 +109,10 @@ static void host_close(struct tile *t)
     free(t->field[1]);
     free(t->block_sums[0]);
     free(t->block_sums[1]);
+    free(t->source);
+    free(t->fixed);
+    t->source = NULL;
+    t->fixed = NULL;
     t->field[0] = t->field[1] = NULL;
     t->block_sums[0] = t->block_sums[1] = NULL;
 }

@@ -52,6 +52,10 @@ void partition_free(struct partition *p);
 void partition_scatter(const struct partition *p, int t, const struct field *whole,
                        void *tile_h);
 
+/* The same for a whole-lattice array of bytes (the fixed-site mask). */
+void partition_scatter_bytes(const struct partition *p, int t, const unsigned char *whole,
+                             unsigned char *tile_h);
+
 /* Copies tile t's rectangle from tile_h (pitch = lx) into the whole field. */
 void partition_gather(const struct partition *p, int t, const void *tile_h,
                       struct field *whole);

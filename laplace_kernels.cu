@@ -21,6 +21,9 @@
  *             8- or 16-byte loads): the sites below and the sites themselves
  *             are already in registers, so one new row is loaded per step, and
  *             the block's partial sum covers R x V times more sites
+ *   general   one site per thread, any update rule of update_rule.h: source,
+ *             fixed regions, anisotropic weights, relaxation, SOR's colours,
+ *             the max and residual norms (chosen by auto when the rule needs it)
  *
  * A loop run by the device alone (--reduce device, one tile) is one resident
  * kernel for a whole batch of iterations: its blocks take the rows kernel's
@@ -92,50 +95,61 @@ __device__ __forceinline__ double update_site(const T *old, T *out, const edges<
     return (double)(d * d);
 }
 
+/* Two partial results of a block or lane: a sum, or (MAX) the larger, NaN winning
+ * (norm_combine of update_rule.h). */
+template <bool MAX> __device__ __forceinline__ double combine(double a, double b)
+{
+    if (MAX)
+        return (a != a || a > b) ? a : b;
+    return a + b;
+}
+
 /*
  * The sum of n block sums in block_sums_total()'s order, by all threads of the
  * block: lane j adds sums j, j + 1024, ... in turn, then the 1024 lanes are
  * added pairwise (j += j + h, h = 512 ... 1). Valid in lane[0] on return.
  */
+template <bool MAX = false>
 __device__ static void add_in_lanes(const double *sums, long n, double *lane)
 {
     const int threads = blockDim.x * blockDim.y;
     const int tid = threadIdx.x + threadIdx.y * blockDim.x;
-    for (int j = tid; j < 1024; j += threads) {
+    for (int j = tid; j < BLOCK_SUM_LANES; j += threads) {
         double acc = 0.0;
-        for (long b = j; b < n; b += 1024)
-            acc += __ldcg(sums + b); /* from L2: other blocks wrote them */
+        for (long b = j; b < n; b += BLOCK_SUM_LANES)
+            acc = combine<MAX>(acc, __ldcg(sums + b)); /* from L2: other blocks wrote them */
         lane[j] = acc;
     }
     __syncthreads();
-    for (int half = 512; half > 0; half >>= 1) {
+    for (int half = BLOCK_SUM_LANES / 2; half > 0; half >>= 1) {
         for (int j = tid; j < half; j += threads)
-            lane[j] += lane[j + half];
+            lane[j] = combine<MAX>(lane[j], lane[j + half]);
         __syncthreads();
     }
 }
 
-/* Thread 0 of every block: count the iteration, test it. Same answer in all. */
+/* Every thread: count the iteration, test it (device.h's stop_rule_test). Same
+ * answer in all. */
 __device__ static void take_step(stop_state *state, const stop_rule &rule, long iteration,
                                  bool check, double total)
 {
     state->iteration = iteration;
+    double norm = NAN;
     if (check) {
-        const double norm = sqrt(0.0 + total); /* 0.0 + total: as the host adds tiles */
+        norm = stop_rule_norm(&rule, total);
         state->norm = norm;
         state->norm_iteration = iteration;
         state->norm_checks++;
-        if (!isfinite(norm))
-            state->stopped = 1, state->reason = 2;
-        else if (norm < rule.eps)
-            state->stopped = 1, state->reason = 0;
     }
-    if (!state->stopped && iteration >= rule.max_iter)
-        state->stopped = 1, state->reason = 1;
+    if (stop_rule_test(&rule, iteration, check, norm, state->first_norm, &state->reason))
+        state->stopped = 1;
+    if (check && isnan(state->first_norm))
+        state->first_norm = norm;
 }
 
-/* Sum of v over the thread block in a fixed tree order, returned to thread 0. */
-__device__ static double block_total(double v)
+/* Sum (MAX: maximum) of v over the thread block in a fixed tree order, returned
+ * to thread 0. */
+template <bool MAX = false> __device__ static double block_total(double v)
 {
     __shared__ double warp_sums[32];
     const int threads = blockDim.x * blockDim.y;
@@ -146,7 +160,7 @@ __device__ static double block_total(double v)
     for (int offset = 16; offset > 0; offset >>= 1) {
         double other = __shfl_down_sync(mask, v, offset);
         if (lane + offset < lanes)
-            v += other;
+            v = combine<MAX>(v, other);
     }
     if (lane == 0)
         warp_sums[warp] = v;
@@ -157,7 +171,7 @@ __device__ static double block_total(double v)
         for (int offset = 16; offset > 0; offset >>= 1) {
             double other = __shfl_down_sync(mask, v, offset);
             if (lane + offset < lanes)
-                v += other;
+                v = combine<MAX>(v, other);
         }
     }
     __syncthreads(); /* warp_sums may be reused at once by the caller's next block */
@@ -298,6 +312,72 @@ __global__ void __launch_bounds__(1024, 2)
                     block_sums);
 }
 
+/* The update rule's numbers in the working precision, converted once on the host
+ * as the host backends convert them, so that every backend computes the same bits. */
+template <typename T> struct rule_args {
+    T cx, cy, omega, keep; /* keep = 1 - omega, formed in double */
+    bool anisotropic, relaxed, residual, max;
+    int colour;        /* -1: every site; SOR: 0 red, 1 black */
+    long first_colour; /* site (x, y) is red when first_colour + x + y is even */
+    const T *source;   /* per-site b, or NULL */
+    const unsigned char *fixed;
+};
+
+/* general: one site per thread, any rule. Reads the neighbours from `in` (and
+ * the edges e, views of the neighbours' `in`), its own old value from `own`;
+ * returns what the norm adds for the site. */
+template <typename T>
+__device__ __forceinline__ double general_site(const T *own, const T *in, T *out, long lx,
+                                               long ly, const edges<T> &e,
+                                               const rule_args<T> &r, long x, long y)
+{
+    if (x >= lx || y >= ly || is_fixed(e, x, y, lx, ly))
+        return 0.0;
+    const long i = x + y * lx;
+    if ((r.colour >= 0 && (r.first_colour + x + y) % 2 != r.colour) ||
+        (r.fixed && r.fixed[i]))
+        return 0.0;
+    const T south = old_at<true>(in, e, x, y - 1, lx, ly);
+    const T west = old_at<true>(in, e, x - 1, y, lx, ly);
+    const T east = old_at<true>(in, e, x + 1, y, lx, ly);
+    const T north = old_at<true>(in, e, x, y + 1, lx, ly);
+    T gs = r.anisotropic ? r.cx * (west + east) + r.cy * (south + north)
+                         : jacobi(south, west, east, north);
+    if (r.source)
+        gs = gs + r.source[i];
+    const T old = own[i];
+    const T v = r.relaxed ? r.omega * gs + r.keep * old : gs;
+    const T d = (r.residual ? gs : v) - old;
+    out[i] = v;
+    return r.max ? fabs((double)d) : (double)(d * d);
+}
+
+/* The block's total of v, set or (accumulate) combined into its block sum. */
+template <bool MAX>
+__device__ static void write_general_sum(double v, double *block_sums, bool accumulate)
+{
+    v = block_total<MAX>(v);
+    const long b = blockIdx.x + (long)blockIdx.y * gridDim.x;
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+        block_sums[b] = accumulate ? combine<MAX>(block_sums[b], v) : v;
+}
+
+template <typename T>
+__global__ void sweep_general(const T *own, const T *in, T *out, long lx, long ly,
+                              edges<T> e, rule_args<T> r, double *block_sums,
+                              bool accumulate)
+{
+    const long x = blockIdx.x * (long)blockDim.x + threadIdx.x;
+    const long y = blockIdx.y * (long)blockDim.y + threadIdx.y;
+    const double v = general_site(own, in, out, lx, ly, e, r, x, y);
+    if (!block_sums)
+        return;
+    if (r.max)
+        write_general_sum<true>(v, block_sums, accumulate);
+    else
+        write_general_sum<false>(v, block_sums, accumulate);
+}
+
 /*
  * The loop of a lone tile for up to `batch` iterations, in one resident
  * (cooperative) kernel. Each block takes the blocks v = blockIdx.x,
@@ -312,7 +392,7 @@ __global__ void __launch_bounds__(1024, 1)
     loop_rows(T *field0, T *field1, long lx, long ly, long gx, long n, long batch,
               double *sums, stop_state *state, stop_rule rule)
 {
-    __shared__ double lane[1024];
+    __shared__ double lane[BLOCK_SUM_LANES];
     const edges<T> none = {};
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     const bool writer = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
@@ -340,10 +420,11 @@ __global__ void __launch_bounds__(1024, 1)
 }
 
 /* Adds the block sums in block_sums_total()'s order into *total. */
+template <bool MAX>
 __global__ void reduce_block_sums(const double *sums, long n, double *total)
 {
-    __shared__ double lane[1024];
-    add_in_lanes(sums, n, lane);
+    __shared__ double lane[BLOCK_SUM_LANES];
+    add_in_lanes<MAX>(sums, n, lane);
     if (threadIdx.x == 0)
         *total = lane[0];
 }
@@ -385,6 +466,24 @@ static void launch_rows(const sweep_shape &sh, dim3 grid, dim3 block, cudaStream
     }
 }
 
+template <typename T> static rule_args<T> rule_of(const sweep_launch *l)
+{
+    const update_rule &u = l->rule;
+    rule_args<T> r = {(T)u.cx,
+                      (T)u.cy,
+                      (T)u.omega,
+                      (T)(1.0 - u.omega),
+                      u.anisotropic != 0,
+                      u.method != METHOD_JACOBI,
+                      u.norm == NORM_RESIDUAL,
+                      u.norm == NORM_MAX,
+                      l->colour,
+                      l->first_colour,
+                      (const T *)l->source,
+                      l->fixed};
+    return r;
+}
+
 template <typename T>
 static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
 {
@@ -407,6 +506,11 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
     case KERNEL_SHARED:
         sweep_shared<T><<<grid, block, staged, stream>>>(old, out, l->lx, l->ly, e, s);
         break;
+    case KERNEL_GENERAL:
+        sweep_general<T><<<grid, block, 0, stream>>>((const T *)l->own, old, out, l->lx,
+                                                     l->ly, e, rule_of<T>(l), s,
+                                                     l->accumulate != 0);
+        break;
     default:
         if (l->shape.columns_per_thread == 2)
             launch_rows<2, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e,
@@ -419,13 +523,14 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
 }
 
 extern "C" struct sweep_shape laplace_choose_shape(enum kernel_variant kernel,
-                                                   int block_x, int block_y, long lx,
-                                                   long ly, size_t value_size,
-                                                   int multiprocessors,
+                                                   int plain_jacobi, int block_x,
+                                                   int block_y, long lx, long ly,
+                                                   size_t value_size, int multiprocessors,
                                                    int threads_per_multiprocessor)
 {
-    sweep_shape s = {kernel == KERNEL_AUTO ? KERNEL_ROWS : kernel, block_x, block_y, 1,
-                     1};
+    if (kernel == KERNEL_AUTO)
+        kernel = plain_jacobi ? KERNEL_ROWS : KERNEL_GENERAL;
+    sweep_shape s = {kernel, block_x, block_y, 1, 1};
     if (s.block_x <= 0 || s.block_y <= 0) {
         s.block_x = 32;
         s.block_y = 8;
@@ -539,9 +644,13 @@ extern "C" cudaError_t laplace_loop(const struct sweep_launch *tile, void *field
                                   multiprocessors, stream);
 }
 
-extern "C" cudaError_t laplace_reduce(const double *block_sums, long n, double *total,
+extern "C" cudaError_t laplace_reduce(const double *block_sums, long n,
+                                      enum norm_kind norm, double *total,
                                       cudaStream_t stream)
 {
-    reduce_block_sums<<<1, 1024, 0, stream>>>(block_sums, n, total);
+    if (norm == NORM_MAX)
+        reduce_block_sums<true><<<1, BLOCK_SUM_LANES, 0, stream>>>(block_sums, n, total);
+    else
+        reduce_block_sums<false><<<1, BLOCK_SUM_LANES, 0, stream>>>(block_sums, n, total);
     return cudaGetLastError();
 }

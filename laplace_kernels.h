@@ -9,16 +9,18 @@
 #include <string.h>
 
 enum kernel_variant {
-    KERNEL_AUTO,     /* rows, with the rows per thread chosen from the tile and GPU */
+    KERNEL_AUTO, /* rows (general when the update rule needs it), the rows per thread
+                    chosen from the tile and GPU */
     KERNEL_GLOBAL,   /* the lecture's: one site per thread, plain global loads */
     KERNEL_READONLY, /* one site per thread, loads through the read-only cache */
     KERNEL_SHARED,   /* a block's sites and their halo staged in shared memory */
     KERNEL_ROWS,     /* each thread walks up a column of rows, reusing registers */
+    KERNEL_GENERAL,  /* any update rule: sources, regions, relaxation, SOR, norms */
     KERNEL_COUNT
 };
 
 static const char *const kernel_variant_names[KERNEL_COUNT] = {
-    "auto", "global", "readonly", "shared", "rows"};
+    "auto", "global", "readonly", "shared", "rows", "general"};
 
 static inline int kernel_by_name(const char *name)
 {
@@ -30,7 +32,7 @@ static inline int kernel_by_name(const char *name)
 
 static inline const char *kernel_names(void)
 {
-    return "auto, global, readonly, shared, rows";
+    return "auto, global, readonly, shared, rows, general";
 }
 
 #ifdef HAVE_CUDA
@@ -38,6 +40,7 @@ static inline const char *kernel_names(void)
 
 #include "device.h"
 #include "problem.h"
+#include "update_rule.h"
 
 /* A neighbour's edge as a kernel reads it: value i at data[i * stride]. */
 struct edge_view {
@@ -57,11 +60,21 @@ struct sweep_shape {
 struct sweep_launch {
     enum precision precision;
     struct sweep_shape shape;
-    const void *old; /* lx * ly values, pitch lx */
+    const void *old; /* lx * ly values, pitch lx: what neighbours are read from */
     void *new_;
     long lx, ly;
     struct edge_view west, east, south, north;
     double *block_sums; /* one per thread block (device or mapped memory), or NULL */
+    /* the general kernel only (update_rule.h): */
+    struct update_rule rule;
+    const void *own;            /* the sites' own old values: old, except in SOR's
+                                   phase 1, where old is the new field */
+    const void *source;         /* the per-site term b, or NULL */
+    const unsigned char *fixed; /* the fixed-site mask, or NULL */
+    int colour;                 /* -1: every site; SOR: 0 red, 1 black */
+    long first_colour;          /* x0 + y0 of the tile: site (x, y) is red when
+                                   first_colour + x + y is even */
+    int accumulate;             /* 1: combine into block_sums (phase 1), not set */
 };
 
 #ifdef __cplusplus
@@ -69,13 +82,14 @@ extern "C" {
 #endif
 
 /*
- * Chooses the shape for a tile on a device: the kernel asked for (auto: rows),
+ * Chooses the shape for a tile on a device: the kernel asked for (auto: rows,
+ * or general when the update rule is not plain Jacobi),
  * the block asked for (0 x 0: chosen here) and, for rows, the rows per thread
  * that still leave a few waves of blocks on the device's multiprocessors.
  */
-struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, int block_x,
-                                        int block_y, long lx, long ly, size_t value_size,
-                                        int multiprocessors,
+struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, int plain_jacobi,
+                                        int block_x, int block_y, long lx, long ly,
+                                        size_t value_size, int multiprocessors,
                                         int threads_per_multiprocessor);
 
 /* For tuning experiments: LAPLACE_ROWS_PER_THREAD (1, 4, 8, 16) and
@@ -101,9 +115,10 @@ cudaError_t laplace_loop(const struct sweep_launch *tile, void *field0, void *fi
                          long batch, double *sums, struct stop_state *state,
                          struct stop_rule rule, int multiprocessors, cudaStream_t stream);
 
-/* Adds n block sums on the device in block_sums_total()'s order into *total. */
-cudaError_t laplace_reduce(const double *block_sums, long n, double *total,
-                           cudaStream_t stream);
+/* Adds n block sums on the device in block_sums_total()'s order into *total
+ * (for the max norm, takes their maximum). */
+cudaError_t laplace_reduce(const double *block_sums, long n, enum norm_kind norm,
+                           double *total, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

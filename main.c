@@ -84,7 +84,8 @@ static int compare_with_one_device(const struct config *c, const struct run_plan
     struct run_report one = *many;
     struct field one_field;
     struct config alone = *c;
-    alone.monitor_every = 0; /* the monitor followed the main run */
+    alone.monitor_every = 0;  /* the monitor followed the main run */
+    alone.snapshot_every = 0; /* and the snapshots were written by it */
     if (run_solve(&alone, plan, 1, 1, &one_field, &one.result) != 0)
         return solve_failed(&one.result);
     one.time_total_s =
@@ -114,6 +115,7 @@ static int compare_with_cpu(const struct config *c, const struct run_report *run
     host.backend = BACKEND_CPU;
     host.partition_x = host.partition_y = 0; /* auto: every core */
     host.monitor_every = 0;                  /* the monitor followed the main run */
+    host.snapshot_every = 0;                 /* and so did the snapshots */
     run_resolve_auto(&host);
     if (run_make_plan(&host, &plan, err, sizeof err) != EXIT_OK)
         return run_error(err);

@@ -68,3 +68,11 @@ int output_write(const char *path, const struct field *field, char *err, size_t 
     }
     return rc;
 }
+
+int output_snapshot_path(const char *path, long iteration, char *out, size_t n)
+{
+    const char *dot = strrchr(path, '.');
+    int stem = dot ? (int)(dot - path) : (int)strlen(path);
+    int written = snprintf(out, n, "%.*s-%06ld%s", stem, path, iteration, dot ? dot : "");
+    return written < 0 || (size_t)written >= n ? -1 : 0;
+}

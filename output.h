@@ -22,4 +22,8 @@ int output_check_writable(const char *path, char *err, size_t errlen);
  */
 int output_write(const char *path, const struct field *field, char *err, size_t errlen);
 
+/* The name of a snapshot of path at an iteration: "heat.dat" -> "heat-000100.dat".
+ * 0, or -1 when it does not fit in n. */
+int output_snapshot_path(const char *path, long iteration, char *out, size_t n);
+
 #endif

@@ -5,7 +5,11 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "expression.h"
+#include "update_rule.h"
 
 size_t precision_size(enum precision precision)
 {
@@ -69,20 +73,203 @@ int field_bit_identical(const struct field *a, const struct field *b)
     return memcmp(a->data, b->data, bytes) == 0;
 }
 
+void problem_size(const struct problem *problem, double *lx, double *ly)
+{
+    double cells_x = (double)(problem->nx - 1), cells_y = (double)(problem->ny - 1);
+    *lx = problem->lx > 0 ? problem->lx : 1.0;
+    *ly = problem->ly;
+    if (problem->lx <= 0 && problem->ly > 0)
+        *lx = problem->ly / cells_y * cells_x; /* square cells from the height */
+    if (problem->ly <= 0)
+        *ly = *lx / cells_x * cells_y; /* square cells from the width */
+}
+
+void problem_spacing(const struct problem *problem, double *dx, double *dy)
+{
+    double lx, ly;
+    problem_size(problem, &lx, &ly);
+    *dx = lx / (double)(problem->nx - 1);
+    *dy = ly / (double)(problem->ny - 1);
+    if (problem->lx <= 0 || problem->ly <= 0)
+        *dy = *dx; /* square cells: exactly, whatever the rounding above */
+}
+
+double problem_site_x(const struct problem *problem, long i)
+{
+    double lx, ly;
+    problem_size(problem, &lx, &ly);
+    return lx * (double)i / (double)(problem->nx - 1);
+}
+
+double problem_site_y(const struct problem *problem, long j)
+{
+    double lx, ly;
+    problem_size(problem, &lx, &ly);
+    return ly * (double)j / (double)(problem->ny - 1);
+}
+
+int region_contains(const struct problem *problem, const struct region *r, long i,
+                    long j)
+{
+    double x = problem_site_x(problem, i), y = problem_site_y(problem, j);
+    if (r->shape == REGION_DISC)
+        return (x - r->cx) * (x - r->cx) + (y - r->cy) * (y - r->cy) <= r->r * r->r;
+    return x >= fmin(r->x0, r->x1) && x <= fmax(r->x0, r->x1) &&
+           y >= fmin(r->y0, r->y1) && y <= fmax(r->y0, r->y1);
+}
+
+static const char *const edge_names[EDGE_COUNT] = {"top", "bottom", "left", "right"};
+
+/* The number of an edge, when it is given as one. */
+static double edge_number(const struct problem *p, int edge)
+{
+    const double numbers[EDGE_COUNT] = {p->top, p->bottom, p->left, p->right};
+    return numbers[edge];
+}
+
+/* The sites of an edge: the top and bottom rows whole, the side columns
+ * without the corners (they belong to the rows). */
+static long edge_sites(const struct problem *p, int edge)
+{
+    return edge == EDGE_TOP || edge == EDGE_BOTTOM ? p->nx : p->ny - 2;
+}
+
+static void edge_site(const struct problem *p, int edge, long s, long *i, long *j)
+{
+    *i = edge == EDGE_LEFT ? 0 : edge == EDGE_RIGHT ? p->nx - 1 : s;
+    *j = edge == EDGE_BOTTOM ? 0 : edge == EDGE_TOP ? p->ny - 1 : s + 1;
+}
+
+/* Writes one edge's values into the field; -1 with why if a value is not finite. */
+static int set_edge(const struct problem *p, int edge, struct field *field, char *why,
+                    size_t n)
+{
+    struct expression *formula = NULL;
+    if (p->edge_formula[edge][0] &&
+        expression_parse(p->edge_formula[edge], &formula, why, n) != 0)
+        return -1;
+    for (long s = 0; s < edge_sites(p, edge); s++) {
+        long i, j;
+        edge_site(p, edge, s, &i, &j);
+        double x = problem_site_x(p, i), y = problem_site_y(p, j);
+        double v = formula ? expression_eval(formula, x, y) : edge_number(p, edge);
+        if (!isfinite(v)) {
+            snprintf(why, n, "%s = %s is not finite at x = %g, y = %g", edge_names[edge],
+                     p->edge_formula[edge], x, y);
+            expression_free(formula);
+            return -1;
+        }
+        if (field)
+            field_set(field, i, j, v);
+    }
+    expression_free(formula);
+    return 0;
+}
+
+/* Region values, in the order given: a later region wins where they overlap. */
+static void set_regions(const struct problem *p, struct field *field,
+                        unsigned char *fixed)
+{
+    for (int k = 0; k < p->region_count; k++)
+        for (long j = 1; j < p->ny - 1; j++)
+            for (long i = 1; i < p->nx - 1; i++)
+                if (region_contains(p, &p->regions[k], i, j)) {
+                    if (field)
+                        field_set(field, i, j, p->regions[k].value);
+                    if (fixed)
+                        fixed[i + p->nx * j] = 1;
+                }
+}
+
 int problem_initial_field(const struct problem *problem, struct field *field)
 {
-    long nx = problem->nx, ny = problem->ny;
-    if (field_alloc(field, nx, ny, problem->precision) != 0)
+    char why[256];
+    if (field_alloc(field, problem->nx, problem->ny, problem->precision) != 0)
         return -1;
-    for (long y = 0; y < ny; y++) {
-        field_set(field, 0, y, problem->left);
-        field_set(field, nx - 1, y, problem->right);
+    for (int edge = 0; edge < EDGE_COUNT; edge++)
+        set_edge(problem, edge, field, why, sizeof why); /* problem_check ran before */
+    set_regions(problem, field, NULL);
+    return 0;
+}
+
+/* 1 when the region holds at least one interior site. */
+static int region_is_used(const struct problem *p, const struct region *r)
+{
+    for (long j = 1; j < p->ny - 1; j++)
+        for (long i = 1; i < p->nx - 1; i++)
+            if (region_contains(p, r, i, j))
+                return 1;
+    return 0;
+}
+
+int problem_check(const struct problem *problem, char *why, size_t n)
+{
+    struct expression *source = NULL;
+    for (int edge = 0; edge < EDGE_COUNT; edge++)
+        if (set_edge(problem, edge, NULL, why, n) != 0)
+            return -1;
+    if (problem->source[0] && expression_parse(problem->source, &source, why, n) != 0)
+        return -1;
+    expression_free(source);
+    for (int k = 0; k < problem->region_count; k++)
+        if (!region_is_used(problem, &problem->regions[k])) {
+            snprintf(why, n, "region %s holds no interior site of the %ldx%ld lattice",
+                     problem->regions[k].name, problem->nx, problem->ny);
+            return -1;
+        }
+    return 0;
+}
+
+/* b at every interior site that is not fixed; -1 with why if f is not finite. */
+static int fill_source(const struct problem *p, struct problem_terms *terms, char *why,
+                       size_t n)
+{
+    struct expression *f;
+    if (expression_parse(p->source, &f, why, n) != 0)
+        return -1;
+    for (long j = 1; j < p->ny - 1; j++)
+        for (long i = 1; i < p->nx - 1; i++) {
+            double x = problem_site_x(p, i), y = problem_site_y(p, j);
+            double value = expression_eval(f, x, y);
+            if (!isfinite(value)) {
+                snprintf(why, n, "source = %s is not finite at x = %g, y = %g", p->source,
+                         x, y);
+                expression_free(f);
+                return -1;
+            }
+            field_set(&terms->source, i, j, update_rule_source_term(p, value));
+        }
+    expression_free(f);
+    return 0;
+}
+
+int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
+                        char *why, size_t n)
+{
+    long nx = problem->nx, ny = problem->ny;
+    *terms = (struct problem_terms){0};
+    if (problem->source[0]) {
+        if (field_alloc(&terms->source, nx, ny, problem->precision) != 0)
+            return snprintf(why, n, "out of host memory for the source"), -1;
+        if (fill_source(problem, terms, why, n) != 0)
+            return problem_terms_free(terms), -1;
     }
-    for (long x = 0; x < nx; x++) {
-        field_set(field, x, 0, problem->bottom);
-        field_set(field, x, ny - 1, problem->top);
+    if (problem->region_count > 0) {
+        terms->fixed = calloc((size_t)nx * (size_t)ny, 1);
+        if (!terms->fixed) {
+            problem_terms_free(terms);
+            return snprintf(why, n, "out of host memory for the fixed regions"), -1;
+        }
+        set_regions(problem, NULL, terms->fixed);
     }
     return 0;
+}
+
+void problem_terms_free(struct problem_terms *terms)
+{
+    field_free(&terms->source);
+    free(terms->fixed);
+    terms->fixed = NULL;
 }
 
 long problem_interior_sites(const struct problem *problem)

@@ -12,6 +12,12 @@
  *
  * The four corners belong to the top and bottom rows. The 5-point stencil never
  * reads a corner, so this choice does not change the solution.
+ *
+ * The lattice covers lx x ly in space: site (i, j) lies at x = lx i / (nx-1),
+ * y = ly j / (ny-1). Unless both are given, the cells are square (dx = dy): lx
+ * defaults to 1 and ly follows, as in the course, whose update assumes dx = dy. Edge values are numbers or formulas in x and y; a source f
+ * makes the problem Poisson's, laplacian(u) = f; regions (rectangles, discs)
+ * hold the interior sites inside them at a fixed value.
  */
 #ifndef LAPLACE_PROBLEM_H
 #define LAPLACE_PROBLEM_H
@@ -20,17 +26,46 @@
 
 enum precision { PRECISION_FLOAT, PRECISION_DOUBLE };
 
+#define EXPRESSION_MAX 256
+#define REGIONS_MAX 16
+
+enum edge { EDGE_TOP, EDGE_BOTTOM, EDGE_LEFT, EDGE_RIGHT, EDGE_COUNT };
+
+enum region_shape { REGION_RECT, REGION_DISC };
+
+/* Interior sites inside the shape keep the value (a heater, a cold obstacle). */
+struct region {
+    char name[32];
+    enum region_shape shape;
+    double x0, y0, x1, y1; /* rect: two opposite corners */
+    double cx, cy, r;      /* disc: centre and radius */
+    double value;
+    unsigned given; /* which keys were given (config.c checks completeness) */
+};
+
 struct problem {
     long nx, ny;                     /* sites per direction, boundary included */
-    double top, bottom, left, right; /* Dirichlet values of the four edges */
+    double lx, ly;                   /* physical size; 0: see above */
+    double top, bottom, left, right; /* Dirichlet values of the four edges... */
+    char edge_formula[EDGE_COUNT][EXPRESSION_MAX]; /* ...or formulas ("" if a number) */
+    char source[EXPRESSION_MAX];     /* f of laplacian(u) = f; "" for Laplace */
+    struct region regions[REGIONS_MAX];
+    int region_count;
     enum precision precision;        /* working precision of every backend */
 };
+
 
 /* A whole-lattice field in the working precision, in host memory. */
 struct field {
     long nx, ny;
     enum precision precision;
     void *data; /* float or double, nx * ny values */
+};
+
+/* What a sweep needs per site besides the field, for the whole lattice. */
+struct problem_terms {
+    struct field source;  /* the term b of update_rule.h (data NULL without source) */
+    unsigned char *fixed; /* 1 at sites held by a region (NULL without regions) */
 };
 
 size_t precision_size(enum precision precision);
@@ -49,8 +84,36 @@ double field_max_difference(const struct field *a, const struct field *b);
 /* 1 when the two fields hold the same bits at every site, else 0. */
 int field_bit_identical(const struct field *a, const struct field *b);
 
-/* Allocates the initial field of the problem: boundary values, interior 0. */
+/* Allocates the initial field of the problem: boundary values, region values,
+ * interior 0. Returns 0, or -1 when out of memory. */
 int problem_initial_field(const struct problem *problem, struct field *field);
+
+/* The physical size, with the defaults above applied. */
+void problem_size(const struct problem *problem, double *lx, double *ly);
+
+/* Grid spacing dx = lx / (nx - 1), dy = ly / (ny - 1). */
+void problem_spacing(const struct problem *problem, double *dx, double *dy);
+
+/* Position of site (i, j). */
+double problem_site_x(const struct problem *problem, long i);
+double problem_site_y(const struct problem *problem, long j);
+
+/* 1 when site (i, j) is inside the region. */
+int region_contains(const struct problem *problem, const struct region *r, long i,
+                    long j);
+
+/*
+ * Checks what a run would evaluate: every formula parses, the edge formulas are
+ * finite on their edges, every region holds at least one interior site.
+ * Returns 0, or -1 with one line in why.
+ */
+int problem_check(const struct problem *problem, char *why, size_t n);
+
+/* Builds the per-site terms (source b, fixed mask). Returns 0, or -1 with why
+ * (out of memory, or the source is not finite at a site). */
+int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
+                        char *why, size_t n);
+void problem_terms_free(struct problem_terms *terms);
 
 /* Sites updated by one sweep (the interior). */
 long problem_interior_sites(const struct problem *problem);

@@ -1,5 +1,5 @@
 /*
- * reference.c - the sequential Jacobi solver, the test oracle.
+ * reference.c - the sequential solver, the test oracle.
  *
  * One sweep, for every interior site, in the design's order of additions:
  *     new(x,y) = 0.25 * (((old(x,y-1) + old(x-1,y)) + old(x+1,y)) + old(x,y+1))
@@ -7,6 +7,7 @@
  * precision and added in double.
  */
 #include "reference.h"
+#include "update_rule.h"
 
 #include <math.h>
 #include <omp.h>
@@ -31,11 +32,61 @@
 DEFINE_REFERENCE_SWEEP(float)
 DEFINE_REFERENCE_SWEEP(double)
 
-static double sweep(const struct field *old, struct field *new_)
+/*
+ * Any other rule (update_rule.h), site by site: for SOR, phase 0 updates the
+ * red sites ((x + y) even) from the old field and phase 1 the black ones from
+ * the new red values; Jacobi and weighted Jacobi have one phase. Sites fixed by
+ * a region are skipped: both fields hold their value. Returns the norm's total.
+ */
+#define DEFINE_GENERAL_SWEEP(REAL)                                                       \
+    static double general_sweep_##REAL(long nx, long ny, const struct update_rule *rule, \
+                                       const REAL *old, REAL *new_, const REAL *b,       \
+                                       const unsigned char *fixed)                       \
+    {                                                                                    \
+        const REAL cx = (REAL)rule->cx, cy = (REAL)rule->cy, w = (REAL)rule->omega,      \
+                   keep = (REAL)(1.0 - rule->omega);                                    \
+        const int sor = rule->method == METHOD_SOR;                                      \
+        double total = 0.0;                                                              \
+        for (int phase = 0; phase < (sor ? 2 : 1); phase++) {                            \
+            const REAL *in = phase == 1 ? new_ : old;                                    \
+            for (long y = 1; y < ny - 1; y++)                                            \
+                for (long x = 1; x < nx - 1; x++) {                                      \
+                    long i = x + nx * y;                                                 \
+                    if ((sor && (x + y) % 2 != phase) || (fixed && fixed[i]))            \
+                        continue;                                                        \
+                    REAL gs = !rule->anisotropic                                         \
+                                  ? (REAL)0.25 * (((in[i - nx] + in[i - 1]) + in[i + 1]) + \
+                                                  in[i + nx])                            \
+                                  : cx * (in[i - 1] + in[i + 1]) +                       \
+                                        cy * (in[i - nx] + in[i + nx]);                  \
+                    if (b)                                                               \
+                        gs = gs + b[i];                                                  \
+                    REAL v = rule->method != METHOD_JACOBI ? w * gs + keep * old[i] : gs; \
+                    REAL d = (rule->norm == NORM_RESIDUAL ? gs : v) - old[i];            \
+                    new_[i] = v;                                                         \
+                    total = norm_combine(rule->norm, total,                              \
+                                         rule->norm == NORM_MAX ? fabs((double)d)        \
+                                                                : (double)(d * d));      \
+                }                                                                        \
+        }                                                                                \
+        return total;                                                                    \
+    }
+
+DEFINE_GENERAL_SWEEP(float)
+DEFINE_GENERAL_SWEEP(double)
+
+/* One sweep of the rule from old into new_; returns the norm's total. */
+static double sweep(const struct update_rule *rule, const struct problem_terms *terms,
+                    const struct field *old, struct field *new_)
 {
+    int general = !update_rule_is_plain_jacobi(rule);
     if (old->precision == PRECISION_FLOAT)
-        return reference_sweep_float(old->nx, old->ny, old->data, new_->data);
-    return reference_sweep_double(old->nx, old->ny, old->data, new_->data);
+        return general ? general_sweep_float(old->nx, old->ny, rule, old->data,
+                                             new_->data, terms->source.data, terms->fixed)
+                       : reference_sweep_float(old->nx, old->ny, old->data, new_->data);
+    return general ? general_sweep_double(old->nx, old->ny, rule, old->data, new_->data,
+                                          terms->source.data, terms->fixed)
+                   : reference_sweep_double(old->nx, old->ny, old->data, new_->data);
 }
 
 static int copy_field(const struct field *from, struct field *to)
@@ -47,32 +98,24 @@ static int copy_field(const struct field *from, struct field *to)
     return 0;
 }
 
-int reference_solve(const struct problem *problem, const struct field *start,
-                    const struct solve_settings *s, struct field *out,
-                    struct solve_result *r)
+/* Whether a snapshot of this iteration is wanted. */
+static int snapshot_due(const struct solve_settings *s, long iteration)
 {
-    struct field a, b;
-    double clock = omp_get_wtime();
-    *out = (struct field){0};
-    memset(r, 0, sizeof *r);
-    r->final_norm = NAN;
-    r->failed_device = -1;
-    int rc = start ? copy_field(start, &a) : problem_initial_field(problem, &a);
-    if (rc != 0 || copy_field(&a, &b) != 0) {
-        field_free(&a);
-        snprintf(r->error, sizeof r->error, "out of host memory for the lattice");
-        r->reason = STOP_FAILED;
-        return -1;
-    }
-    struct field *old = &a, *new_ = &b;
-    r->time_input_s = omp_get_wtime() - clock;
-    clock = omp_get_wtime();
+    return s->snapshot && s->snapshot_every > 0 && iteration % s->snapshot_every == 0;
+}
+
+/* The loop: sweep, swap, norm, test; returns -1 when a snapshot failed. */
+static int iterate(const struct solve_settings *s, const struct problem_terms *terms,
+                   struct field **old, struct field **new_, struct solve_result *r)
+{
+    const struct update_rule *rule = &s->tile.rule;
+    double clock = omp_get_wtime(), first_norm = NAN;
     for (long iteration = 1;; iteration++) {
-        double sum = sweep(old, new_);
-        struct field *swap = old;
-        old = new_, new_ = swap; /* old now holds the newest field */
+        double total = sweep(rule, terms, *old, *new_);
+        struct field *swap = *old;
+        *old = *new_, *new_ = swap; /* old now holds the newest field */
         int has_norm = solver_wants_norm(s, iteration);
-        double norm = sqrt(sum);
+        double norm = update_rule_norm(rule, total);
         if (has_norm) {
             r->final_norm = norm;
             r->final_norm_iteration = iteration;
@@ -80,13 +123,50 @@ int reference_solve(const struct problem *problem, const struct field *start,
             if (s->monitor && s->monitor_every > 0 && iteration % s->monitor_every == 0)
                 s->monitor(s->monitor_context, iteration, norm, omp_get_wtime() - clock);
         }
-        if (solver_should_stop(s, iteration, has_norm, norm, &r->reason)) {
-            r->iterations = iteration;
-            break;
-        }
+        r->iterations = iteration;
+        int stop = solver_should_stop(s, iteration, has_norm, norm, first_norm, &r->reason);
+        if (has_norm && isnan(first_norm))
+            first_norm = norm;
+        if (snapshot_due(s, iteration) && !(stop && r->reason == STOP_DIVERGED) &&
+            s->snapshot(s->snapshot_context, iteration, *old, r->error, sizeof r->error))
+            return r->reason = STOP_FAILED, -1;
+        if (stop)
+            return 0;
     }
+}
+
+int reference_solve(const struct problem *problem, const struct field *start,
+                    const struct solve_settings *s, struct field *out,
+                    struct solve_result *r)
+{
+    struct field a, b;
+    struct problem_terms terms;
+    double clock = omp_get_wtime();
+    *out = (struct field){0};
+    memset(r, 0, sizeof *r);
+    r->final_norm = NAN;
+    r->failed_device = -1;
+    r->reason = STOP_FAILED;
+    if (problem_terms_build(problem, &terms, r->error, sizeof r->error) != 0)
+        return -1;
+    int rc = start ? copy_field(start, &a) : problem_initial_field(problem, &a);
+    if (rc != 0 || copy_field(&a, &b) != 0) {
+        field_free(&a);
+        problem_terms_free(&terms);
+        snprintf(r->error, sizeof r->error, "out of host memory for the lattice");
+        return -1;
+    }
+    struct field *old = &a, *new_ = &b;
+    r->time_input_s = omp_get_wtime() - clock;
+    clock = omp_get_wtime();
+    rc = iterate(s, &terms, &old, &new_, r);
     r->time_compute_s = omp_get_wtime() - clock;
-    *out = *old;
+    problem_terms_free(&terms);
     field_free(new_);
+    if (rc != 0) {
+        field_free(old);
+        return -1;
+    }
+    *out = *old;
     return 0;
 }

@@ -27,6 +27,30 @@ static const char *units(const struct run_report *r, int count)
     return gpu ? "GPUs" : "tiles";
 }
 
+/* "method  sor, omega 1.9757 (auto), norm l2, Poisson source, 2 fixed regions" */
+static void report_method_line(FILE *out, const struct config *c)
+{
+    struct update_rule rule = config_update_rule(c);
+    const struct problem *p = &c->problem;
+    fprintf(out, "  method        %s", method_name(rule.method));
+    if (rule.method != METHOD_JACOBI)
+        fprintf(out, ", omega %.6g%s", rule.omega,
+                rule.method == METHOD_SOR && c->omega <= 0 ? " (auto: optimal)" : "");
+    fprintf(out, ", norm %s", norm_name(rule.norm));
+    if (p->source[0])
+        fprintf(out, ", source %s", p->source);
+    if (p->region_count)
+        fprintf(out, ", %d fixed region%s", p->region_count, p->region_count > 1 ? "s" : "");
+    if (rule.anisotropic) {
+        double dx, dy;
+        problem_spacing(p, &dx, &dy);
+        fprintf(out, ", dx %.4g dy %.4g", dx, dy);
+    }
+    if (c->steps > 0)
+        fprintf(out, ", %ld steps", c->steps);
+    fputc('\n', out);
+}
+
 void report_print(FILE *out, const struct run_report *r)
 {
     const struct config *c = r->config;
@@ -48,11 +72,12 @@ void report_print(FILE *out, const struct run_report *r)
     if (r->backend[0] == 'g' && s->peer_fallback_pairs)
         fprintf(out, "  peer copies   %d edges by peer copies into halos: %s\n",
                 s->peer_fallback_pairs, s->peer_fallback);
+    report_method_line(out, c);
     fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",
             s->iterations, s->norm_checks, c->check_every);
     fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,
-            s->final_norm_iteration, c->eps);
+            s->final_norm_iteration, config_eps(c));
     fprintf(out,
             "  time          input %.4f s, compute %.4f s, output %.4f s, total %.4f s\n",
             s->time_input_s, s->time_compute_s, s->time_output_s, r->time_total_s);
@@ -92,9 +117,9 @@ void report_csv_fields(FILE *out, const struct run_report *r)
     csv_devices(r->devices, devices, sizeof devices);
     fprintf(
         out,
-        "%s,%s,%ld,%ld,%dx%d,%s,jacobi,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f",
+        "%s,%s,%ld,%ld,%dx%d,%s,%s,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f",
         r->backend, precision_name(c->problem.precision), c->problem.nx, c->problem.ny,
-        c->partition_x, c->partition_y, devices, s->iterations,
+        c->partition_x, c->partition_y, devices, method_name(c->method), s->iterations,
         s->reason == STOP_CONVERGED, s->final_norm, s->time_input_s, s->time_compute_s,
         s->time_output_s, r->time_total_s, m.glups, m.gbps, m.gflops);
 }

@@ -12,6 +12,7 @@
 
 #include "gpu_partition.h"
 #include "laplace_kernels.h"
+#include "output.h"
 #include "p2p.h"
 #include "reference.h"
 #include "report.h"
@@ -49,13 +50,28 @@ int run_make_plan(const struct config *c, struct run_plan *plan, char *err, size
     return EXIT_OK;
 }
 
+/* A snapshot_fn: every --output of the run, named NAME-ITERATION.EXT. */
+static int write_snapshot(void *context, long iteration, const struct field *field,
+                          char *error, size_t n)
+{
+    const struct config *c = context;
+    for (int i = 0; i < c->output_count; i++) {
+        char path[CONFIG_PATH_MAX + 32];
+        if (output_snapshot_path(c->outputs[i], iteration, path, sizeof path) != 0)
+            return snprintf(error, n, "snapshot name of '%s' too long", c->outputs[i]), -1;
+        if (output_write(path, field, error, n) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* Solves the problem as planned on a partx x party partition into *field. */
 int run_solve(const struct config *c, const struct run_plan *plan, int partx, int party,
               struct field *field, struct solve_result *result)
 {
     struct solve_settings s = {
-        .eps = c->eps,
-        .max_iter = c->max_iter,
+        .eps = config_eps(c),
+        .max_iter = config_max_iter(c),
         .check_every = c->check_every,
         .monitor_every = (c->csv || c->quiet) ? 0 : c->monitor_every,
         .monitor = report_monitor_line,
@@ -64,7 +80,11 @@ int run_solve(const struct config *c, const struct run_plan *plan, int partx, in
                  .block_y = c->block_y,
                  .use_p2p = c->use_p2p,
                  .kernel = kernel_by_name(c->kernel),
-                 .reduce = c->reduce},
+                 .reduce = c->reduce,
+                 .rule = config_update_rule(c)},
+        .snapshot_every = c->snapshot_every,
+        .snapshot = write_snapshot,
+        .snapshot_context = (void *)c,
         .devices = c->backend == BACKEND_GPU ? plan->devices : NULL,
     };
     if (!plan->ops)

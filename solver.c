@@ -8,8 +8,8 @@
  *               finish sweep k - 1: wait for it and, if the norm is due, add
  *               its block partial sums in the fixed order into the tile's total
  *   --------------------------- barrier -------------------------------------
- *   one thread: add the tile totals of iteration k - 1 in tile order, take
- *               the square root, apply the stopping test to iteration k - 1
+ *   one thread: combine the tile totals of iteration k - 1 in tile order into
+ *               the norm, apply the stopping test to iteration k - 1
  *   --------------------------- barrier -------------------------------------
  *
  * So the host tests iteration k - 1 while the devices already run sweep k.
@@ -21,6 +21,11 @@
  * can chain them. A failing call on any device is recorded and turns the next decision
  * into "stop", taken by one thread and read by all after a barrier, so every thread
  * leaves the loop at the same step and none is left waiting.
+ *
+ * SOR sweeps in two phases (red sites, then black ones reading the new red
+ * values): phase 1 of every tile starts after a barrier that follows every
+ * tile's phase 0. A snapshot of iteration k - 1 is gathered after the verdict,
+ * while sweep k, which writes the other field, may still run.
  */
 #include "solver.h"
 
@@ -38,11 +43,14 @@ struct shared_state {
     struct tile *tiles;
     double *tile_sums;   /* each tile's total of its block sums */
     struct field *whole; /* the initial field in, the final field out */
+    struct problem_terms terms; /* per-site source and fixed mask, whole lattice */
     struct solve_result *result;
     int failed;     /* some call failed (set under a critical section) */
     int stop;       /* every thread leaves the current phase */
     int gather;     /* the loop ended well: download the tiles */
     long iteration; /* iterations decided on; field[iteration % 2] is newest */
+    double first_norm; /* the run's first norm (NAN before it), for divergence */
+    int snapshot;      /* gather the field of st->iteration now for a snapshot */
     double clock;   /* start of the current phase */
 };
 
@@ -53,12 +61,23 @@ int solver_wants_norm(const struct solve_settings *s, long iteration)
     return s->monitor_every > 0 && iteration % s->monitor_every == 0;
 }
 
-int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
-                       double norm, enum stop_reason *reason)
+struct stop_rule solver_stop_rule(const struct solve_settings *s)
 {
-    struct stop_rule rule = {s->eps, s->max_iter, s->check_every};
+    return (struct stop_rule){.eps = s->eps,
+                              .max_iter = s->max_iter,
+                              .check_every = s->check_every,
+                              .norm_is_max = s->tile.rule.norm == NORM_MAX,
+                              .norm_scale = s->tile.rule.norm == NORM_RESIDUAL
+                                                ? s->tile.rule.norm_scale
+                                                : 1.0};
+}
+
+int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
+                       double norm, double first_norm, enum stop_reason *reason)
+{
+    struct stop_rule rule = solver_stop_rule(s);
     int why = 0;
-    if (!stop_rule_test(&rule, iteration, has_norm, norm, &why))
+    if (!stop_rule_test(&rule, iteration, has_norm, norm, first_norm, &why))
         return 0;
     *reason = (enum stop_reason)why; /* the same order: converged, max-iter, diverged */
     return 1;
@@ -72,7 +91,7 @@ const char *stop_reason_text(enum stop_reason reason)
     case STOP_MAX_ITER:
         return "stopped at --max-iter without converging";
     case STOP_DIVERGED:
-        return "diverged: the update norm is not finite";
+        return "diverged: the norm is not finite or grew without bound";
     case STOP_FAILED:
         return "failed";
     }
@@ -140,19 +159,31 @@ static void describe_fallbacks(struct shared_state *st)
         }
 }
 
-/* Allocates the tile on its device and uploads its part of the initial field. */
+/* Copies the tile's part of the initial field and per-site terms into host buffers
+ * (one allocation) and uploads them. */
 static int set_up_tile(struct shared_state *st, struct tile *me)
 {
     if (st->ops->open(me) != 0)
         return -1;
-    void *tile_h = malloc(tile_field_bytes(me));
-    if (!tile_h) {
+    size_t values = tile_field_bytes(me), sites = values / precision_size(me->precision);
+    char *buffer = malloc(2 * values + sites);
+    if (!buffer) {
         snprintf(me->error, sizeof me->error, "out of host memory for the upload");
         return -1;
     }
-    partition_scatter(st->partition, me->index, st->whole, tile_h);
-    int rc = st->ops->upload(me, tile_h);
-    free(tile_h);
+    struct tile_input in = {.field = buffer};
+    partition_scatter(st->partition, me->index, st->whole, buffer);
+    if (st->terms.source.data) {
+        partition_scatter(st->partition, me->index, &st->terms.source, buffer + values);
+        in.source = buffer + values;
+    }
+    if (st->terms.fixed) {
+        partition_scatter_bytes(st->partition, me->index, st->terms.fixed,
+                                (unsigned char *)buffer + 2 * values);
+        in.fixed = (unsigned char *)buffer + 2 * values;
+    }
+    int rc = st->ops->upload(me, &in);
+    free(buffer);
     return rc;
 }
 
@@ -171,13 +202,14 @@ static int gather_tile(struct shared_state *st, struct tile *me)
     return rc;
 }
 
-/* sqrt of the tiles' totals, added in tile order. */
+/* The norm from the tiles' totals, combined in tile order. */
 static double gather_norm(const struct shared_state *st)
 {
-    double sum = 0.0;
+    const struct update_rule *rule = &st->settings->tile.rule;
+    double total = 0.0;
     for (int t = 0; t < partition_count(st->partition); t++)
-        sum += st->tile_sums[t];
-    return sqrt(sum);
+        total = norm_combine(rule->norm, total, st->tile_sums[t]);
+    return update_rule_norm(rule, total);
 }
 
 /* Taken by one thread between the two barriers: the verdict on an iteration. */
@@ -185,6 +217,7 @@ static void decide(struct shared_state *st, long iteration)
 {
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
+    st->snapshot = 0;
     if (st->failed || iteration == 0) {
         st->stop = st->failed;
         return;
@@ -201,7 +234,42 @@ static void decide(struct shared_state *st, long iteration)
         if (s->monitor && s->monitor_every > 0 && iteration % s->monitor_every == 0)
             s->monitor(s->monitor_context, iteration, norm, omp_get_wtime() - st->clock);
     }
-    st->stop = solver_should_stop(s, iteration, has_norm, norm, &r->reason);
+    st->stop = solver_should_stop(s, iteration, has_norm, norm, st->first_norm, &r->reason);
+    if (has_norm && isnan(st->first_norm))
+        st->first_norm = norm;
+    st->snapshot = s->snapshot && s->snapshot_every > 0 &&
+                   iteration % s->snapshot_every == 0 &&
+                   !(st->stop && r->reason == STOP_DIVERGED);
+}
+
+/* Gathers the field of st->iteration from every tile and hands it to the
+ * snapshot callback; every thread calls it when st->snapshot is set. */
+static void take_snapshot(struct shared_state *st, struct tile *me)
+{
+    const struct solve_settings *s = st->settings;
+    record(st, me, gather_tile(st, me));
+#pragma omp barrier
+#pragma omp single
+    if (st->failed ||
+        s->snapshot(s->snapshot_context, st->iteration, st->whole, st->result->error,
+                    sizeof st->result->error) != 0) {
+        st->failed = 1;
+        st->result->reason = STOP_FAILED;
+        st->stop = 1; /* read by all after the single's barrier */
+    }
+}
+
+/* Starts sweep k: one call per phase, phase 1 (SOR's black sites) only after
+ * every tile has started phase 0, whose red values it reads. */
+static void start_sweep(struct shared_state *st, struct tile *me, struct sweep_args *args)
+{
+    int phases = update_rule_phases(&st->settings->tile.rule);
+    for (args->phase = 0; args->phase < phases; args->phase++) {
+        if (args->phase > 0) {
+#pragma omp barrier
+        }
+        record(st, me, st->ops->sweep(me, args));
+    }
 }
 
 /* Runs the loop; returns the last iteration this thread started. */
@@ -215,7 +283,7 @@ static long iterate(struct shared_state *st, struct tile *me)
         if (k <= s->max_iter) {
             args.iteration = k;
             args.want_sums = solver_wants_norm(s, k);
-            record(st, me, st->ops->sweep(me, &args));
+            start_sweep(st, me, &args);
             started = k;
         }
         if (k > 1)
@@ -225,6 +293,8 @@ static long iterate(struct shared_state *st, struct tile *me)
 #pragma omp barrier
 #pragma omp single
         decide(st, k - 1);
+        if (st->snapshot)
+            take_snapshot(st, me);
         if (st->stop)
             return started;
     }
@@ -235,8 +305,8 @@ static long iterate_alone(struct shared_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
-    struct stop_rule rule = {s->eps, s->max_iter, s->check_every};
-    struct stop_state state = {0};
+    struct stop_rule rule = solver_stop_rule(s);
+    struct stop_state state = {.first_norm = NAN};
     int rc = st->ops->run_alone(me, &rule, &state);
     if (rc == 1)
         return iterate(st, me); /* the device declined: the host loop */
@@ -252,12 +322,13 @@ static long iterate_alone(struct shared_state *st, struct tile *me)
 }
 
 /* The device runs the loop alone when there is one tile (and it offers to) and
- * no monitor needs the norm on the host as the loop goes. */
+ * no monitor or snapshot needs the host as the loop goes. */
 static int loop_on_device(const struct shared_state *st)
 {
     const struct solve_settings *s = st->settings;
     return partition_count(st->partition) == 1 && st->ops->run_alone &&
-           !(s->monitor && s->monitor_every > 0);
+           !(s->monitor && s->monitor_every > 0) &&
+           !(s->snapshot && s->snapshot_every > 0);
 }
 
 /* The whole life of one tile, run by the thread that drives it. */
@@ -325,17 +396,22 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
                               .settings = settings,
                               .whole = out,
                               .result = result,
+                              .first_norm = NAN,
                               .clock = omp_get_wtime()};
+    result->reason = STOP_FAILED;
+    if (problem_terms_build(problem, &st.terms, result->error, sizeof result->error))
+        return -1;
     st.tile_sums = calloc((size_t)n, sizeof *st.tile_sums);
     if (!st.tile_sums || problem_initial_field(problem, out) != 0 ||
         !(st.tiles = make_tiles(partition, problem, settings))) {
         field_free(out);
         free(st.tile_sums);
+        problem_terms_free(&st.terms);
         snprintf(result->error, sizeof result->error,
                  "out of host memory for the lattice");
-        result->reason = STOP_FAILED;
         return -1;
     }
+    result->reason = STOP_CONVERGED;
     omp_set_dynamic(0);
 #pragma omp parallel num_threads(n)
     {
@@ -353,6 +429,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     }
     free(st.tiles);
     free(st.tile_sums);
+    problem_terms_free(&st.terms);
     if (st.failed) {
         result->reason = STOP_FAILED;
         field_free(out);

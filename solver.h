@@ -12,22 +12,30 @@
 enum stop_reason {
     STOP_CONVERGED, /* the update norm fell below eps */
     STOP_MAX_ITER,  /* --max-iter reached first */
-    STOP_DIVERGED,  /* the norm became NaN or infinite */
+    STOP_DIVERGED,  /* the norm became NaN or infinite, or grew without bound */
     STOP_FAILED,    /* a device call failed; see solve_result.error */
 };
 
 /* Called with the norm at every multiple of monitor_every. */
 typedef void (*monitor_fn)(void *context, long iteration, double norm, double elapsed_s);
 
+/* Called with the whole field at every multiple of snapshot_every; returns 0, or
+ * -1 with a message in error (the run then stops as failed). */
+typedef int (*snapshot_fn)(void *context, long iteration, const struct field *field,
+                           char *error, size_t error_size);
+
 struct solve_settings {
-    double eps;         /* stop when sqrt(sum (new - old)^2) < eps */
+    double eps;         /* stop when the norm (tile.rule.norm) < eps */
     long max_iter;      /* stop after this many iterations at most */
     long check_every;   /* compute and test the norm every K iterations */
     long monitor_every; /* also compute the norm every K iterations for monitor (0: never)
                          */
     monitor_fn monitor; /* called with the norm at monitored iterations, or NULL */
     void *monitor_context;
-    struct tile_settings tile;
+    long snapshot_every; /* gather the field every K iterations for snapshot (0: never) */
+    snapshot_fn snapshot;
+    void *snapshot_context;
+    struct tile_settings tile; /* tile.rule: the update rule of every backend */
     const int *devices; /* CUDA device of tile t (ignored by the host backend) */
 };
 
@@ -49,12 +57,16 @@ struct solve_result {
 /* Whether the norm is needed at this iteration (1-based). */
 int solver_wants_norm(const struct solve_settings *s, long iteration);
 
+/* The stop_rule of device.h for these settings. */
+struct stop_rule solver_stop_rule(const struct solve_settings *s);
+
 /*
  * The stopping test after an iteration: returns 1 and sets *reason to stop.
- * has_norm says whether norm was computed at this iteration.
+ * has_norm says whether norm was computed at this iteration; first_norm is the
+ * run's first norm (NAN before it), for the divergence test.
  */
 int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
-                       double norm, enum stop_reason *reason);
+                       double norm, double first_norm, enum stop_reason *reason);
 
 /*
  * Solves the problem on the tiles of the partition with the given device

@@ -167,9 +167,6 @@ Test(cli, feature_not_yet_available_is_refused)
     check_refused(&r, 2, "--output");
     cr_assert(strstr(r.err, "not available yet"), "%s", r.err);
     run_free(&r);
-    r = laplace_run(PROBLEM " --method sor");
-    check_refused(&r, 2, "--method");
-    run_free(&r);
 }
 
 Test(cli, missing_config_file_is_refused)

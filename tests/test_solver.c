@@ -385,29 +385,29 @@ Test(solver, should_stop_decisions)
     enum stop_reason why = STOP_FAILED;
     s.check_every = 4;
     s.monitor_every = 3;
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 1e-7, &why), 1);
+    cr_assert_eq(solver_should_stop(&s, 8, 1, 1e-7, NAN, &why), 1);
     cr_assert_eq(why, STOP_CONVERGED);
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 1e-6, &why), 0,
+    cr_assert_eq(solver_should_stop(&s, 8, 1, 1e-6, NAN, &why), 0,
                  "norm == eps is not below eps");
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 2e-6, &why), 0);
-    cr_assert_eq(solver_should_stop(&s, 9, 1, 1e-9, &why), 0,
+    cr_assert_eq(solver_should_stop(&s, 8, 1, 2e-6, NAN, &why), 0);
+    cr_assert_eq(solver_should_stop(&s, 9, 1, 1e-9, NAN, &why), 0,
                  "a monitor-only norm must not stop the run");
-    cr_assert_eq(solver_should_stop(&s, 8, 0, 0.0, &why), 0, "no norm, no convergence");
+    cr_assert_eq(solver_should_stop(&s, 8, 0, 0.0, NAN, &why), 0, "no norm, no convergence");
     why = STOP_FAILED;
-    cr_assert_eq(solver_should_stop(&s, 100, 0, NAN, &why), 1);
+    cr_assert_eq(solver_should_stop(&s, 100, 0, NAN, NAN, &why), 1);
     cr_assert_eq(why, STOP_MAX_ITER);
-    cr_assert_eq(solver_should_stop(&s, 99, 0, NAN, &why), 0,
+    cr_assert_eq(solver_should_stop(&s, 99, 0, NAN, NAN, &why), 0,
                  "NaN without a norm is ignored");
-    cr_assert_eq(solver_should_stop(&s, 12, 1, NAN, &why), 1);
+    cr_assert_eq(solver_should_stop(&s, 12, 1, NAN, NAN, &why), 1);
     cr_assert_eq(why, STOP_DIVERGED);
-    cr_assert_eq(solver_should_stop(&s, 9, 1, INFINITY, &why), 1,
+    cr_assert_eq(solver_should_stop(&s, 9, 1, INFINITY, NAN, &why), 1,
                  "an infinite monitor norm is divergence too");
     cr_assert_eq(why, STOP_DIVERGED);
-    cr_assert_eq(solver_should_stop(&s, 100, 1, 1e-9, &why), 1);
+    cr_assert_eq(solver_should_stop(&s, 100, 1, 1e-9, NAN, &why), 1);
     cr_assert_eq(why, STOP_CONVERGED,
                  "converged wins over max-iter at the same iteration");
     s.eps = 0.0;
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 0.0, &why), 0, "eps 0 never converges");
+    cr_assert_eq(solver_should_stop(&s, 8, 1, 0.0, NAN, &why), 0, "eps 0 never converges");
 }
 
 Test(solver, stop_reason_texts_name_the_reason)

@@ -1,0 +1,25 @@
+/*
+ * expression.h - values given as formulas in x and y (libmatheval): boundary
+ * values, the source and region values. "1", "sin(pi*x)" and "x^2 - y^2" are
+ * all expressions; pi and e are known, as are sin, cos, exp, log, sqrt, ^ ...
+ */
+#ifndef LAPLACE_EXPRESSION_H
+#define LAPLACE_EXPRESSION_H
+
+#include <stddef.h>
+
+struct expression;
+
+/* Parses text; only the variables x and y may appear. Returns 0, or -1 with why
+ * (without the text's name) when it does not parse or names another variable. */
+int expression_parse(const char *text, struct expression **out, char *why, size_t n);
+
+/* The value at (x, y). */
+double expression_eval(const struct expression *e, double x, double y);
+
+/* 1 when text is a plain number (strtod reads all of it), with *value set. */
+int expression_is_number(const char *text, double *value);
+
+void expression_free(struct expression *e);
+
+#endif

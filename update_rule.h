@@ -1,0 +1,85 @@
+/*
+ * update_rule.h - how every backend updates a site and measures a sweep: the
+ * method (Jacobi, weighted Jacobi, red-black SOR), the 5-point stencil's
+ * weights, and the stopping norm. Built once per run from the problem and the
+ * method; the backends read it and never decide these things themselves.
+ *
+ * The Gauss-Seidel value of a site from its neighbours, in the working
+ * precision and in exactly this order of operations:
+ *     plain   (dx = dy):  gs = 0.25 * (((south + west) + east) + north)   [+ b]
+ *     general (dx != dy): gs = (cx * (west + east) + cy * (south + north)) [+ b]
+ * where cx = dy^2 / (2 (dx^2 + dy^2)), cy = dx^2 / (2 (dx^2 + dy^2)) and, with a
+ * source f of  laplacian(u) = f,  b = -f dx^2 dy^2 / (2 (dx^2 + dy^2)), stored
+ * per site. The new value is gs (Jacobi), or  omega * gs + (1 - omega) * old
+ * (weighted Jacobi and SOR). Sites of fixed regions keep their value.
+ *
+ * SOR sweeps in two half-sweeps: phase 0 updates the red sites (x + y even, in
+ * whole-lattice coordinates) from the old field; phase 1 updates the black
+ * sites from the red values phase 0 just wrote. Both write the new field, so
+ * each site is written once per iteration and the old field stays intact.
+ */
+#ifndef LAPLACE_UPDATE_RULE_H
+#define LAPLACE_UPDATE_RULE_H
+
+#include "problem.h"
+
+enum method { METHOD_JACOBI, METHOD_WEIGHTED, METHOD_SOR };
+
+enum norm_kind {
+    NORM_L2,       /* sqrt(sum (new - old)^2): the lecture's update norm */
+    NORM_MAX,      /* max |new - old| */
+    NORM_RESIDUAL, /* ||f - laplacian(u)||, scaled as in the HIP/OpenMP article */
+};
+
+struct update_rule {
+    enum method method;
+    enum norm_kind norm;
+    int anisotropic;    /* 0: the plain stencil (dx = dy); 1: cx and cy (dx != dy) */
+    double cx, cy;      /* weights of west + east and of south + north */
+    double omega;       /* relaxation factor; 1 for Jacobi */
+    int has_source;     /* a per-site term b exists */
+    int has_fixed;      /* a per-site mask of fixed sites exists */
+    double norm_scale;  /* residual: the norm is sqrt(total) * norm_scale */
+};
+/* A rule of all zeros is the course's plain Jacobi with the l2 norm. */
+
+/* The rule for a problem, a method and a norm. omega is ignored for Jacobi;
+ * for SOR, omega <= 0 means the optimal omega (update_rule_optimal_omega). */
+struct update_rule update_rule_make(const struct problem *problem, enum method method,
+                                    double omega, enum norm_kind norm);
+
+/* omega_opt = 2 / (1 + sqrt(1 - rho^2)), rho = 2 (cx cos(pi/(nx-1)) + cy cos(pi/(ny-1)))
+ * the Jacobi spectral radius; for dx = dy this is 4 / (2 + sqrt(4 - (c_x + c_y)^2)). */
+double update_rule_optimal_omega(const struct problem *problem);
+
+/* 1 when the rule is the course's plain Jacobi with the l2 or residual norm:
+ * the fast kernels of every backend apply. */
+int update_rule_is_plain_jacobi(const struct update_rule *rule);
+
+/* Half-sweeps per iteration: 2 for SOR (red, black), else 1. */
+int update_rule_phases(const struct update_rule *rule);
+
+/*
+ * A block accumulates, per site and in double, (double)(d * d) with the square
+ * formed in the working precision (l2, residual), or fabs((double)d) (max),
+ * where d = new - old (l2, max) or gs - old (residual). Two partial results
+ * combine by a sum, or for the max norm by the larger, where a NaN wins so that
+ * a diverged site is never hidden.
+ */
+static inline double norm_combine(enum norm_kind norm, double a, double b)
+{
+    if (norm != NORM_MAX)
+        return a + b;
+    return (a != a || a > b) ? a : b;
+}
+
+/* The norm from the total of all blocks and tiles. */
+double update_rule_norm(const struct update_rule *rule, double total);
+
+/* The per-site term b of a source value f (see the head comment). */
+double update_rule_source_term(const struct problem *problem, double f);
+
+const char *method_name(enum method method);
+const char *norm_name(enum norm_kind norm);
+
+#endif
