@@ -59,7 +59,9 @@ static int solve_failed(const struct solve_result *r)
     else if (r->reason == STOP_FAILED)
         fprintf(stderr, "laplace: %s\n", r->error);
     else
-        fprintf(stderr, "laplace: diverged at iteration %ld: the update norm is %g\n",
+        fprintf(stderr,
+                "laplace: diverged at iteration %ld: the norm is %g (not finite, or "
+                "1e8 times its first value)\n",
                 r->iterations, r->final_norm);
     return EXIT_FAILURE_RUN;
 }

@@ -73,7 +73,10 @@ void report_print(FILE *out, const struct run_report *r)
         fprintf(out, "  peer copies   %d edges by peer copies into halos: %s\n",
                 s->peer_fallback_pairs, s->peer_fallback);
     report_method_line(out, c);
-    fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
+    if (c->steps > 0 && s->reason == STOP_MAX_ITER)
+        fprintf(out, "  stopped       after the %ld time steps asked for\n", c->steps);
+    else
+        fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",
             s->iterations, s->norm_checks, c->check_every);
     fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,

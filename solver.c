@@ -87,7 +87,7 @@ const char *stop_reason_text(enum stop_reason reason)
 {
     switch (reason) {
     case STOP_CONVERGED:
-        return "converged: update norm below eps";
+        return "converged: the norm fell below eps";
     case STOP_MAX_ITER:
         return "stopped at --max-iter without converging";
     case STOP_DIVERGED:

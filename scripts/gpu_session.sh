@@ -4,6 +4,8 @@
 # results/session/.
 #   bash scripts/gpu_session.sh speed     the machine, --bench, the scaling table, make run
 #   bash scripts/gpu_session.sh tests     make test-gpu (the course problem's times included)
+#   bash scripts/gpu_session.sh methods   the method examples of the README, and the
+#                                         plain and general kernels' speed at 16384^2
 set -uo pipefail
 out=${OUT:-results/session}
 mkdir -p "$out"
@@ -29,5 +31,20 @@ tests)
     else
         bash tests/gpu_suite.sh ./laplace 2>&1 | tee "$out/test-gpu.log"
     fi
+    ;;
+methods)
+    machine > "$out/machine.txt" 2>&1
+    scripts/method_examples.sh ./laplace 2>&1 | tee "$out/method-examples.txt"
+    big="--nx 16384 --ny 16384 --precision float --eps 0 --max-iter 1000"
+    {
+        echo "# the same version timed twice; plain Jacobi (rows) then the general kernel"
+        for again in 1 2; do
+            for layout in 1x1 2x2; do
+                ./laplace $big --partition "$layout" --csv | tail -n 1
+                ./laplace $big --partition "$layout" --kernel general --csv | tail -n 1
+                ./laplace $big --partition "$layout" --method sor --csv | tail -n 1
+            done
+        done
+    } 2>&1 | tee "$out/kernels-16384-float.csv"
     ;;
 esac

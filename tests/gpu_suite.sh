@@ -131,6 +131,85 @@ for precision in float double; do
     done
 done
 
+# Beyond the plain plate (update_rule.h): the general kernel with SOR's two
+# phases, sources, fixed regions crossing tile borders, dx != dy, weighted
+# Jacobi, the max and residual norms, and formulas on the edges. Regions come
+# from an INI file, since their values hold spaces.
+regions="$OUT/regions.ini"
+cat > "$regions" <<'INI'
+[region slab]
+shape = rect
+x0 = 0.45
+y0 = 0.1
+x1 = 1.2
+y1 = 0.35
+value = -1
+[region body]
+shape = disc
+cx = 1.0
+cy = 0.6
+r = 0.22
+value = 2
+INI
+for precision in float double; do
+    base="--nx 61 --ny 47 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+    for variant in "sor:--method sor" \
+                   "poisson-regions:$regions --lx 2 --ly 1 --method sor --source x*y-1" \
+                   "weighted-residual:--method weighted --omega 0.7 --norm residual" \
+                   "max-norm:--norm max --source 3" \
+                   "formulas:--left sin(pi*y) --top x^2 --method sor --omega 1.7" \
+                   "general-plain:--kernel general"; do
+        name="${variant%%:*}-$precision" problem="$base ${variant#*:}"
+        same_as_serial "$name" 1 "$problem" --partition 1x1
+        same_as_serial "$name" 1 "$problem" --partition 1x1 --monitor 50
+        same_as_serial "$name" 2 "$problem" --partition 2x1
+        same_as_serial "$name" 2 "$problem" --partition 1x2
+        same_as_serial "$name" 3 "$problem" --partition 3x1
+        same_as_serial "$name" 4 "$problem" --partition 2x2
+        same_as_serial "$name" 4 "$problem" --partition 1x4 --block 8x4
+        same_as_serial "$name" 4 "$problem" --partition 2x2 --no-p2p
+        same_as_serial "$name" 1 "$problem" --partition 1x1 --reduce device
+        same_as_serial "$name" 4 "$problem" --partition 2x2 --reduce device
+    done
+done
+# SOR on 256^2 (the issue's case) and the general kernel on a large lattice.
+problem="--nx 256 --ny 256 --method sor --eps 1e-6"
+for layout in 1x1 2x1 2x2 4x1; do
+    n=$(( ${layout%x*} * ${layout#*x} ))
+    same_as_serial sor-256 "$n" "$problem" --partition "$layout"
+done
+for precision in float double; do
+    problem="--nx 2050 --ny 1537 --precision $precision $edges --method sor --source 1 --eps 0 --max-iter 30"
+    same_as_serial "sor-large-$precision" 1 "$problem" --partition 1x1
+    same_as_serial "sor-large-$precision" 4 "$problem" --partition 2x2
+done
+
+# same_snapshots NAME GPUS "ARGS" GPU_ARGS...: heat steps with snapshots write the
+# same files as the serial run.
+same_snapshots() {
+    local name=$1 gpus=$2 problem=$3; shift 3
+    local label="snapshots $name $* (needs $gpus GPU)"
+    if [ "$gpus" -gt "$ngpu" ]; then skip "$label"; return; fi
+    rm -f "$OUT/$name"-*.dat "$OUT/$name-gpu"-*.dat
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend serial -q --output "$OUT/$name.dat" $problem ||
+        { bad "$label: serial run failed"; return; }
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend gpu -q --output "$OUT/$name-gpu.dat" $problem "$@" 2> "$OUT/run.err" ||
+        { bad "$label: exit status $? ($(head -c 300 "$OUT/run.err"))"; return; }
+    local count=0 f
+    for f in "$OUT/$name"-0*.dat; do
+        cmp -s "$f" "${f/$name-/$name-gpu-}" ||
+            { bad "$label: $(basename "$f") differs"; return; }
+        count=$((count + 1))
+    done
+    [ "$count" -gt 0 ] || { bad "$label: no snapshot written"; return; }
+    ok "$label: $count snapshots identical"
+}
+heat="--nx 90 --ny 70 $edges --method weighted --omega 0.9 --steps 60 --snapshot-every 20"
+same_snapshots heat 1 "$heat" --partition 1x1
+same_snapshots heat 4 "$heat" --partition 2x2
+
 # The lecture's problem: 512 x 512, top 1, float, eps 1e-10.
 same_as_stored 1 --partition 1x1
 same_as_stored 2 --partition 2x1
@@ -144,6 +223,9 @@ refused 2 "device that does not exist" --backend gpu --devices "$ngpu" --nx 64 -
 refused 2 "device listed twice" --backend gpu --devices 0,0 --partition 2x1 --nx 64 --ny 64
 refused 2 "partition needing $((ngpu + 1)) GPUs" --backend gpu --partition "$((ngpu + 1))x1" --nx 64 --ny 64
 refused 2 "block over 1024 threads" --backend gpu --block 64x32 --nx 64 --ny 64
+refused 2 "plain kernel with SOR" --backend gpu --kernel rows --method sor --nx 64 --ny 64
+refused 2 "SOR with omega 2" --backend gpu --method sor --omega 2 --nx 64 --ny 64
+refused 1 "float overflow diverges" --backend gpu --partition 1x1 --precision float --nx 16 --ny 16 --top 1e38 --bottom 1e38 --left 1e38 --right 1e38
 
 echo "gpu suite: $passed passed, $failed failed, $skipped skipped ($ngpu GPUs)"
 [ "$failed" -eq 0 ]

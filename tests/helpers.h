@@ -23,10 +23,10 @@
 #define TEST_OUT "tests/out"
 
 /* The edges used wherever a test must not pass on zeros alone. */
-#define EDGE_TOP 1.0
-#define EDGE_LEFT 0.3
-#define EDGE_RIGHT (-0.7)
-#define EDGE_BOTTOM 2.5
+#define TEST_TOP 1.0
+#define TEST_LEFT 0.3
+#define TEST_RIGHT (-0.7)
+#define TEST_BOTTOM 2.5
 
 /*
  * Criterion runs two tests at once (make test: --jobs 2) and each may drive up
@@ -45,10 +45,10 @@ static inline struct problem test_problem(long nx, long ny, enum precision preci
 {
     return (struct problem){.nx = nx,
                             .ny = ny,
-                            .top = EDGE_TOP,
-                            .bottom = EDGE_BOTTOM,
-                            .left = EDGE_LEFT,
-                            .right = EDGE_RIGHT,
+                            .top = TEST_TOP,
+                            .bottom = TEST_BOTTOM,
+                            .left = TEST_LEFT,
+                            .right = TEST_RIGHT,
                             .precision = precision};
 }
 

@@ -146,9 +146,9 @@ Test(solver, first_sweep_norm_matches_hand_computation)
     double sum = 0.0;
     for (long y = 1; y < pb.ny - 1; y++)
         for (long x = 1; x < pb.nx - 1; x++) {
-            double s = (y == 1 ? EDGE_BOTTOM : 0) + (x == 1 ? EDGE_LEFT : 0);
-            s = s + (x == pb.nx - 2 ? EDGE_RIGHT : 0);
-            s = s + (y == pb.ny - 2 ? EDGE_TOP : 0);
+            double s = (y == 1 ? TEST_BOTTOM : 0) + (x == 1 ? TEST_LEFT : 0);
+            s = s + (x == pb.nx - 2 ? TEST_RIGHT : 0);
+            s = s + (y == pb.ny - 2 ? TEST_TOP : 0);
             sum += (0.25 * s) * (0.25 * s);
         }
     struct solve_settings s = test_settings(0.0, 1);
@@ -173,7 +173,7 @@ Test(solver, single_interior_site_converges_in_two_sweeps)
     struct solve_settings s = test_settings(1e-12, 1000);
     struct field f;
     struct solve_result r;
-    double want = 0.25 * (((EDGE_BOTTOM + EDGE_LEFT) + EDGE_RIGHT) + EDGE_TOP);
+    double want = 0.25 * (((TEST_BOTTOM + TEST_LEFT) + TEST_RIGHT) + TEST_TOP);
     run_reference(&pb, &s, &f, &r);
     cr_assert_eq(r.iterations, 2, "reference: %ld iterations", r.iterations);
     cr_assert_eq(r.reason, STOP_CONVERGED);
@@ -183,8 +183,8 @@ Test(solver, single_interior_site_converges_in_two_sweeps)
     cr_assert_eq(r.iterations, 2, "host: %ld iterations", r.iterations);
     cr_assert_eq(r.reason, STOP_CONVERGED);
     cr_assert_eq(field_get(&f, 1, 1), want);
-    cr_assert_eq(field_get(&f, 0, 0), EDGE_BOTTOM, "corners belong to the bottom row");
-    cr_assert_eq(field_get(&f, 2, 2), EDGE_TOP, "corners belong to the top row");
+    cr_assert_eq(field_get(&f, 0, 0), TEST_BOTTOM, "corners belong to the bottom row");
+    cr_assert_eq(field_get(&f, 2, 2), TEST_TOP, "corners belong to the top row");
     field_free(&f);
 }
 
