@@ -257,8 +257,17 @@ static int set_snapshot_every(struct config *c, const char *v, char *why, size_t
 /* ---- fixed regions: [region NAME] sections, or --region "SHAPE NUMBERS VALUE" ---- */
 
 /* Bits of struct region.given, one per key. */
-enum { GIVEN_SHAPE = 1, GIVEN_X0 = 2, GIVEN_Y0 = 4, GIVEN_X1 = 8, GIVEN_Y1 = 16,
-       GIVEN_CX = 32, GIVEN_CY = 64, GIVEN_R = 128, GIVEN_VALUE = 256 };
+enum {
+    GIVEN_SHAPE = 1,
+    GIVEN_X0 = 2,
+    GIVEN_Y0 = 4,
+    GIVEN_X1 = 8,
+    GIVEN_Y1 = 16,
+    GIVEN_CX = 32,
+    GIVEN_CY = 64,
+    GIVEN_R = 128,
+    GIVEN_VALUE = 256
+};
 
 #define RECT_KEYS (GIVEN_SHAPE | GIVEN_X0 | GIVEN_Y0 | GIVEN_X1 | GIVEN_Y1 | GIVEN_VALUE)
 #define DISC_KEYS (GIVEN_SHAPE | GIVEN_CX | GIVEN_CY | GIVEN_R | GIVEN_VALUE)
@@ -318,8 +327,8 @@ static int set_region_key(struct region *r, const char *key, const char *v, char
 static int region_complete(const struct region *r, char *why, size_t n)
 {
     unsigned need = r->shape == REGION_DISC ? DISC_KEYS : RECT_KEYS;
-    static const char *names[] = {"shape", "x0", "y0", "x1", "y1", "cx", "cy", "r",
-                                  "value"};
+    static const char *names[] = {"shape", "x0", "y0", "x1",   "y1",
+                                  "cx",    "cy", "r",  "value"};
     for (int bit = 0; bit < 9; bit++)
         if ((need & (1u << bit)) && !(r->given & (1u << bit)))
             return fail(why, n, "region %s: '%s' is missing", r->name, names[bit]);
@@ -339,7 +348,7 @@ static int set_region(struct config *c, const char *v, char *why, size_t n)
                     "expected \"rect X0 Y0 X1 Y1 VALUE\" or \"disc CX CY R VALUE\", "
                     "got '%s'",
                     v);
-    snprintf(name, sizeof name, "%d", c->problem.region_count + 1);
+    snprintf(name, sizeof name, "--region #%d", c->problem.region_count + 1);
     struct region *r = region_named(&c->problem, name);
     if (!r)
         return fail(why, n, "at most %d regions", REGIONS_MAX);
@@ -695,6 +704,10 @@ int config_load_file(struct config *c, const char *path, char *err, size_t errle
     if (line > 0)
         return fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path,
                     line);
+    char why[WHY_MAX];
+    for (int k = 0; k < c->problem.region_count; k++)
+        if (region_complete(&c->problem.regions[k], why, sizeof why) != 0)
+            return fail(err, errlen, "%s: %s", path, why);
     snprintf(c->config_file, sizeof c->config_file, "%s", path);
     return 0;
 }
@@ -771,8 +784,9 @@ static int validate_method(const struct config *c, char *err, size_t errlen)
                     "--omega: plain Jacobi has no relaxation factor; use --method "
                     "weighted or sor");
     if (c->method == METHOD_WEIGHTED && w == OMEGA_AUTO)
-        return fail(err, errlen,
-                    "--omega: auto is the optimum of SOR; weighted Jacobi needs 0 < W <= 1");
+        return fail(
+            err, errlen,
+            "--omega: auto is the optimum of SOR; weighted Jacobi needs 0 < W <= 1");
     if (c->method == METHOD_WEIGHTED && w > 1.0)
         return fail(err, errlen,
                     "--omega: weighted Jacobi with W = %g > 1 does not converge (and is "
@@ -780,8 +794,11 @@ static int validate_method(const struct config *c, char *err, size_t errlen)
                     w);
     if (c->method == METHOD_SOR && w != OMEGA_UNSET && w != OMEGA_AUTO &&
         (w < 1.0 || w >= 2.0))
-        return fail(err, errlen,
-                    "--omega: SOR needs 1 <= W < 2 (W >= 2 does not converge), got %g", w);
+        return fail(
+            err, errlen,
+            "--omega: SOR over-relaxes with 1 <= W < 2 (W >= 2 does not converge; "
+            "for W < 1 use --method weighted), got %g",
+            w);
     if (c->method == METHOD_SOR && c->steps > 0)
         return fail(err, errlen,
                     "--steps: SOR iterations are not time steps; use --method weighted "
@@ -797,7 +814,7 @@ static int validate_problem(const struct config *c, char *err, size_t errlen)
         if (region_complete(&c->problem.regions[k], why, sizeof why) != 0)
             return fail(err, errlen, "%s", why);
     if (problem_check(&c->problem, why, sizeof why) != 0)
-        return fail(err, errlen, "%s", why);
+        return fail(err, errlen, "[problem] %s", why);
     struct update_rule rule = config_update_rule(c);
     int kernel = kernel_by_name(c->kernel);
     if (!update_rule_is_plain_jacobi(&rule) && kernel != KERNEL_AUTO &&
@@ -898,7 +915,8 @@ void config_print_help(const char *program)
         "and y (libmatheval: + - * / ^, sin cos exp log sqrt ..., pi, e), e.g.\n"
         "  --left 'sin(pi*y)' --source '-2*pi^2*sin(pi*x)*sin(pi*y)'\n"
         "Fixed regions in an INI file, one section each (a later one wins on overlap):\n"
-        "  [region heater]  shape = rect, x0 = 0.4, y0 = 0.4, x1 = 0.6, y1 = 0.6, value = 1\n"
+        "  [region heater]  shape = rect, x0 = 0.4, y0 = 0.4, x1 = 0.6, y1 = 0.6, value "
+        "= 1\n"
         "  [region body]    shape = disc, cx = 0.3, cy = 0.5, r = 0.1, value = 0\n"
         "\nNorms (computed every --check-every iterations, compared with --eps):\n"
         "  l2        sqrt(sum (new - old)^2) over the sites: the lecture's update norm\n"

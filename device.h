@@ -49,10 +49,10 @@ struct tile {
     int device;                       /* CUDA device id, or -1 on the host */
     enum precision precision;
     struct tile_settings settings;
-    void *field[2];   /* the two fields; which one is old switches every iteration */
-    void *source;     /* the per-site term b (device or host memory), or NULL */
+    void *field[2];       /* the two fields; which one is old switches every iteration */
+    void *source;         /* the per-site term b (device or host memory), or NULL */
     unsigned char *fixed; /* the fixed-site mask, or NULL */
-    long block_count; /* partial sums per sweep: one per thread block (set by open) */
+    long block_count;     /* partial sums per sweep: one per thread block (set by open) */
     double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
     void *impl;                    /* the implementation's own state */
@@ -64,7 +64,7 @@ struct stop_rule {
     double eps;
     long max_iter;
     long check_every;
-    int norm_is_max;   /* the total is the norm (max); else sqrt(total) * norm_scale */
+    int norm_is_max; /* the total is the norm (max); else sqrt(total) * norm_scale */
     double norm_scale;
 };
 
@@ -86,7 +86,8 @@ static inline HOST_DEVICE int stop_rule_wants_norm(const struct stop_rule *rule,
 }
 
 /* The norm from a tile's total of block sums (0.0 + total: as the host adds tiles). */
-static inline HOST_DEVICE double stop_rule_norm(const struct stop_rule *rule, double total)
+static inline HOST_DEVICE double stop_rule_norm(const struct stop_rule *rule,
+                                                double total)
 {
     return rule->norm_is_max ? total : sqrt(0.0 + total) * rule->norm_scale;
 }

@@ -273,8 +273,9 @@ static int wait_for_neighbours(struct tile *t, const struct sweep_args *a)
     for (int side = 0; side < SIDE_COUNT; side++) {
         const struct tile *nb = a->neighbour[side];
         if (nb)
-            CUDA_CHECK(t, cudaStreamWaitEvent(
-                              c->stream, ((struct cuda_tile *)nb->impl)->done[after % 2], 0));
+            CUDA_CHECK(
+                t, cudaStreamWaitEvent(
+                       c->stream, ((struct cuda_tile *)nb->impl)->done[after % 2], 0));
     }
     return 0;
 }
@@ -310,9 +311,9 @@ static int queue_sums(struct tile *t, int parity)
 {
     struct cuda_tile *c = t->impl;
     if (t->settings.reduce == REDUCE_DEVICE)
-        CUDA_CHECK(t, laplace_reduce(c->block_sums_d, t->block_count,
-                                     t->settings.rule.norm, c->total_d[parity],
-                                     c->stream));
+        CUDA_CHECK(t,
+                   laplace_reduce(c->block_sums_d, t->block_count, t->settings.rule.norm,
+                                  c->total_d[parity], c->stream));
     else if (!c->sums_mapped)
         CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums[parity], c->block_sums_d,
                                       sums_bytes(t), cudaMemcpyDeviceToHost, c->stream));
@@ -472,8 +473,8 @@ static int host_tests(const struct tile *t, const struct stop_rule *rule, long k
     double norm = 0.0;
     st->iteration = k;
     if (has_norm) {
-        norm = stop_rule_norm(rule, block_sums_total(sums, t->block_count,
-                                                     t->settings.rule.norm));
+        norm = stop_rule_norm(
+            rule, block_sums_total(sums, t->block_count, t->settings.rule.norm));
         st->norm = norm, st->norm_iteration = k, st->norm_checks++;
     }
     st->stopped = stop_rule_test(rule, k, has_norm, norm, st->first_norm, &st->reason);

@@ -117,7 +117,8 @@ __device__ static void add_in_lanes(const double *sums, long n, double *lane)
     for (int j = tid; j < BLOCK_SUM_LANES; j += threads) {
         double acc = 0.0;
         for (long b = j; b < n; b += BLOCK_SUM_LANES)
-            acc = combine<MAX>(acc, __ldcg(sums + b)); /* from L2: other blocks wrote them */
+            acc = combine<MAX>(acc,
+                               __ldcg(sums + b)); /* from L2: other blocks wrote them */
         lane[j] = acc;
     }
     __syncthreads();

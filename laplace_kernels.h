@@ -9,8 +9,8 @@
 #include <string.h>
 
 enum kernel_variant {
-    KERNEL_AUTO, /* rows (general when the update rule needs it), the rows per thread
-                    chosen from the tile and GPU */
+    KERNEL_AUTO,     /* rows (general when the update rule needs it), the rows per thread
+                        chosen from the tile and GPU */
     KERNEL_GLOBAL,   /* the lecture's: one site per thread, plain global loads */
     KERNEL_READONLY, /* one site per thread, loads through the read-only cache */
     KERNEL_SHARED,   /* a block's sites and their halo staged in shared memory */

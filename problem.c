@@ -108,8 +108,7 @@ double problem_site_y(const struct problem *problem, long j)
     return ly * (double)j / (double)(problem->ny - 1);
 }
 
-int region_contains(const struct problem *problem, const struct region *r, long i,
-                    long j)
+int region_contains(const struct problem *problem, const struct region *r, long i, long j)
 {
     double x = problem_site_x(problem, i), y = problem_site_y(problem, j);
     if (r->shape == REGION_DISC)
@@ -154,8 +153,8 @@ static int set_edge(const struct problem *p, int edge, struct field *field, char
         double x = problem_site_x(p, i), y = problem_site_y(p, j);
         double v = formula ? expression_eval(formula, x, y) : edge_number(p, edge);
         if (!isfinite(v)) {
-            snprintf(why, n, "%s = %s is not finite at x = %g, y = %g", edge_names[edge],
-                     p->edge_formula[edge], x, y);
+            snprintf(why, n, "%s = %s (--%s) is not finite at x = %g, y = %g on its edge",
+                     edge_names[edge], p->edge_formula[edge], edge_names[edge], x, y);
             expression_free(formula);
             return -1;
         }
@@ -213,7 +212,7 @@ int problem_check(const struct problem *problem, char *why, size_t n)
     expression_free(source);
     for (int k = 0; k < problem->region_count; k++)
         if (!region_is_used(problem, &problem->regions[k])) {
-            snprintf(why, n, "region %s holds no interior site of the %ldx%ld lattice",
+            snprintf(why, n, "region '%s' holds no interior site of the %ldx%ld lattice",
                      problem->regions[k].name, problem->nx, problem->ny);
             return -1;
         }

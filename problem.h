@@ -15,9 +15,10 @@
  *
  * The lattice covers lx x ly in space: site (i, j) lies at x = lx i / (nx-1),
  * y = ly j / (ny-1). Unless both are given, the cells are square (dx = dy): lx
- * defaults to 1 and ly follows, as in the course, whose update assumes dx = dy. Edge values are numbers or formulas in x and y; a source f
- * makes the problem Poisson's, laplacian(u) = f; regions (rectangles, discs)
- * hold the interior sites inside them at a fixed value.
+ * defaults to 1 and ly follows, as in the course, whose update assumes dx = dy. Edge
+ * values are numbers or formulas in x and y; a source f makes the problem Poisson's,
+ * laplacian(u) = f; regions (rectangles, discs) hold the interior sites inside them at a
+ * fixed value.
  */
 #ifndef LAPLACE_PROBLEM_H
 #define LAPLACE_PROBLEM_H
@@ -48,12 +49,11 @@ struct problem {
     double lx, ly;                   /* physical size; 0: see above */
     double top, bottom, left, right; /* Dirichlet values of the four edges... */
     char edge_formula[EDGE_COUNT][EXPRESSION_MAX]; /* ...or formulas ("" if a number) */
-    char source[EXPRESSION_MAX];     /* f of laplacian(u) = f; "" for Laplace */
+    char source[EXPRESSION_MAX]; /* f of laplacian(u) = f; "" for Laplace */
     struct region regions[REGIONS_MAX];
     int region_count;
-    enum precision precision;        /* working precision of every backend */
+    enum precision precision; /* working precision of every backend */
 };
-
 
 /* A whole-lattice field in the working precision, in host memory. */
 struct field {

@@ -44,7 +44,7 @@ DEFINE_REFERENCE_SWEEP(double)
                                        const unsigned char *fixed)                       \
     {                                                                                    \
         const REAL cx = (REAL)rule->cx, cy = (REAL)rule->cy, w = (REAL)rule->omega,      \
-                   keep = (REAL)(1.0 - rule->omega);                                    \
+                   keep = (REAL)(1.0 - rule->omega);                                     \
         const int sor = rule->method == METHOD_SOR;                                      \
         double total = 0.0;                                                              \
         for (int phase = 0; phase < (sor ? 2 : 1); phase++) {                            \
@@ -54,14 +54,16 @@ DEFINE_REFERENCE_SWEEP(double)
                     long i = x + nx * y;                                                 \
                     if ((sor && (x + y) % 2 != phase) || (fixed && fixed[i]))            \
                         continue;                                                        \
-                    REAL gs = !rule->anisotropic                                         \
-                                  ? (REAL)0.25 * (((in[i - nx] + in[i - 1]) + in[i + 1]) + \
-                                                  in[i + nx])                            \
-                                  : cx * (in[i - 1] + in[i + 1]) +                       \
-                                        cy * (in[i - nx] + in[i + nx]);                  \
+                    REAL gs =                                                            \
+                        !rule->anisotropic                                               \
+                            ? (REAL)0.25 *                                               \
+                                  (((in[i - nx] + in[i - 1]) + in[i + 1]) + in[i + nx])  \
+                            : cx * (in[i - 1] + in[i + 1]) +                             \
+                                  cy * (in[i - nx] + in[i + nx]);                        \
                     if (b)                                                               \
                         gs = gs + b[i];                                                  \
-                    REAL v = rule->method != METHOD_JACOBI ? w * gs + keep * old[i] : gs; \
+                    REAL v =                                                             \
+                        rule->method != METHOD_JACOBI ? w * gs + keep * old[i] : gs;     \
                     REAL d = (rule->norm == NORM_RESIDUAL ? gs : v) - old[i];            \
                     new_[i] = v;                                                         \
                     total = norm_combine(rule->norm, total,                              \
@@ -124,7 +126,8 @@ static int iterate(const struct solve_settings *s, const struct problem_terms *t
                 s->monitor(s->monitor_context, iteration, norm, omp_get_wtime() - clock);
         }
         r->iterations = iteration;
-        int stop = solver_should_stop(s, iteration, has_norm, norm, first_norm, &r->reason);
+        int stop =
+            solver_should_stop(s, iteration, has_norm, norm, first_norm, &r->reason);
         if (has_norm && isnan(first_norm))
             first_norm = norm;
         if (snapshot_due(s, iteration) && !(stop && r->reason == STOP_DIVERGED) &&

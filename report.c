@@ -40,7 +40,8 @@ static void report_method_line(FILE *out, const struct config *c)
     if (p->source[0])
         fprintf(out, ", source %s", p->source);
     if (p->region_count)
-        fprintf(out, ", %d fixed region%s", p->region_count, p->region_count > 1 ? "s" : "");
+        fprintf(out, ", %d fixed region%s", p->region_count,
+                p->region_count > 1 ? "s" : "");
     if (rule.anisotropic) {
         double dx, dy;
         problem_spacing(p, &dx, &dy);
@@ -119,8 +120,7 @@ void report_csv_fields(FILE *out, const struct run_report *r)
     struct run_metrics m = report_metrics(r);
     csv_devices(r->devices, devices, sizeof devices);
     fprintf(
-        out,
-        "%s,%s,%ld,%ld,%dx%d,%s,%s,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f",
+        out, "%s,%s,%ld,%ld,%dx%d,%s,%s,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f",
         r->backend, precision_name(c->problem.precision), c->problem.nx, c->problem.ny,
         c->partition_x, c->partition_y, devices, method_name(c->method), s->iterations,
         s->reason == STOP_CONVERGED, s->final_norm, s->time_input_s, s->time_compute_s,

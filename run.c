@@ -58,7 +58,8 @@ static int write_snapshot(void *context, long iteration, const struct field *fie
     for (int i = 0; i < c->output_count; i++) {
         char path[CONFIG_PATH_MAX + 32];
         if (output_snapshot_path(c->outputs[i], iteration, path, sizeof path) != 0)
-            return snprintf(error, n, "snapshot name of '%s' too long", c->outputs[i]), -1;
+            return snprintf(error, n, "snapshot name of '%s' too long", c->outputs[i]),
+                   -1;
         if (output_write(path, field, error, n) != 0)
             return -1;
     }

@@ -41,17 +41,17 @@ struct shared_state {
     const struct partition *partition;
     const struct solve_settings *settings;
     struct tile *tiles;
-    double *tile_sums;   /* each tile's total of its block sums */
-    struct field *whole; /* the initial field in, the final field out */
+    double *tile_sums;          /* each tile's total of its block sums */
+    struct field *whole;        /* the initial field in, the final field out */
     struct problem_terms terms; /* per-site source and fixed mask, whole lattice */
     struct solve_result *result;
-    int failed;     /* some call failed (set under a critical section) */
-    int stop;       /* every thread leaves the current phase */
-    int gather;     /* the loop ended well: download the tiles */
-    long iteration; /* iterations decided on; field[iteration % 2] is newest */
+    int failed;        /* some call failed (set under a critical section) */
+    int stop;          /* every thread leaves the current phase */
+    int gather;        /* the loop ended well: download the tiles */
+    long iteration;    /* iterations decided on; field[iteration % 2] is newest */
     double first_norm; /* the run's first norm (NAN before it), for divergence */
     int snapshot;      /* gather the field of st->iteration now for a snapshot */
-    double clock;   /* start of the current phase */
+    double clock;      /* start of the current phase */
 };
 
 int solver_wants_norm(const struct solve_settings *s, long iteration)
@@ -63,13 +63,12 @@ int solver_wants_norm(const struct solve_settings *s, long iteration)
 
 struct stop_rule solver_stop_rule(const struct solve_settings *s)
 {
-    return (struct stop_rule){.eps = s->eps,
-                              .max_iter = s->max_iter,
-                              .check_every = s->check_every,
-                              .norm_is_max = s->tile.rule.norm == NORM_MAX,
-                              .norm_scale = s->tile.rule.norm == NORM_RESIDUAL
-                                                ? s->tile.rule.norm_scale
-                                                : 1.0};
+    return (struct stop_rule){
+        .eps = s->eps,
+        .max_iter = s->max_iter,
+        .check_every = s->check_every,
+        .norm_is_max = s->tile.rule.norm == NORM_MAX,
+        .norm_scale = s->tile.rule.norm == NORM_RESIDUAL ? s->tile.rule.norm_scale : 1.0};
 }
 
 int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
@@ -234,7 +233,8 @@ static void decide(struct shared_state *st, long iteration)
         if (s->monitor && s->monitor_every > 0 && iteration % s->monitor_every == 0)
             s->monitor(s->monitor_context, iteration, norm, omp_get_wtime() - st->clock);
     }
-    st->stop = solver_should_stop(s, iteration, has_norm, norm, st->first_norm, &r->reason);
+    st->stop =
+        solver_should_stop(s, iteration, has_norm, norm, st->first_norm, &r->reason);
     if (has_norm && isnan(st->first_norm))
         st->first_norm = norm;
     st->snapshot = s->snapshot && s->snapshot_every > 0 &&
@@ -250,9 +250,8 @@ static void take_snapshot(struct shared_state *st, struct tile *me)
     record(st, me, gather_tile(st, me));
 #pragma omp barrier
 #pragma omp single
-    if (st->failed ||
-        s->snapshot(s->snapshot_context, st->iteration, st->whole, st->result->error,
-                    sizeof st->result->error) != 0) {
+    if (st->failed || s->snapshot(s->snapshot_context, st->iteration, st->whole,
+                                  st->result->error, sizeof st->result->error) != 0) {
         st->failed = 1;
         st->result->reason = STOP_FAILED;
         st->stop = 1; /* read by all after the single's barrier */

@@ -36,7 +36,7 @@ struct solve_settings {
     snapshot_fn snapshot;
     void *snapshot_context;
     struct tile_settings tile; /* tile.rule: the update rule of every backend */
-    const int *devices; /* CUDA device of tile t (ignored by the host backend) */
+    const int *devices;        /* CUDA device of tile t (ignored by the host backend) */
 };
 
 struct solve_result {

@@ -34,12 +34,12 @@ enum norm_kind {
 struct update_rule {
     enum method method;
     enum norm_kind norm;
-    int anisotropic;    /* 0: the plain stencil (dx = dy); 1: cx and cy (dx != dy) */
-    double cx, cy;      /* weights of west + east and of south + north */
-    double omega;       /* relaxation factor; 1 for Jacobi */
-    int has_source;     /* a per-site term b exists */
-    int has_fixed;      /* a per-site mask of fixed sites exists */
-    double norm_scale;  /* residual: the norm is sqrt(total) * norm_scale */
+    int anisotropic;   /* 0: the plain stencil (dx = dy); 1: cx and cy (dx != dy) */
+    double cx, cy;     /* weights of west + east and of south + north */
+    double omega;      /* relaxation factor; 1 for Jacobi */
+    int has_source;    /* a per-site term b exists */
+    int has_fixed;     /* a per-site mask of fixed sites exists */
+    double norm_scale; /* residual: the norm is sqrt(total) * norm_scale */
 };
 /* A rule of all zeros is the course's plain Jacobi with the l2 norm. */
 

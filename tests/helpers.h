@@ -16,7 +16,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <criterion/criterion.h>
+
 #include "problem.h"
+#include "reference.h"
 #include "solver.h"
 
 /* Where tests write their files (the Makefile creates it; we do too). */
@@ -58,6 +61,27 @@ static inline struct solve_settings test_settings(double eps, long max_iter)
                                    .max_iter = max_iter,
                                    .check_every = 1,
                                    .tile = {.block_x = 32, .block_y = 8, .use_p2p = 1}};
+}
+
+/* Solves on the serial reference; the test fails if the solve does. */
+static inline void run_reference(const struct problem *pb, const struct solve_settings *s,
+                                 struct field *out, struct solve_result *r)
+{
+    cr_assert_eq(reference_solve(pb, NULL, s, out, r), 0, "reference_solve failed: %s",
+                 r->error);
+}
+
+/* Solves on ngx x ngy host tiles; the test fails if the solve does. */
+static inline void run_tiles(const struct problem *pb, int ngx, int ngy,
+                             const struct solve_settings *s, struct field *out,
+                             struct solve_result *r)
+{
+    struct partition p;
+    cr_assert_eq(partition_init(&p, pb->nx, pb->ny, ngx, ngy), 0,
+                 "partition %dx%d of %ldx%ld", ngx, ngy, pb->nx, pb->ny);
+    cr_assert_eq(solver_run(&device_host_ops, pb, &p, s, out, r), 0,
+                 "solver_run %dx%d: %s", ngx, ngy, r->error);
+    partition_free(&p);
 }
 
 static inline void ensure_out_dir(void)

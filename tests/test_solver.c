@@ -13,27 +13,6 @@
 #include "reference.h"
 #include "solver.h"
 
-/* ---- running both solvers ------------------------------------------------ */
-
-static void run_reference(const struct problem *pb, const struct solve_settings *s,
-                          struct field *out, struct solve_result *r)
-{
-    cr_assert_eq(reference_solve(pb, NULL, s, out, r), 0, "reference_solve failed: %s",
-                 r->error);
-}
-
-static void run_tiles(const struct problem *pb, int ngx, int ngy,
-                      const struct solve_settings *s, struct field *out,
-                      struct solve_result *r)
-{
-    struct partition p;
-    cr_assert_eq(partition_init(&p, pb->nx, pb->ny, ngx, ngy), 0,
-                 "partition %dx%d of %ldx%ld", ngx, ngy, pb->nx, pb->ny);
-    cr_assert_eq(solver_run(&device_host_ops, pb, &p, s, out, r), 0,
-                 "solver_run %dx%d: %s", ngx, ngy, r->error);
-    partition_free(&p);
-}
-
 /*
  * The host tiles on ngx x ngy give the reference's field bit for bit, with the
  * same iteration count and stop reason.
@@ -392,7 +371,8 @@ Test(solver, should_stop_decisions)
     cr_assert_eq(solver_should_stop(&s, 8, 1, 2e-6, NAN, &why), 0);
     cr_assert_eq(solver_should_stop(&s, 9, 1, 1e-9, NAN, &why), 0,
                  "a monitor-only norm must not stop the run");
-    cr_assert_eq(solver_should_stop(&s, 8, 0, 0.0, NAN, &why), 0, "no norm, no convergence");
+    cr_assert_eq(solver_should_stop(&s, 8, 0, 0.0, NAN, &why), 0,
+                 "no norm, no convergence");
     why = STOP_FAILED;
     cr_assert_eq(solver_should_stop(&s, 100, 0, NAN, NAN, &why), 1);
     cr_assert_eq(why, STOP_MAX_ITER);
@@ -407,7 +387,8 @@ Test(solver, should_stop_decisions)
     cr_assert_eq(why, STOP_CONVERGED,
                  "converged wins over max-iter at the same iteration");
     s.eps = 0.0;
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 0.0, NAN, &why), 0, "eps 0 never converges");
+    cr_assert_eq(solver_should_stop(&s, 8, 1, 0.0, NAN, &why), 0,
+                 "eps 0 never converges");
 }
 
 Test(solver, stop_reason_texts_name_the_reason)
