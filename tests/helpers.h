@@ -266,4 +266,24 @@ static inline const char *nth_line(const char *text, int n)
     return p && *p ? p : NULL;
 }
 
+/* A suite's init: the end-to-end tests run ./laplace from the repository root. */
+static inline void require_laplace(void)
+{
+    cr_assert_eq(
+        access("./laplace", X_OK), 0,
+        "./laplace not found: build it and run the tests from the repository root");
+}
+
+/* A refused run: the status, nothing on stdout, one line on stderr naming what. */
+static inline void check_refused(struct run *r, int status, const char *named)
+{
+    cr_assert_eq(r->status, status, "status %d, want %d; stderr: %s", r->status, status,
+                 r->err);
+    cr_assert_eq(count_lines(r->err), 1, "want one line on stderr, got:\n%s", r->err);
+    cr_assert(strlen(r->err) > 0 && r->err[strlen(r->err) - 1] == '\n',
+              "line ends with \\n");
+    cr_assert(strstr(r->err, named), "stderr '%s' does not name '%s'", r->err, named);
+    cr_assert_str_eq(r->out, "", "nothing on stdout");
+}
+
 #endif

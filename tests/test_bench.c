@@ -273,11 +273,6 @@ static char *take_csv(const char *dir)
     return text;
 }
 
-static void require_laplace(void)
-{
-    cr_assert_eq(access("./laplace", X_OK), 0, "./laplace not found");
-}
-
 Test(bench, quick_bench_end_to_end, .init = require_laplace)
 {
     char dir[256], line[4096];

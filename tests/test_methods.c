@@ -567,24 +567,7 @@ Test(methods, weighted_with_omega_1_is_jacobi_bit_for_bit)
 
 /* ---- 6. refusals through ./laplace ----------------------------------------- */
 
-static void require_laplace(void)
-{
-    cr_assert_eq(
-        access("./laplace", X_OK), 0,
-        "./laplace not found: build it and run the tests from the repository root");
-}
-
 TestSuite(methods_cli, .init = require_laplace);
-
-/* A refused run: the status, nothing on stdout, one line on stderr naming what. */
-static void check_refused(struct run *r, int status, const char *named)
-{
-    cr_assert_eq(r->status, status, "status %d, want %d; stderr: %s", r->status, status,
-                 r->err);
-    cr_assert_eq(count_lines(r->err), 1, "want one line on stderr, got:\n%s", r->err);
-    cr_assert(strstr(r->err, named), "stderr '%s' does not name '%s'", r->err, named);
-    cr_assert_str_eq(r->out, "", "nothing on stdout");
-}
 
 /* Each refused argument list, and what its message must name. */
 #define SMALL "--nx 17 --ny 13 --backend serial "
