@@ -6,9 +6,11 @@
  *             other a peer copy; the host a parallel copy on every core. Each
  *             is the median of 7 timed repetitions after 2 warm-ups.
  *   matrix    scaling: 512^2 ... 16384^2 and the largest square, float and
- *             double, on 1, 2 and 4 GPUs; kernel: every variant; block: the
- *             course's block sweep; reduce: host and device; cpu: the host
- *             tiles on every core, the baseline GPUs are compared with.
+ *             double, on 1, 2, 4 and 8 GPUs (the lecture's squarest layout);
+ *             layout: every other NGx x NGy of 4 and 8 GPUs at 16384^2 and the
+ *             largest square; kernel: every variant; block: the course's block
+ *             sweep; reduce: host and device; cpu: the host tiles on every
+ *             core, the baseline GPUs are compared with.
  *   output    a table (the better of the two runs) and a summary against the
  *             targets on stdout; every run in the CSV, with the speed-up, the
  *             efficiency and the fraction of the copy bandwidth.
@@ -69,7 +71,7 @@ enum {
 
 static const long scaling_sizes[] = {512, 1024, 2048, 4096, 8192, 16384};
 static const long quick_sizes[] = {128, QUICK_N};
-static const int gpu_counts[] = {1, 2, 4};
+static const int gpu_counts[] = {1, 2, 4, 8};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -151,7 +153,7 @@ static struct bench_entry *add(struct matrix *mx, const char *group, enum precis
     return e;
 }
 
-/* One size and precision on 1, 2 and 4 GPUs, those the machine has. */
+/* One size and precision on 1, 2, 4 and 8 GPUs, those the machine has. */
 static void add_size(struct matrix *mx, long n, enum precision p)
 {
     for (int i = 0; i < COUNT(gpu_counts); i++)
@@ -171,6 +173,37 @@ static void add_scaling(struct matrix *mx)
         long n = bench_largest_square(mx->machine, (enum precision)p);
         if (n > sizes[count - 1])
             add_size(mx, n, (enum precision)p);
+    }
+}
+
+/* At n^2, every layout of 4 and 8 GPUs (those the machine has) other than the
+ * squarest one the scaling group runs: 1x4, 4x1; 1x8, 4x2, 8x1. */
+static void add_layouts(struct matrix *mx, long n, enum precision p)
+{
+    for (int i = 0; i < COUNT(gpu_counts); i++) {
+        int gpus = gpu_counts[i];
+        if (gpus < 4 || gpus > mx->machine->gpus)
+            continue;
+        int auto_x, auto_y;
+        partition_auto_layout(gpus, n, n, &auto_x, &auto_y);
+        for (int x = 1; x <= gpus; x++) {
+            if (gpus % x != 0 || x == auto_x)
+                continue;
+            struct bench_entry *e = add(mx, "layout", p, n, gpus);
+            e->partition_x = x;
+            e->partition_y = gpus / x;
+        }
+    }
+}
+
+static void add_layout_group(struct matrix *mx)
+{
+    long big = mx->machine->quick ? QUICK_N : scaling_sizes[COUNT(scaling_sizes) - 1];
+    for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
+        add_layouts(mx, big, (enum precision)p);
+        long n = bench_largest_square(mx->machine, (enum precision)p);
+        if (n > big)
+            add_layouts(mx, n, (enum precision)p);
     }
 }
 
@@ -211,6 +244,7 @@ int bench_matrix(const struct bench_machine *m, struct bench_entry *entries, int
     struct matrix mx = {.machine = m, .entries = entries, .max = max};
     if (m->gpus > 0) {
         add_scaling(&mx);
+        add_layout_group(&mx);
         add_variants(&mx, m->quick ? QUICK_N : FOCUS_N);
     }
     add_cpu(&mx);
@@ -697,6 +731,34 @@ static void summary_efficiency(const struct bench *b, long n, int gpus)
         100.0 * speedup / gpus);
 }
 
+/* Every layout of the most GPUs run at n^2 float, the fastest named. */
+static void summary_layouts(const struct bench *b, long n)
+{
+    int gpus = 0, fastest = -1;
+    for (int i = 0; i < b->count; i++)
+        if (b->entries[i].n == n && b->entries[i].gpus > gpus &&
+            strcmp(b->entries[i].group, "layout") == 0)
+            gpus = b->entries[i].gpus;
+    if (gpus == 0)
+        return;
+    say(b, "  layouts of %d GPUs at %ld^2 float:", gpus, n);
+    for (int i = 0; i < b->count; i++) {
+        const struct bench_entry *e = &b->entries[i];
+        int counted = strcmp(e->group, "layout") == 0 || strcmp(e->group, "scaling") == 0;
+        if (!counted || e->n != n || e->gpus != gpus || e->precision != PRECISION_FLOAT ||
+            !isfinite(b->best[i].compute_s))
+            continue;
+        say(b, " %dx%d %.3f s", e->partition_x, e->partition_y, b->best[i].compute_s);
+        if (fastest < 0 || b->best[i].compute_s < b->best[fastest].compute_s)
+            fastest = i;
+    }
+    if (fastest >= 0)
+        say(b, "; fastest %dx%d\n", b->entries[fastest].partition_x,
+            b->entries[fastest].partition_y);
+    else
+        say(b, " none ran\n");
+}
+
 static void summary_cpu(const struct bench *b, long n)
 {
     int i = find(b, "cpu", n, PRECISION_DOUBLE, 0);
@@ -726,6 +788,8 @@ static void summary(const struct bench *b)
     summary_floor(b, big, PRECISION_DOUBLE);
     summary_efficiency(b, big, 2);
     summary_efficiency(b, big, 4);
+    summary_efficiency(b, big, 8);
+    summary_layouts(b, big);
     summary_cpu(b, quick ? QUICK_N : CPU_N);
 }
 

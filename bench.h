@@ -20,7 +20,7 @@
 
 #include "config.h"
 
-#define BENCH_MAX_ENTRIES 128
+#define BENCH_MAX_ENTRIES 160
 
 /* What the matrix is planned for. */
 struct bench_machine {

@@ -2,8 +2,10 @@
 #   <csv>-scaling.png     compute time and parallel efficiency against GPUs, 16384^2
 #   <csv>-updates.png     lattice updates per second against the lattice size
 #   <csv>-bandwidth.png   the fraction of the copy bandwidth reached, against the size
-# Only the "scaling" group is plotted (default kernel, block and reduce). Points are
-# every run; lines go through the mean of the two runs of a configuration.
+#   <csv>-layouts.png     every NGx x NGy of the most GPUs at 16384^2: time and efficiency
+# The first three plot the "scaling" group (default kernel, block and reduce, the
+# squarest layout); the last adds the "layout" group. Points are every run; lines
+# go through the mean of the two runs of a configuration.
 #
 #   gnuplot -e "csv='results/bench-NVIDIA-H200-2026-11-22.csv'" scripts/plot_bench.gp
 
@@ -43,16 +45,18 @@ n_a = STATS_sum > 0 ? 16384 : largest
 set terminal pngcairo size 1200,520 noenhanced font ",10"
 set grid
 set key top left
-counts = "1 2 4"
+# The GPU counts the scaling group ran (1 2 4 8, up to the machine's).
+stats csv using (strcol(c_group) eq "scaling" ? gpus(strcol(c_partition)) : NaN) nooutput
+counts = STATS_max >= 8 ? "1 2 4 8" : STATS_max >= 4 ? "1 2 4" : STATS_max >= 2 ? "1 2" : "1"
 precisions = "float double"
-lc_of(g) = g == 1 ? 1 : g == 2 ? 2 : 4
+lc_of(g) = g == 1 ? 1 : g == 2 ? 2 : g == 4 ? 4 : 7
 
 # ---- (a) time and efficiency against GPUs ------------------------------------
 set output base."-scaling.png"
-set multiplot layout 1,2 title sprintf("%s: %d^2, the same iterations on 1, 2 and 4 GPUs", csv, n_a)
+set multiplot layout 1,2 title sprintf("%s: %d^2, the same iterations on 1, 2, 4 and 8 GPUs", csv, n_a)
 set logscale x 2
-set xrange [0.8:5]
-set xtics ("1" 1, "2" 2, "4" 4)
+set xrange [0.8:10]
+set xtics ("1" 1, "2" 2, "4" 4, "8" 8)
 set xlabel "GPUs"
 set ylabel "compute time (s)"
 set logscale y
@@ -82,7 +86,7 @@ set logscale x 2
 set logscale y
 set xlabel "lattice n (n x n sites)"
 set ylabel "Glups (1e9 site updates per second)"
-plot for [i = 1:3] for [j = 1:2] csv using \
+plot for [i = 1:words(counts)] for [j = 1:2] csv using \
          (scaling(int(word(counts, i)), word(precisions, j)) ? column(c_nx) : NaN):c_glups \
          smooth unique with linespoints lw 2 lc lc_of(int(word(counts, i))) dt j \
          title sprintf("%s GPU%s %s", word(counts, i), i > 1 ? "s" : "", word(precisions, j))
@@ -94,11 +98,54 @@ unset logscale y
 set yrange [0:1.1]
 set ylabel "fraction of the copy bandwidth"
 set key bottom right
-plot for [i = 1:3] for [j = 1:2] csv using \
+plot for [i = 1:words(counts)] for [j = 1:2] csv using \
          (scaling(int(word(counts, i)), word(precisions, j)) ? column(c_nx) : NaN):c_fraction \
          smooth unique with linespoints lw 2 lc lc_of(int(word(counts, i))) dt j \
          title sprintf("%s GPU%s %s", word(counts, i), i > 1 ? "s" : "", word(precisions, j)), \
      0.9 with lines lw 1.5 dt 2 lc rgb "#707070" title "target 0.9 (1 GPU, 16384^2)"
 
+# ---- (d) every layout of the most GPUs at n_a ---------------------------------
+# Layouts are placed by NGx on a log axis (1x8 at 1, 2x4 at 2, ...), so that the
+# x-axis reads as "how many columns of GPUs".
+set autoscale xy   # stats below obey the ranges of (c)
+stats csv using ((strcol(c_group) eq "layout" && column(c_nx) == n_a) ? 1 : 0) nooutput
+most = 0
+if (STATS_sum > 0) {
+    stats csv using ((strcol(c_group) eq "layout" && column(c_nx) == n_a) \
+                     ? gpus(strcol(c_partition)) : NaN) nooutput
+    most = int(STATS_max)
+}
+wrote = "scaling, updates, bandwidth"
+if (most > 0) {
+    ngx(s) = int(s[1:strstrt(s, "x") - 1])
+    layout(g, p) = (strcol(c_group) eq "layout" || strcol(c_group) eq "scaling") \
+                   && gpus(strcol(c_partition)) == g && strcol(c_precision) eq p \
+                   && column(c_nx) == n_a
+    set output base."-layouts.png"
+    set multiplot layout 1,2 title sprintf("%s: %d^2 on %d GPUs, every layout NGx x NGy", csv, n_a, most)
+    unset title
+    set logscale x 2
+    set xrange [0.7:most * 1.4]
+    set xtics ()
+    do for [x = 1:most] { if (most % x == 0) { set xtics add (sprintf("%dx%d", x, most / x) x) } }
+    set xlabel "layout NGx x NGy"
+    set ylabel "compute time (s)"
+    set key top center
+    unset logscale y
+    set autoscale y
+    plot for [p in precisions] csv using (layout(most, p) ? ngx(strcol(c_partition)) : NaN):c_compute \
+             smooth unique with linespoints lw 2 title p." (mean)", \
+         for [p in precisions] csv using (layout(most, p) ? ngx(strcol(c_partition)) : NaN):c_compute \
+             with points pt 6 notitle
+    set ylabel "parallel efficiency T1 / (N TN)"
+    set yrange [0:1.15]
+    set key bottom center
+    plot for [p in precisions] csv using (layout(most, p) ? ngx(strcol(c_partition)) : NaN):c_efficiency \
+             smooth unique with linespoints lw 2 title p." (mean)", \
+         1 with lines lw 1.5 dt 2 lc rgb "#707070" title "ideal"
+    unset multiplot
+    wrote = wrote.", layouts"
+}
+
 set output
-print sprintf("plot_bench.gp: wrote %s-scaling.png, %s-updates.png, %s-bandwidth.png", base, base, base)
+print sprintf("plot_bench.gp: wrote the %s PNGs next to %s", wrote, csv)

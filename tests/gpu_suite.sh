@@ -10,7 +10,6 @@ set -u
 LAPLACE=${1:-./laplace}
 OUT=${GPU_SUITE_OUT:-tests/out/gpu}
 mkdir -p "$OUT"
-passed=0 failed=0 skipped=0
 
 ngpu=$("$LAPLACE" --topology 2>/dev/null | sed -n 's/.*: \([0-9]*\) CUDA device.*/\1/p')
 ngpu=${ngpu:-0}
@@ -21,13 +20,51 @@ if [ "$ngpu" -eq 0 ]; then
     exit 1
 fi
 
-ok()   { passed=$((passed + 1)); echo "ok      $*"; }
-bad()  { failed=$((failed + 1)); echo "FAILED  $*"; }
-skip() { skipped=$((skipped + 1)); echo "skipped $*"; }
+# Each check prints one line, with its duration, into its own file under
+# $OUT/checks, numbered in the order the checks were listed, and on stdout as it
+# ends; with GPU_SUITE_JOBS=N (default 1) up to N run at once. The counts are read
+# off those lines at the end. GPU_SUITE_MIN_GPUS=N leaves out the checks that need
+# fewer than N GPUs (to test a machine's largest layouts alone);
+# GPU_SUITE_RESUME=N does not run checks 1 to N again (they passed in a run that a
+# time limit cut off).
+JOBS=${GPU_SUITE_JOBS:-1}
+MIN_GPUS=${GPU_SUITE_MIN_GPUS:-1}
+RESUME=${GPU_SUITE_RESUME:-0}
+rm -rf "$OUT/checks" && mkdir -p "$OUT/checks"
+seq=0
+ok()   { echo "ok      $*"; }
+bad()  { echo "FAILED  $*"; }
+skip() { echo "skipped $*"; }
+
+# timed FUNCTION ARGS...: the check's line with its wall time appended.
+timed() {
+    local start=$EPOCHREALTIME
+    echo "$("$@") [$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f s", b - a }')]"
+}
+
+# check FUNCTION ARGS...: runs one check; $tag names its scratch files.
+check() {
+    seq=$((seq + 1)) tag=$seq
+    local line="$OUT/checks/$(printf %05d "$seq")"
+    [ "$seq" -gt "$RESUME" ] || return 0
+    if [ "$JOBS" -le 1 ]; then
+        timed "$@" | tee "$line"
+        return
+    fi
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    { timed "$@" > "$line"; cat "$line"; } &
+}
+
+# selected GPUS: whether checks needing GPUS GPUs run on this machine, this time.
+selected() { [ "$1" -ge "$MIN_GPUS" ]; }
+
+# Waits for the checks running in the background (before a sequential part).
+settle() { wait; }
 
 iterations_of() { tail -n 1 "$1" | cut -d, -f8; }
 
-# reference NAME PROBLEM_ARGS...: the serial field and CSV, computed once.
+# reference NAME PROBLEM_ARGS...: the serial field and CSV, computed once (in the
+# foreground, so that checks running at once never compute the same one).
 reference() {
     local name=$1; shift
     [ -f "$OUT/$name.serial.dat" ] && return 0
@@ -39,18 +76,25 @@ reference() {
 same_as_serial() {
     local name=$1 gpus=$2 problem=$3; shift 3
     local label="$name $* (needs $gpus GPU)"
-    if [ "$gpus" -gt "$ngpu" ]; then skip "$label"; return; fi
+    selected "$gpus" || return 0
+    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
     # shellcheck disable=SC2086
-    reference "$name" $problem || { bad "$label: serial reference failed"; return; }
-    local run="$OUT/run"
+    reference "$name" $problem || { check bad "$label: serial reference failed"; return; }
+    check gpu_equals_serial "$name" "$label" "$problem" "$@"
+}
+
+gpu_equals_serial() {
+    local name=$1 label=$2 problem=$3; shift 3
+    local run="$OUT/run-$tag"
     # shellcheck disable=SC2086
-    if ! "$LAPLACE" --backend gpu --csv --output "$run.dat" $problem "$@" > "$run.csv" 2> "$run.err"; then
-        bad "$label: exit status $? ($(head -c 300 "$run.err"))"; return
-    fi
+    "$LAPLACE" --backend gpu --csv --output "$run.dat" $problem "$@" > "$run.csv" 2> "$run.err"
+    local status=$?
+    if [ "$status" -ne 0 ]; then bad "$label: exit status $status ($(head -c 300 "$run.err"))"; return; fi
     local want got
     want=$(iterations_of "$OUT/$name.serial.csv"); got=$(iterations_of "$run.csv")
     if [ "$want" != "$got" ]; then bad "$label: $got iterations, serial $want"; return; fi
     if ! cmp -s "$run.dat" "$OUT/$name.serial.dat"; then bad "$label: field differs from serial"; return; fi
+    rm -f "$run.dat" "$run.csv" "$run.err"
     ok "$label: $got iterations, field identical"
 }
 
@@ -58,13 +102,19 @@ same_as_serial() {
 # reference (tests/data/course-512-float.serial): iteration count and field md5.
 same_as_stored() {
     local gpus=$1; shift
-    local label="course-512 $* (needs $gpus GPU)" stored=tests/data/course-512-float.serial
-    if [ "$gpus" -gt "$ngpu" ]; then skip "$label"; return; fi
-    local run="$OUT/course"
-    if ! "$LAPLACE" config/course-512.ini --backend gpu --csv --output "$run.dat" "$@" \
-        > "$run.csv" 2> "$run.err"; then
-        bad "$label: exit status $? ($(head -c 300 "$run.err"))"; return
-    fi
+    local label="course-512 $* (needs $gpus GPU)"
+    selected "$gpus" || return 0
+    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
+    check course_equals_stored "$label" "$@"
+}
+
+course_equals_stored() {
+    local label=$1; shift
+    local run="$OUT/course-$tag" stored=tests/data/course-512-float.serial
+    "$LAPLACE" config/course-512.ini --backend gpu --csv --output "$run.dat" "$@" \
+        > "$run.csv" 2> "$run.err"
+    local status=$?
+    if [ "$status" -ne 0 ]; then bad "$label: exit status $status ($(head -c 300 "$run.err"))"; return; fi
     local want_it want_md5 got_it got_md5 seconds
     want_it=$(sed -n 's/^iterations //p' "$stored"); want_md5=$(sed -n 's/^md5 //p' "$stored")
     got_it=$(iterations_of "$run.csv"); got_md5=$(md5sum "$run.dat" | cut -d' ' -f1)
@@ -75,13 +125,16 @@ same_as_stored() {
 }
 
 # refused STATUS LABEL ARGS...: laplace exits with STATUS and one line on stderr.
-refused() {
+refused() { check refused_check "$@"; }
+
+refused_check() {
     local want=$1 label=$2; shift 2
-    "$LAPLACE" "$@" > /dev/null 2> "$OUT/refused.err"
+    local err="$OUT/refused-$tag.err"
+    "$LAPLACE" "$@" > /dev/null 2> "$err"
     local status=$? lines
-    lines=$(wc -l < "$OUT/refused.err")
+    lines=$(wc -l < "$err")
     if [ "$status" -eq "$want" ] && [ "$lines" -eq 1 ]; then
-        ok "$label: status $status, '$(cat "$OUT/refused.err")'"
+        ok "$label: status $status, '$(cat "$err")'"
     else
         bad "$label: status $status (want $want), $lines stderr lines"
     fi
@@ -100,6 +153,12 @@ for precision in float double; do
         same_as_serial "$name" 4 "$problem" --partition 2x2
         same_as_serial "$name" 4 "$problem" --partition 4x1
         same_as_serial "$name" 4 "$problem" --partition 1x4
+        for layout in 4x2 2x4 8x1 1x8; do
+            same_as_serial "$name" 8 "$problem" --partition "$layout"
+        done
+        same_as_serial "$name" 8 "$problem" --partition 2x4 --no-p2p
+        same_as_serial "$name" 8 "$problem" --partition 4x2 --reduce device
+        same_as_serial "$name" 8 "$problem" --partition 2x4 --devices 7,6,5,4,3,2,1,0
         same_as_serial "$name" 2 "$problem" --partition 2x1 --no-p2p
         same_as_serial "$name" 4 "$problem" --partition 2x2 --no-p2p
         same_as_serial "$name" 1 "$problem" --partition 1x1 --block 4x4
@@ -128,6 +187,9 @@ for precision in float double; do
         same_as_serial "$name" 1 "$problem" --partition 1x1 --monitor 10
         same_as_serial "$name" 4 "$problem" --partition 2x2
         same_as_serial "$name" 2 "$problem" --partition 1x2 --reduce device
+        same_as_serial "$name" 8 "$problem" --partition 2x4
+        same_as_serial "$name" 8 "$problem" --partition 8x1
+        same_as_serial "$name" 8 "$problem" --partition 1x8 --reduce device
     done
 done
 
@@ -168,13 +230,15 @@ for precision in float double; do
         same_as_serial "$name" 4 "$problem" --partition 2x2
         same_as_serial "$name" 4 "$problem" --partition 1x4 --block 8x4
         same_as_serial "$name" 4 "$problem" --partition 2x2 --no-p2p
+        same_as_serial "$name" 8 "$problem" --partition 4x2
+        same_as_serial "$name" 8 "$problem" --partition 1x8 --block 8x4
         same_as_serial "$name" 1 "$problem" --partition 1x1 --reduce device
         same_as_serial "$name" 4 "$problem" --partition 2x2 --reduce device
     done
 done
 # SOR on 256^2 (the issue's case) and the general kernel on a large lattice.
 problem="--nx 256 --ny 256 --method sor --eps 1e-6"
-for layout in 1x1 2x1 2x2 4x1; do
+for layout in 1x1 2x1 2x2 4x1 2x4 8x1; do
     n=$(( ${layout%x*} * ${layout#*x} ))
     same_as_serial sor-256 "$n" "$problem" --partition "$layout"
 done
@@ -182,6 +246,7 @@ for precision in float double; do
     problem="--nx 2050 --ny 1537 --precision $precision $edges --method sor --source 1 --eps 0 --max-iter 30"
     same_as_serial "sor-large-$precision" 1 "$problem" --partition 1x1
     same_as_serial "sor-large-$precision" 4 "$problem" --partition 2x2
+    same_as_serial "sor-large-$precision" 8 "$problem" --partition 4x2
 done
 
 # same_snapshots NAME GPUS "ARGS" GPU_ARGS...: heat steps with snapshots write the
@@ -189,14 +254,23 @@ done
 same_snapshots() {
     local name=$1 gpus=$2 problem=$3; shift 3
     local label="snapshots $name $* (needs $gpus GPU)"
-    if [ "$gpus" -gt "$ngpu" ]; then skip "$label"; return; fi
+    selected "$gpus" || return 0
+    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
+    settle
+    check snapshots_equal "$name" "$label" "$problem" "$@"
+    settle
+}
+
+snapshots_equal() {
+    local name=$1 label=$2 problem=$3; shift 3
     rm -f "$OUT/$name"-*.dat "$OUT/$name-gpu"-*.dat
     # shellcheck disable=SC2086
     "$LAPLACE" --backend serial -q --output "$OUT/$name.dat" $problem ||
         { bad "$label: serial run failed"; return; }
     # shellcheck disable=SC2086
-    "$LAPLACE" --backend gpu -q --output "$OUT/$name-gpu.dat" $problem "$@" 2> "$OUT/run.err" ||
-        { bad "$label: exit status $? ($(head -c 300 "$OUT/run.err"))"; return; }
+    "$LAPLACE" --backend gpu -q --output "$OUT/$name-gpu.dat" $problem "$@" 2> "$OUT/run.err"
+    local status=$?
+    [ "$status" -eq 0 ] || { bad "$label: exit status $status ($(head -c 300 "$OUT/run.err"))"; return; }
     local count=0 f
     for f in "$OUT/$name"-0*.dat; do
         cmp -s "$f" "${f/$name-/$name-gpu-}" ||
@@ -209,12 +283,16 @@ same_snapshots() {
 heat="--nx 90 --ny 70 $edges --method weighted --omega 0.9 --steps 60 --snapshot-every 20"
 same_snapshots heat 1 "$heat" --partition 1x1
 same_snapshots heat 4 "$heat" --partition 2x2
+same_snapshots heat 8 "$heat" --partition 2x4
 
 # The lecture's problem: 512 x 512, top 1, float, eps 1e-10.
 same_as_stored 1 --partition 1x1
 same_as_stored 2 --partition 2x1
 same_as_stored 2 --partition 1x2
 same_as_stored 4 --partition 2x2
+for layout in 2x4 4x2 8x1 1x8; do
+    same_as_stored 8 --partition "$layout"
+done
 same_as_stored 1 --partition 1x1 --reduce device
 same_as_stored 2 --partition 1x2 --reduce device
 same_as_stored 1 --partition 1x1 --kernel global
@@ -227,5 +305,15 @@ refused 2 "plain kernel with SOR" --backend gpu --kernel rows --method sor --nx 
 refused 2 "SOR with omega 2" --backend gpu --method sor --omega 2 --nx 64 --ny 64
 refused 1 "float overflow diverges" --backend gpu --partition 1x1 --precision float --nx 16 --ny 16 --top 1e38 --bottom 1e38 --left 1e38 --right 1e38
 
-echo "gpu suite: $passed passed, $failed failed, $skipped skipped ($ngpu GPUs)"
+settle
+if [ "$JOBS" -gt 1 ]; then
+    echo "gpu suite: the checks ran $JOBS at a time; in the order they were listed:"
+    cat "$OUT"/checks/*
+fi
+count() { cat "$OUT"/checks/* | grep -c "^$1" ; }
+passed=$(count ok) failed=$(count FAILED) skipped=$(count skipped)
+only=""
+[ "$MIN_GPUS" -gt 1 ] && only=", only the checks needing at least $MIN_GPUS GPUs and the refusals"
+[ "$RESUME" -gt 0 ] && only="$only, resumed after check $RESUME"
+echo "gpu suite: $passed passed, $failed failed, $skipped skipped ($ngpu GPUs, $JOBS at a time$only)"
 [ "$failed" -eq 0 ]

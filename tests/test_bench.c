@@ -111,17 +111,24 @@ Test(bench, matrix_on_four_gpus)
 {
     struct bench_entry e[BENCH_MAX_ENTRIES];
     int count = plan(&h200x4, e);
-    /* 6 sizes and the largest, 2 precisions, 1, 2 and 4 GPUs; 4 kernels; 5 blocks;
-     * 2 reduce modes on 1 and 4 GPUs; the CPU. */
+    /* 6 sizes and the largest, 2 precisions, 1, 2 and 4 GPUs; 1x4 and 4x1 at 16384^2
+     * and the largest, 2 precisions; 4 kernels; 5 blocks; 2 reduce modes on 1 and 4
+     * GPUs; the CPU. */
     cr_assert_eq(count_group(e, count, "scaling"), 7 * 2 * 3);
+    cr_assert_eq(count_group(e, count, "layout"), 2 * 2 * 2);
     cr_assert_eq(count_group(e, count, "kernel"), KERNEL_COUNT - 1);
     cr_assert_eq(count_group(e, count, "block"), 5);
     cr_assert_eq(count_group(e, count, "reduce"), 4);
     cr_assert_eq(count_group(e, count, "cpu"), 1);
-    cr_assert_eq(count, 42 + KERNEL_COUNT - 1 + 5 + 4 + 1);
+    cr_assert_eq(count, 42 + 8 + KERNEL_COUNT - 1 + 5 + 4 + 1);
     for (int i = 0; i < count; i++) {
         int layout = e[i].partition_x * 10 + e[i].partition_y;
-        if (e[i].backend == BACKEND_GPU)
+        if (strcmp(e[i].group, "layout") == 0)
+            cr_assert(e[i].gpus == 4 && (layout == 14 || layout == 41) &&
+                          (e[i].n == 16384 || e[i].n == 20480),
+                      "layout entry %d: %d GPUs on %dx%d at %ld^2", i, e[i].gpus,
+                      e[i].partition_x, e[i].partition_y, e[i].n);
+        else if (e[i].backend == BACKEND_GPU)
             cr_assert_eq(layout,
                          e[i].gpus == 1   ? 11
                          : e[i].gpus == 2 ? 12
@@ -145,6 +152,27 @@ Test(bench, matrix_on_four_gpus)
               "the CPU baseline: 4096^2 double, 100 iterations, every core");
 }
 
+Test(bench, matrix_on_eight_gpus_has_every_layout)
+{
+    struct bench_entry e[BENCH_MAX_ENTRIES];
+    struct bench_machine m = h200x4;
+    m.gpus = 8;
+    int count = plan(&m, e);
+    cr_assert_eq(count_group(e, count, "scaling"), 7 * 2 * 4);
+    /* 4 GPUs: 1x4, 4x1; 8 GPUs: three besides the squarest; 2 sizes, 2 precisions */
+    cr_assert_eq(count_group(e, count, "layout"), (2 + 3) * 2 * 2);
+    int seen[9][9] = {{0}};
+    for (int i = 0; i < count; i++)
+        if (e[i].gpus == 8 && e[i].n == 16384 && e[i].precision == PRECISION_FLOAT)
+            seen[e[i].partition_x][e[i].partition_y]++;
+    cr_assert(seen[1][8] == 1 && seen[2][4] == 1 && seen[4][2] == 1 && seen[8][1] == 1,
+              "each layout of 8 GPUs once at 16384^2 float: 1x8 %d, 2x4 %d, 4x2 %d, "
+              "8x1 %d",
+              seen[1][8], seen[2][4], seen[4][2], seen[8][1]);
+    for (int i = 0; i < count; i++)
+        cr_assert_lt(bench_baseline(e, count, i), i + 1, "entry %d", i);
+}
+
 Test(bench, matrix_uses_only_the_gpus_there_are)
 {
     struct bench_entry e[BENCH_MAX_ENTRIES];
@@ -166,15 +194,20 @@ Test(bench, matrix_uses_only_the_gpus_there_are)
     cr_assert_eq(e[0].backend, BACKEND_CPU);
 }
 
-Test(bench, four_h200_take_about_four_minutes)
+Test(bench, four_and_eight_h200_take_five_to_eight_minutes)
 {
     struct bench_entry e[BENCH_MAX_ENTRIES];
-    int count = plan(&h200x4, e);
-    double total = 0.0;
-    for (int i = 0; i < count; i++)
-        total += bench_estimate_s(&e[i]);
-    cr_log_info("4 x H200: %d configurations, estimated %.0f s", count, total);
-    cr_assert(total > 60.0 && total < 240.0, "estimated %.0f s", total);
+    struct bench_machine m = h200x4;
+    for (m.gpus = 4; m.gpus <= 8; m.gpus += 4) {
+        int count = plan(&m, e);
+        double total = 0.0;
+        for (int i = 0; i < count; i++)
+            total += bench_estimate_s(&e[i]);
+        cr_log_info("%d x H200: %d configurations, estimated %.0f s", m.gpus, count,
+                    total);
+        cr_assert(total > 60.0 && total < 60.0 * (m.gpus == 4 ? 5 : 8),
+                  "%d GPUs: estimated %.0f s", m.gpus, total);
+    }
 }
 
 Test(bench, quick_matrix_is_tiny)
