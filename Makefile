@@ -39,7 +39,8 @@ ifeq ($(SANITIZE),1)
 endif
 
 CORE := bench bench_ceilings config device run problem expression update_rule \
-        gpu_partition p2p solver device_host reference report output
+        gpu_partition p2p solver device_host reference report output interrupt \
+        history progress png_output vtk_output
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)

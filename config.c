@@ -115,11 +115,6 @@ static int parse_pair(const char *value, int max, int *a, int *b, char *why, siz
     return 0;
 }
 
-static int not_yet(char *why, size_t n, const char *what)
-{
-    return fail(why, n, "%s is not available yet", what);
-}
-
 /* ---- setters, one per setting -------------------------------------------- */
 
 #define LATTICE_MAX (1L << 24)
@@ -235,13 +230,6 @@ static int set_norm(struct config *c, const char *v, char *why, size_t n)
         if (strcmp(v, norm_name((enum norm_kind)k)) == 0)
             return c->norm = (enum norm_kind)k, 0;
     return fail(why, n, "expected l2, max or residual, got '%s'", v);
-}
-
-static int set_later(struct config *c, const char *v, char *why, size_t n)
-{
-    (void)c;
-    (void)v;
-    return not_yet(why, n, "this option");
 }
 
 static int set_steps(struct config *c, const char *v, char *why, size_t n)
@@ -486,19 +474,40 @@ static int set_quiet(struct config *c, const char *v, char *why, size_t n)
 
 static int set_output(struct config *c, const char *v, char *why, size_t n)
 {
+    static const char *known[] = {".dat", ".vti", ".pvti", ".png", ".bin"};
     const char *dot = strrchr(v, '.');
+    int k = 0;
     if (c->output_count == CONFIG_MAX_OUTPUTS)
         return fail(why, n, "at most %d outputs", CONFIG_MAX_OUTPUTS);
+    if (strlen(v) >= CONFIG_PATH_MAX - 16) /* room for "-000100" and "_63.vti" */
+        return fail(why, n, "path longer than %d characters", CONFIG_PATH_MAX - 17);
+    if (!dot || strchr(dot, '/'))
+        return fail(why, n, "'%s' has no extension (.dat .vti .pvti .png .bin)", v);
+    while (k < 5 && strcmp(dot, known[k]) != 0)
+        k++;
+    if (k == 5)
+        return fail(why, n, "unknown extension '%s' of '%s' (.dat .vti .pvti .png .bin)",
+                    dot, v);
+    for (int i = 0; i < c->output_count; i++)
+        if (strcmp(c->outputs[i], v) == 0)
+            return fail(why, n, "'%s' is already an output", v);
+    strcpy(c->outputs[c->output_count++], v);
+    return 0;
+}
+
+static int set_png_tiles(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_bool(v, &c->png_tiles, why, n);
+}
+
+static int set_history(struct config *c, const char *v, char *why, size_t n)
+{
+    const char *dot = strrchr(v, '.');
     if (strlen(v) >= CONFIG_PATH_MAX)
         return fail(why, n, "path longer than %d characters", CONFIG_PATH_MAX - 1);
-    if (!dot || strchr(dot, '/'))
-        return fail(why, n, "'%s' has no extension (.dat)", v);
-    if (strcmp(dot, ".vti") == 0 || strcmp(dot, ".pvti") == 0 ||
-        strcmp(dot, ".png") == 0 || strcmp(dot, ".bin") == 0)
-        return not_yet(why, n, dot);
-    if (strcmp(dot, ".dat") != 0)
-        return fail(why, n, "unknown extension '%s' of '%s' (.dat)", dot, v);
-    strcpy(c->outputs[c->output_count++], v);
+    if (!dot || strcmp(dot, ".csv") != 0)
+        return fail(why, n, "'%s' is not a .csv file", v);
+    strcpy(c->history, v);
     return 0;
 }
 
@@ -578,14 +587,16 @@ static const struct setting settings[] = {
      "also solve on the host tiles (every core): speed-up", set_compare_cpu},
     {"monitor", "output", "K",
      "print iteration, norm and time every K iterations (default 0: off)", set_monitor},
-    {"history", "output", "FILE.csv", "the norm at every check (not available yet)",
-     set_later},
+    {"history", "output", "FILE.csv",
+     "write iteration, norm, elapsed seconds at every norm computed", set_history},
     {"csv", "output", NULL, "print a CSV header and one row instead of the report",
      set_csv},
     {"output", "output", "FILE",
-     "write the field: .dat (course text, top row first); "
+     "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
+     "(one .vti piece per tile), .png (heat map), .bin (raw, 48-byte header); "
      "repeatable",
      set_output},
+    {"png-tiles", "output", NULL, "draw the tile borders on .png outputs", set_png_tiles},
     {"quiet", "output", NULL, "print nothing but errors", set_quiet},
     {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
      set_topology},

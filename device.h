@@ -117,7 +117,17 @@ struct stop_state {
     double norm;         /* the last norm */
     double first_norm;   /* the first norm (for the divergence test) */
     int stopped;         /* 1 once the rule said stop */
-    int reason; /* 0 converged, 1 max-iter, 2 diverged (enum stop_reason order) */
+    int reason; /* 0 converged, 1 max-iter, 2 diverged, 4 interrupted (the watch
+                 * asked to stop; enum stop_reason order) */
+};
+
+/* What a lone device's loop (run_alone) shows the host: every norm it computes
+ * (with the host adding the sums) or the last of each batch (the device adding
+ * them). norm returns 1 to stop the loop there, at an iteration whose field is
+ * kept (reason 4). */
+struct loop_watch {
+    int (*norm)(void *context, long iteration, double norm);
+    void *context;
 };
 
 /* What one sweep needs: the iteration, and the neighbours (NULL at the edge). */
@@ -154,7 +164,7 @@ struct device_ops {
      * Same iterations, same field, same norm. Returns 0 when done, -1 on failure,
      * 1 when batches would not pay for this tile (the host loop runs instead). */
     int (*run_alone)(struct tile *t, const struct stop_rule *rule,
-                     struct stop_state *state);
+                     struct stop_state *state, const struct loop_watch *watch);
 };
 
 /* Bytes of one field of the tile (width x height values). */

@@ -444,7 +444,7 @@ static int capture_batch(struct tile *t, long n)
 /* --reduce device: one resident kernel per batch adds the sums and stops by
  * itself; the host only launches batches and looks at the state after each. */
 static int device_batches(struct tile *t, const struct stop_rule *rule,
-                          struct stop_state *out)
+                          struct stop_state *out, const struct loop_watch *watch)
 {
     struct cuda_tile *c = t->impl;
     struct sweep_launch shape = tile_sweep(t, 1, 0, NULL);
@@ -460,14 +460,19 @@ static int device_batches(struct tile *t, const struct stop_rule *rule,
         CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
                                       cudaMemcpyDeviceToHost, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+        if (!c->state_h->stopped && c->state_h->norm_checks > 0 &&
+            watch->norm(watch->context, c->state_h->norm_iteration, c->state_h->norm))
+            c->state_h->stopped = 1, c->state_h->reason = 4; /* interrupted */
     } while (!c->state_h->stopped);
     *out = *c->state_h;
     return 0;
 }
 
-/* The host's test of iteration k from its block sums; 1 when the loop stops. */
-static int host_tests(const struct tile *t, const struct stop_rule *rule, long k,
-                      const double *sums, struct stop_state *st)
+/* The host's test of iteration k from its block sums; 1 when the loop stops
+ * (the rule said so, or the watch asked to: reason 4). */
+static int host_tests(const struct tile *t, const struct stop_rule *rule,
+                      const struct loop_watch *watch, long k, const double *sums,
+                      struct stop_state *st)
 {
     int has_norm = stop_rule_wants_norm(rule, k);
     double norm = 0.0;
@@ -480,12 +485,15 @@ static int host_tests(const struct tile *t, const struct stop_rule *rule, long k
     st->stopped = stop_rule_test(rule, k, has_norm, norm, st->first_norm, &st->reason);
     if (has_norm && isnan(st->first_norm))
         st->first_norm = norm;
+    if (has_norm && !st->stopped && watch->norm(watch->context, k, norm))
+        st->stopped = 1, st->reason = 4; /* interrupted */
     return st->stopped;
 }
 
 /* Runs iterations from..to one launch each, block sums to slot 0 if test. */
 static int run_one_by_one(struct tile *t, long from, long to, int test,
-                          const struct stop_rule *rule, struct stop_state *st)
+                          const struct stop_rule *rule, const struct loop_watch *watch,
+                          struct stop_state *st)
 {
     struct cuda_tile *c = t->impl;
     for (long k = from; k <= to; k++) {
@@ -496,7 +504,7 @@ static int run_one_by_one(struct tile *t, long from, long to, int test,
         CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, sums_bytes(t),
                                       cudaMemcpyDeviceToHost, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
-        if (host_tests(t, rule, k, c->slots_h, st))
+        if (host_tests(t, rule, watch, k, c->slots_h, st))
             return 0;
     }
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
@@ -510,13 +518,13 @@ static int replay(struct tile *t, long from, long k)
     struct cuda_tile *c = t->impl;
     CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->checkpoint_d, tile_field_bytes(t),
                                   cudaMemcpyDeviceToDevice, c->stream));
-    return run_one_by_one(t, from, k, 0, NULL, NULL);
+    return run_one_by_one(t, from, k, 0, NULL, NULL, NULL);
 }
 
 /* --reduce host: batches of n sweeps whose block sums all come back to the
  * host, which adds and tests each iteration in order. */
 static int host_batches(struct tile *t, const struct stop_rule *rule,
-                        struct stop_state *st)
+                        const struct loop_watch *watch, struct stop_state *st)
 {
     struct cuda_tile *c = t->impl;
     const long n = batch_length(t);
@@ -530,10 +538,11 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
         CUDA_CHECK(t, cudaGraphLaunch(c->batch, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
         for (long k = from; k < from + n; k++)
-            if (host_tests(t, rule, k, c->slots_h + (k - from) * t->block_count, st))
+            if (host_tests(t, rule, watch, k, c->slots_h + (k - from) * t->block_count,
+                           st))
                 return k == from + n - 1 ? 0 : replay(t, from, k);
     }
-    return run_one_by_one(t, from, rule->max_iter, 1, rule, st); /* the last few */
+    return run_one_by_one(t, from, rule->max_iter, 1, rule, watch, st); /* the last few */
 }
 
 /*
@@ -545,7 +554,7 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
  * decline and run the host loop; so do kernels other than rows on the device.
  */
 static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
-                          struct stop_state *out)
+                          struct stop_state *out, const struct loop_watch *watch)
 {
     struct cuda_tile *c = t->impl;
     memset(out, 0, sizeof *out);
@@ -553,8 +562,8 @@ static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
     if (batch_length(t) < 32)
         return 1;
     if (t->settings.reduce == REDUCE_DEVICE)
-        return c->shape.kernel == KERNEL_ROWS ? device_batches(t, rule, out) : 1;
-    return host_batches(t, rule, out);
+        return c->shape.kernel == KERNEL_ROWS ? device_batches(t, rule, out, watch) : 1;
+    return host_batches(t, rule, watch, out);
 }
 
 /* Frees what open() and connect() allocated; errors here are not reported. */

@@ -4,17 +4,20 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <omp.h>
 
 #include "bench.h"
 #include "config.h"
+#include "history.h"
+#include "interrupt.h"
 #include "output.h"
 #include "p2p.h"
+#include "progress.h"
 #include "report.h"
 #include "run.h"
 
-#define LAPLACE_VERSION "0.1.0"
 
 static int usage_error(const char *message)
 {
@@ -43,12 +46,71 @@ static int check_outputs(const struct config *c, char *err, size_t n)
     return EXIT_OK;
 }
 
-static int write_outputs(const struct config *c, const struct field *field, char *err,
-                         size_t n)
+/* Every --output; the tiles' threads have written the .pvti pieces already. */
+static int write_outputs(const struct config *c, const struct run_plan *plan,
+                         const struct field *field, const struct solve_result *r,
+                         char *err, size_t n)
 {
-    for (int i = 0; i < c->output_count; i++)
-        if (output_write(c->outputs[i], field, err, n) != 0)
-            return EXIT_FAILURE_RUN;
+    struct partition tiles;
+    struct output_context context;
+    if (partition_init(&tiles, c->problem.nx, c->problem.ny, c->partition_x,
+                       c->partition_y) != 0)
+        return snprintf(err, n, "out of host memory"), EXIT_FAILURE_RUN;
+    run_output_context(c, plan->ops ? &tiles : NULL, r, &context);
+    context.pieces_written = plan->ops != NULL;
+    int status = EXIT_OK;
+    for (int i = 0; i < c->output_count && status == EXIT_OK; i++)
+        if (output_write(c->outputs[i], field, &context, err, n) != 0)
+            status = EXIT_FAILURE_RUN;
+    partition_free(&tiles);
+    return status;
+}
+
+/* What follows the run as it goes: --history and the live progress line. */
+struct watchers {
+    struct history history;
+    struct progress progress;
+    int has_history, has_progress;
+};
+
+static void observe(void *context, long iteration, double norm, double elapsed_s)
+{
+    struct watchers *w = context;
+    if (w->has_history)
+        history_add(&w->history, iteration, norm, elapsed_s);
+    if (w->has_progress)
+        progress_add(&w->progress, iteration, norm, elapsed_s);
+}
+
+/* The live line only on a terminal, and only when no plain monitor, CSV or quiet. */
+static int start_watchers(const struct config *c, struct watchers *w,
+                          struct run_plan *plan, char *err, size_t n)
+{
+    memset(w, 0, sizeof *w);
+    if (c->history[0] && history_open(&w->history, c->history, err, n) != 0)
+        return EXIT_FAILURE_RUN;
+    w->has_history = c->history[0] != 0;
+    w->has_progress =
+        !c->csv && !c->quiet && c->monitor_every == 0 && isatty(STDOUT_FILENO);
+    if (w->has_progress)
+        progress_start(&w->progress, stdout, config_eps(c));
+    if (w->has_history || w->has_progress) {
+        plan->observe = observe;
+        plan->observe_context = w;
+        plan->observe_all = w->has_history;
+    }
+    return EXIT_OK;
+}
+
+/* The progress line cleared, the history given its name (or removed on failure). */
+static int stop_watchers(struct watchers *w, int keep, char *err, size_t n)
+{
+    if (w->has_progress)
+        progress_end(&w->progress);
+    if (w->has_history && !keep)
+        history_abandon(&w->history);
+    if (w->has_history && keep && history_close(&w->history, err, n) != 0)
+        return EXIT_FAILURE_RUN;
     return EXIT_OK;
 }
 
@@ -84,11 +146,13 @@ static int compare_with_one_device(const struct config *c, const struct run_plan
                                    const struct field *field)
 {
     struct run_report one = *many;
+    struct run_plan unwatched = *plan; /* the history and progress line follow the main run */
     struct field one_field;
     struct config alone = *c;
     alone.monitor_every = 0;  /* the monitor followed the main run */
     alone.snapshot_every = 0; /* and the snapshots were written by it */
-    if (run_solve(&alone, plan, 1, 1, &one_field, &one.result) != 0)
+    unwatched.observe = NULL;
+    if (run_solve(&alone, &unwatched, 1, 1, &one_field, &one.result) != 0)
         return solve_failed(&one.result);
     one.time_total_s =
         one.result.time_input_s + one.result.time_compute_s + one.result.time_output_s;
@@ -167,22 +231,30 @@ int main(int argc, char **argv)
     if (status != EXIT_OK)
         return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
 
+    struct watchers watchers;
+    if (start_watchers(&config, &watchers, &plan, err, sizeof err) != EXIT_OK)
+        return run_error(err);
+    interrupt_install();
     struct run_report report = {.config = &config,
                                 .backend = backend_name(config.backend),
                                 .devices = plan.device_list,
                                 .device_names = plan.device_names};
-    if (run_solve(&config, &plan, config.partition_x, config.partition_y, &field,
-                  &report.result) != 0 ||
-        report.result.reason == STOP_DIVERGED) {
+    int solved = run_solve(&config, &plan, config.partition_x, config.partition_y, &field,
+                           &report.result) == 0;
+    status = stop_watchers(&watchers, solved, err, sizeof err);
+    if (!solved || report.result.reason == STOP_DIVERGED) {
         field_free(&field);
         return solve_failed(&report.result);
     }
-    status = write_outputs(&config, &field, err, sizeof err);
+    if (status == EXIT_OK)
+        status = write_outputs(&config, &plan, &field, &report.result, err, sizeof err);
     report.time_total_s = omp_get_wtime() - start;
     if (status == EXIT_OK)
         print_report(&config, &report);
     else
         run_error(err);
+    if (status == EXIT_OK && report.result.reason == STOP_INTERRUPTED)
+        return field_free(&field), interrupt_exit_status();
     if (status == EXIT_OK && config.compare)
         status = compare_with_one_device(&config, &plan, &report, &field);
     if (status == EXIT_OK && config.compare_cpu)

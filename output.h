@@ -1,26 +1,61 @@
 /*
- * output.h - writing the field to files, chosen by extension. Today: .dat, the
- * course's text format (one lattice row per line, top row first).
+ * output.h - writing the field to files, the format chosen by the extension:
+ *
+ *   .dat   the course's text format: one lattice row per line, top row first, every
+ *          value with the digits that read back the same bits
+ *   .vti   VTK XML ImageData (ParaView): origin, spacing, raw appended values
+ *   .pvti  VTK parallel ImageData: one .vti piece per tile (NAME_T.vti, beside it),
+ *          to show the partition
+ *   .png   a heat map (viridis) with a colour bar; --png-tiles draws the tile borders
+ *   .bin   raw values behind a 48-byte header (below), for scripts
+ *
+ * Every file is written under a temporary name and renamed, so an interrupted or
+ * failed run never leaves a half file under the name asked for.
+ *
+ * The .bin header, in the byte order of the machine that wrote it:
+ *   0  char[8]  "LAPLACEB"            24 int64  ny
+ *   8  uint32   version (1)           32 int64  iteration
+ *  12  uint32   bytes per value (4/8) 40 uint32 flags (bit 0: interrupted)
+ *  16  int64    nx                    44 uint32 0x01020304 (shows the byte order)
+ * then nx * ny values, row y = 0 (the bottom) first, x fastest.
  */
 #ifndef LAPLACE_OUTPUT_H
 #define LAPLACE_OUTPUT_H
 
 #include <stddef.h>
 
+#include "gpu_partition.h"
 #include "problem.h"
 
+/* What a file says about the run besides the field. */
+struct output_context {
+    const struct partition *partition; /* the run's tiles, or NULL (one piece) */
+    double x0, y0, dx, dy;             /* site (i, j) is at (x0 + i dx, y0 + j dy) */
+    int png_tiles;                     /* draw the tile borders on .png */
+    long iteration;                    /* the iteration of the field */
+    int interrupted;                   /* 1: a signal stopped the run there */
+    int pieces_written;                /* .pvti: the tiles' threads wrote the pieces */
+    char text[256]; /* one line: "laplace 0.1.0, 512x512 float, ..., iteration N" */
+};
+
 /*
- * Checks before the solve that path can be written (its folder exists and is
- * writable), so a long run never fails at its end. 0, or -1 with err set.
+ * Checks before the solve that path can be written: a known extension, a folder
+ * that exists and is writable, not a directory. 0, or -1 with err set.
  */
 int output_check_writable(const char *path, char *err, size_t errlen);
 
-/*
- * Writes the field to path; the format follows the extension. The file is
- * written under a temporary name and renamed, so a failed write never leaves a
- * half file under path. 0, or -1 with err set.
- */
-int output_write(const char *path, const struct field *field, char *err, size_t errlen);
+/* Writes the field to path in the format of its extension. 0, or -1 with err set. */
+int output_write(const char *path, const struct field *field,
+                 const struct output_context *context, char *err, size_t errlen);
+
+/* 1 when path is a .pvti, whose pieces the tiles' threads may write themselves. */
+int output_has_pieces(const char *path);
+
+/* Writes piece t of the .pvti at path: tile t of context->partition (with the one
+ * shared column and row of vtk_piece_extent) as NAME_t.vti. 0, or -1 with err. */
+int output_write_piece(const char *path, const struct field *field,
+                       const struct output_context *context, int t, char *err,
+                       size_t errlen);
 
 /* The name of a snapshot of path at an iteration: "heat.dat" -> "heat-000100.dat".
  * 0, or -1 when it does not fit in n. */

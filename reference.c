@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "interrupt.h"
+
 #define DEFINE_REFERENCE_SWEEP(REAL)                                                     \
     static double reference_sweep_##REAL(long nx, long ny, const REAL *old, REAL *new_)  \
     {                                                                                    \
@@ -122,12 +124,13 @@ static int iterate(const struct solve_settings *s, const struct problem_terms *t
             r->final_norm = norm;
             r->final_norm_iteration = iteration;
             r->norm_checks++;
-            if (s->monitor && s->monitor_every > 0 && iteration % s->monitor_every == 0)
-                s->monitor(s->monitor_context, iteration, norm, omp_get_wtime() - clock);
+            solver_note_norm(s, iteration, norm, omp_get_wtime() - clock);
         }
         r->iterations = iteration;
         int stop =
             solver_should_stop(s, iteration, has_norm, norm, first_norm, &r->reason);
+        if (!stop && interrupt_requested())
+            stop = 1, r->reason = STOP_INTERRUPTED;
         if (has_norm && isnan(first_norm))
             first_norm = norm;
         if (snapshot_due(s, iteration) && !(stop && r->reason == STOP_DIVERGED) &&

@@ -50,19 +50,55 @@ int run_make_plan(const struct config *c, struct run_plan *plan, char *err, size
     return EXIT_OK;
 }
 
+void run_output_context(const struct config *c, const struct partition *tiles,
+                        const struct solve_result *r, struct output_context *out)
+{
+    const struct problem *p = &c->problem;
+    const char *how = r->reason == STOP_INTERRUPTED ? "interrupted at iteration"
+                      : r->reason == STOP_CONVERGED ? "converged at iteration"
+                                                    : "stopped at iteration";
+    *out = (struct output_context){.partition = tiles,
+                                   .png_tiles = c->png_tiles,
+                                   .iteration = r->iterations,
+                                   .interrupted = r->reason == STOP_INTERRUPTED};
+    problem_spacing(p, &out->dx, &out->dy);
+    snprintf(out->text, sizeof out->text, "laplace %s, %ldx%ld %s, %s, %s %ld",
+             LAPLACE_VERSION, p->nx, p->ny, precision_name(p->precision),
+             method_name(c->method), how, r->iterations);
+}
+
 /* A snapshot_fn: every --output of the run, named NAME-ITERATION.EXT. */
 static int write_snapshot(void *context, long iteration, const struct field *field,
                           char *error, size_t n)
 {
     const struct config *c = context;
+    struct solve_result now = {.iterations = iteration, .reason = STOP_MAX_ITER};
+    struct output_context oc;
+    run_output_context(c, NULL, &now, &oc);
+    snprintf(oc.text + strlen(oc.text), sizeof oc.text - strlen(oc.text), " (snapshot)");
     for (int i = 0; i < c->output_count; i++) {
         char path[CONFIG_PATH_MAX + 32];
         if (output_snapshot_path(c->outputs[i], iteration, path, sizeof path) != 0)
             return snprintf(error, n, "snapshot name of '%s' too long", c->outputs[i]),
                    -1;
-        if (output_write(path, field, error, n) != 0)
+        if (output_write(path, field, &oc, error, n) != 0)
             return -1;
     }
+    return 0;
+}
+
+/* A tile_done_fn: this tile's piece of every .pvti output, by the tile's thread. */
+static int write_pieces(void *context, int tile, const struct partition *partition,
+                        const struct field *whole, const struct solve_result *r,
+                        char *error, size_t n)
+{
+    const struct config *c = context;
+    struct output_context oc;
+    run_output_context(c, partition, r, &oc);
+    for (int i = 0; i < c->output_count; i++)
+        if (output_has_pieces(c->outputs[i]) &&
+            output_write_piece(c->outputs[i], whole, &oc, tile, error, n) != 0)
+            return -1;
     return 0;
 }
 
@@ -86,6 +122,11 @@ int run_solve(const struct config *c, const struct run_plan *plan, int partx, in
         .snapshot_every = c->snapshot_every,
         .snapshot = write_snapshot,
         .snapshot_context = (void *)c,
+        .observe = plan->observe,
+        .observe_context = plan->observe_context,
+        .observe_all = plan->observe_all,
+        .tile_done = write_pieces,
+        .tile_done_context = (void *)c,
         .devices = c->backend == BACKEND_GPU ? plan->devices : NULL,
     };
     if (!plan->ops)

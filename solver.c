@@ -35,6 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
+
 /* What the threads share; decisions are written by one thread between barriers. */
 struct shared_state {
     const struct device_ops *ops;
@@ -52,6 +54,7 @@ struct shared_state {
     double first_norm; /* the run's first norm (NAN before it), for divergence */
     int snapshot;      /* gather the field of st->iteration now for a snapshot */
     double clock;      /* start of the current phase */
+    double loop_start; /* start of the iteration loop, for the elapsed times */
 };
 
 int solver_wants_norm(const struct solve_settings *s, long iteration)
@@ -59,6 +62,15 @@ int solver_wants_norm(const struct solve_settings *s, long iteration)
     if (iteration % s->check_every == 0)
         return 1;
     return s->monitor_every > 0 && iteration % s->monitor_every == 0;
+}
+
+void solver_note_norm(const struct solve_settings *s, long iteration, double norm,
+                      double elapsed_s)
+{
+    if (s->monitor && s->monitor_every > 0 && iteration % s->monitor_every == 0)
+        s->monitor(s->monitor_context, iteration, norm, elapsed_s);
+    if (s->observe)
+        s->observe(s->observe_context, iteration, norm, elapsed_s);
 }
 
 struct stop_rule solver_stop_rule(const struct solve_settings *s)
@@ -93,6 +105,8 @@ const char *stop_reason_text(enum stop_reason reason)
         return "diverged: the norm is not finite or grew without bound";
     case STOP_FAILED:
         return "failed";
+    case STOP_INTERRUPTED:
+        return "interrupted by a signal: the field is the last one reached";
     }
     return "unknown";
 }
@@ -230,11 +244,14 @@ static void decide(struct shared_state *st, long iteration)
         r->final_norm = norm;
         r->final_norm_iteration = iteration;
         r->norm_checks++;
-        if (s->monitor && s->monitor_every > 0 && iteration % s->monitor_every == 0)
-            s->monitor(s->monitor_context, iteration, norm, omp_get_wtime() - st->clock);
+        solver_note_norm(s, iteration, norm, omp_get_wtime() - st->loop_start);
     }
     st->stop =
         solver_should_stop(s, iteration, has_norm, norm, st->first_norm, &r->reason);
+    if (!st->stop && interrupt_requested()) {
+        st->stop = 1;
+        r->reason = STOP_INTERRUPTED;
+    }
     if (has_norm && isnan(st->first_norm))
         st->first_norm = norm;
     st->snapshot = s->snapshot && s->snapshot_every > 0 &&
@@ -299,6 +316,14 @@ static long iterate(struct shared_state *st, struct tile *me)
     }
 }
 
+/* The watch of a lone device's loop: every norm it computes, and whether to stop. */
+static int watch_alone(void *context, long iteration, double norm)
+{
+    struct shared_state *st = context;
+    solver_note_norm(st->settings, iteration, norm, omp_get_wtime() - st->loop_start);
+    return interrupt_requested() != 0;
+}
+
 /* A lone tile whose device runs the loop itself (run_alone): same numbers. */
 static long iterate_alone(struct shared_state *st, struct tile *me)
 {
@@ -306,7 +331,8 @@ static long iterate_alone(struct shared_state *st, struct tile *me)
     struct solve_result *r = st->result;
     struct stop_rule rule = solver_stop_rule(s);
     struct stop_state state = {.first_norm = NAN};
-    int rc = st->ops->run_alone(me, &rule, &state);
+    struct loop_watch watch = {.norm = watch_alone, .context = st};
+    int rc = st->ops->run_alone(me, &rule, &state, &watch);
     if (rc == 1)
         return iterate(st, me); /* the device declined: the host loop */
     record(st, me, rc);
@@ -321,13 +347,15 @@ static long iterate_alone(struct shared_state *st, struct tile *me)
 }
 
 /* The device runs the loop alone when there is one tile (and it offers to) and
- * no monitor or snapshot needs the host as the loop goes. */
+ * no monitor or snapshot needs the host as the loop goes; nor the history, when the
+ * device would add the sums itself and show only one norm per batch. */
 static int loop_on_device(const struct shared_state *st)
 {
     const struct solve_settings *s = st->settings;
     return partition_count(st->partition) == 1 && st->ops->run_alone &&
            !(s->monitor && s->monitor_every > 0) &&
-           !(s->snapshot && s->snapshot_every > 0);
+           !(s->snapshot && s->snapshot_every > 0) &&
+           !(s->observe_all && s->tile.reduce == REDUCE_DEVICE);
 }
 
 /* The whole life of one tile, run by the thread that drives it. */
@@ -346,6 +374,8 @@ static void drive_tile(struct shared_state *st, struct tile *me)
         st->result->time_input_s = elapsed_since(&st->clock);
         describe_fallbacks(st);
     }
+#pragma omp single
+    st->loop_start = omp_get_wtime();
     long started = loop_on_device(st) ? iterate_alone(st, me) : iterate(st, me);
 #pragma omp single
     {
@@ -356,6 +386,12 @@ static void drive_tile(struct shared_state *st, struct tile *me)
         record(st, me, gather_tile(st, me));
     double unused; /* wait for a sweep started past the end before anything is freed */
     st->ops->finish(me, started, 0, &unused);
+#pragma omp barrier
+    if (st->gather && st->settings->tile_done)
+        record(st, me,
+               st->settings->tile_done(st->settings->tile_done_context, me->index,
+                                       st->partition, st->whole, st->result, me->error,
+                                       sizeof me->error));
 #pragma omp barrier
 #pragma omp single
     st->result->time_output_s = elapsed_since(&st->clock);

@@ -9,20 +9,34 @@
 #include "gpu_partition.h"
 #include "problem.h"
 
+/* The first three in the order of stop_rule_test's reasons; 4 is stop_state's
+ * "interrupted" (device.h). */
 enum stop_reason {
-    STOP_CONVERGED, /* the update norm fell below eps */
-    STOP_MAX_ITER,  /* --max-iter reached first */
-    STOP_DIVERGED,  /* the norm became NaN or infinite, or grew without bound */
-    STOP_FAILED,    /* a device call failed; see solve_result.error */
+    STOP_CONVERGED = 0,   /* the update norm fell below eps */
+    STOP_MAX_ITER = 1,    /* --max-iter reached first */
+    STOP_DIVERGED = 2,    /* the norm became NaN or infinite, or grew without bound */
+    STOP_FAILED = 3,      /* a device call failed; see solve_result.error */
+    STOP_INTERRUPTED = 4, /* a signal (Ctrl-C) asked to stop: the field is the last one */
 };
 
 /* Called with the norm at every multiple of monitor_every. */
 typedef void (*monitor_fn)(void *context, long iteration, double norm, double elapsed_s);
 
+/* Called with every norm the loop computes (the history, the live progress line). */
+typedef void (*observe_fn)(void *context, long iteration, double norm, double elapsed_s);
+
 /* Called with the whole field at every multiple of snapshot_every; returns 0, or
  * -1 with a message in error (the run then stops as failed). */
 typedef int (*snapshot_fn)(void *context, long iteration, const struct field *field,
                            char *error, size_t error_size);
+
+struct solve_result;
+
+/* Called by each tile's thread once the final field is gathered, with its tile:
+ * the .pvti pieces. Returns 0, or -1 with a message in error. */
+typedef int (*tile_done_fn)(void *context, int tile, const struct partition *partition,
+                            const struct field *whole, const struct solve_result *result,
+                            char *error, size_t error_size);
 
 struct solve_settings {
     double eps;         /* stop when the norm (tile.rule.norm) < eps */
@@ -32,9 +46,15 @@ struct solve_settings {
                          */
     monitor_fn monitor; /* called with the norm at monitored iterations, or NULL */
     void *monitor_context;
+    observe_fn observe; /* called with every norm computed, or NULL */
+    void *observe_context;
+    int observe_all; /* 1: observe must see every norm (the history), not only one
+                      * per batch of a lone device's loop */
     long snapshot_every; /* gather the field every K iterations for snapshot (0: never) */
     snapshot_fn snapshot;
     void *snapshot_context;
+    tile_done_fn tile_done; /* or NULL */
+    void *tile_done_context;
     struct tile_settings tile; /* tile.rule: the update rule of every backend */
     const int *devices;        /* CUDA device of tile t (ignored by the host backend) */
 };
@@ -56,6 +76,11 @@ struct solve_result {
 
 /* Whether the norm is needed at this iteration (1-based). */
 int solver_wants_norm(const struct solve_settings *s, long iteration);
+
+/* Hands a norm computed at an iteration to the monitor (at its multiples) and to
+ * the observer; elapsed_s counts from the start of the loop. */
+void solver_note_norm(const struct solve_settings *s, long iteration, double norm,
+                      double elapsed_s);
 
 /* The stop_rule of device.h for these settings. */
 struct stop_rule solver_stop_rule(const struct solve_settings *s);

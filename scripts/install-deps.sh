@@ -3,7 +3,7 @@
 # Does nothing when they are all present; uses sudo only when not root.
 set -euo pipefail
 
-packages=(libinih-dev libmatheval-dev libcriterion-dev gnuplot-nox)
+packages=(libinih-dev libmatheval-dev libcriterion-dev libstb-dev gnuplot-nox)
 
 missing=()
 for p in "${packages[@]}"; do

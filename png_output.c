@@ -1,0 +1,388 @@
+/*
+ * png_output.c - the field as a PNG heat map: the lattice reduced (box filter)
+ * or enlarged to the heat map's size, the viridis colours, the colour bar with
+ * the value range, the caption and the tile borders (layout: png_output.h).
+ *
+ * The field is read once, site by site, into one accumulator per cell of the
+ * heat map: a cell is one pixel when the lattice is reduced (the average of the
+ * sites in it), one site when it is drawn at full size or enlarged (a zoom x zoom
+ * square of pixels). A huge lattice costs no copy, at most max_side^2 doubles.
+ * Text is stb_easy_font's, whose glyphs are rectangles; stb_image_write encodes.
+ */
+#include "png_output.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* stb raises these under -Wall -Wextra when it is not in a system folder. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-braces"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#define STB_IMAGE_WRITE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb/stb_image_write.h>
+#include <stb/stb_easy_font.h>
+#pragma GCC diagnostic pop
+
+/* The layout, in pixels; the heat map's top-left corner is at PNG_MARGIN. */
+#define BAR_GAP 16                   /* heat map to colour bar */
+#define BAR_WIDTH 24                 /* the colour bar */
+#define BAR_MIN_HEIGHT 64            /* room for both labels beside a flat heat map */
+#define LABEL_GAP 6                  /* colour bar to its labels */
+#define CAPTION_GAP 10               /* heat map (or bar) to the caption */
+#define TEXT_SCALE 2                 /* one font pixel is 2 x 2 picture pixels */
+#define TEXT_HEIGHT (7 * TEXT_SCALE) /* digits and capitals: 7 font pixels */
+#define TEXT_MAX 128                 /* longer captions are cut */
+
+struct rgb {
+    unsigned char r, g, b;
+};
+
+static const struct rgb black = {0, 0, 0};
+static const struct rgb nan_colour = {255, 0, 255}; /* magenta: no shade of viridis */
+static const struct rgb tile_colour = {255, 255, 255};
+
+/*
+ * Viridis (van der Walt and Smith, matplotlib's default map) at the 17 points
+ * t = 0, 1/16, ..., 1 of its 256-entry table. Between two anchors the colour is
+ * interpolated linearly, which stays within 6 levels of the full table.
+ */
+static const struct rgb viridis[17] = {
+    {68, 1, 84},    {72, 24, 106},  {71, 45, 123},  {66, 64, 134},  {59, 82, 139},
+    {51, 99, 141},  {44, 114, 142}, {38, 129, 142}, {33, 144, 140}, {31, 159, 136},
+    {40, 174, 128}, {62, 188, 116}, {93, 201, 99},  {130, 211, 76}, {171, 220, 50},
+    {213, 226, 26}, {253, 231, 37}};
+
+static unsigned char mix(unsigned char a, unsigned char b, double f)
+{
+    return (unsigned char)lround(a + (b - a) * f);
+}
+
+/* The viridis colour of t in [0, 1] (clamped; NaN counts as 0). */
+static struct rgb viridis_colour(double t)
+{
+    if (!(t > 0))
+        t = 0;
+    if (t > 1)
+        t = 1;
+    double s = t * 16;
+    int k = s >= 16 ? 15 : (int)s;
+    const struct rgb *a = &viridis[k], *b = &viridis[k + 1];
+    return (struct rgb){mix(a->r, b->r, s - k), mix(a->g, b->g, s - k),
+                        mix(a->b, b->b, s - k)};
+}
+
+/* The colour of a value: its place in [lo, hi]; the middle when the field is
+ * constant; magenta when not finite. */
+static struct rgb value_colour(double v, double lo, double hi)
+{
+    if (!isfinite(v))
+        return nan_colour;
+    return hi > lo ? viridis_colour((v - lo) / (hi - lo)) : viridis_colour(0.5);
+}
+
+/* The lattice as cells_x x cells_y cells, each drawn as zoom x zoom pixels. */
+struct heat_map {
+    long nx, ny;           /* the lattice */
+    long cells_x, cells_y; /* cells per direction */
+    long zoom;             /* pixels per cell along each side */
+    double *value;         /* the cell averages, row 0 at the bottom like y */
+    double lo, hi;         /* finite range of the field; NaN when it has none */
+};
+
+static long larger(long a, long b)
+{
+    return a > b ? a : b;
+}
+
+/* The cells and the zoom of an nx x ny lattice (rules: png_heat_map_size). */
+static void heat_map_shape(long nx, long ny, long max_side, struct heat_map *hm)
+{
+    long longest = nx > ny ? nx : ny;
+    *hm = (struct heat_map){.nx = nx, .ny = ny, .cells_x = nx, .cells_y = ny, .zoom = 1};
+    if (longest > max_side) {
+        hm->cells_x = larger(nx * max_side / longest, 1);
+        hm->cells_y = larger(ny * max_side / longest, 1);
+    } else if (longest < PNG_MIN_SIDE) {
+        long zoom = (PNG_MIN_SIDE + longest - 1) / longest;
+        long fits = max_side / longest;
+        hm->zoom = zoom < fits ? zoom : fits;
+    }
+}
+
+void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height)
+{
+    struct heat_map hm;
+    heat_map_shape(nx, ny, max_side > 0 ? max_side : PNG_MAX_SIDE, &hm);
+    *width = hm.cells_x * hm.zoom;
+    *height = hm.cells_y * hm.zoom;
+}
+
+/* The first of n sites in cell c of `cells`: site s lies in cell s * cells / n,
+ * so cell c starts at ceil(c * n / cells). Every site is in exactly one cell. */
+static long first_site(long c, long n, long cells)
+{
+    return (c * n + cells - 1) / cells;
+}
+
+/* Adds lattice row y to the sums of its row of cells; widens the finite range. */
+static void add_row(const struct field *field, long y, struct heat_map *hm, double *sums)
+{
+    for (long i = 0; i < hm->cells_x; i++) {
+        long end = first_site(i + 1, hm->nx, hm->cells_x);
+        for (long x = first_site(i, hm->nx, hm->cells_x); x < end; x++) {
+            double v = field_get(field, x, y);
+            sums[i] += v; /* a NaN or Inf site makes its cell NaN or Inf */
+            if (isfinite(v) && v < hm->lo)
+                hm->lo = v;
+            if (isfinite(v) && v > hm->hi)
+                hm->hi = v;
+        }
+    }
+}
+
+static long sites_in_cell(const struct heat_map *hm, long i, long j)
+{
+    long columns =
+        first_site(i + 1, hm->nx, hm->cells_x) - first_site(i, hm->nx, hm->cells_x);
+    long rows =
+        first_site(j + 1, hm->ny, hm->cells_y) - first_site(j, hm->ny, hm->cells_y);
+    return columns * rows;
+}
+
+/* One pass over the field: the sums of every cell, then their averages. */
+static int heat_map_fill(const struct field *field, struct heat_map *hm)
+{
+    hm->value = calloc((size_t)hm->cells_x * (size_t)hm->cells_y, sizeof *hm->value);
+    if (!hm->value)
+        return -1;
+    hm->lo = INFINITY;
+    hm->hi = -INFINITY;
+    for (long y = 0; y < hm->ny; y++)
+        add_row(field, y, hm,
+                hm->value + (size_t)(y * hm->cells_y / hm->ny) * hm->cells_x);
+    for (long j = 0; j < hm->cells_y; j++)
+        for (long i = 0; i < hm->cells_x; i++)
+            hm->value[(size_t)j * hm->cells_x + i] /= (double)sites_in_cell(hm, i, j);
+    if (hm->lo > hm->hi)
+        hm->lo = hm->hi = NAN; /* no finite site */
+    return 0;
+}
+
+/* An RGB picture, 3 bytes per pixel, rows from the top. */
+struct image {
+    long width, height;
+    unsigned char *rgb;
+};
+
+/* Fills the rectangle of w x h pixels at (x, y), clipped to the picture. */
+static void fill_rect(struct image *im, long x, long y, long w, long h, struct rgb c)
+{
+    for (long row = y < 0 ? 0 : y; row < y + h && row < im->height; row++)
+        for (long col = x < 0 ? 0 : x; col < x + w && col < im->width; col++) {
+            unsigned char *p = im->rgb + 3 * ((size_t)row * im->width + col);
+            p[0] = c.r;
+            p[1] = c.g;
+            p[2] = c.b;
+        }
+}
+
+/* Heat-map pixel (px, py), py = 0 at the top, shows cell (px / zoom, top cell
+ * row - py / zoom): the largest y at the top, x = 0 on the left. */
+static void paint_heat_map(struct image *im, const struct heat_map *hm)
+{
+    for (long py = 0; py < hm->cells_y * hm->zoom; py++) {
+        long j = hm->cells_y - 1 - py / hm->zoom;
+        const double *row = hm->value + (size_t)j * hm->cells_x;
+        for (long px = 0; px < hm->cells_x * hm->zoom; px++)
+            fill_rect(im, PNG_MARGIN + px, PNG_MARGIN + py, 1, 1,
+                      value_colour(row[px / hm->zoom], hm->lo, hm->hi));
+    }
+}
+
+/*
+ * The tile borders, 1 pixel wide: on the first pixel column of every tile that
+ * has a tile to its west, and on the bottom pixel row of every tile that has a
+ * tile to its south. Tiles in a column share x0, tiles in a row share y0.
+ */
+static void paint_tile_borders(struct image *im, const struct heat_map *hm,
+                               const struct partition *p)
+{
+    long width = hm->cells_x * hm->zoom, height = hm->cells_y * hm->zoom;
+    for (int ix = 1; ix < p->ngx; ix++) {
+        long i = p->tiles[ix].x0 * hm->cells_x / hm->nx;
+        fill_rect(im, PNG_MARGIN + i * hm->zoom, PNG_MARGIN, 1, height, tile_colour);
+    }
+    for (int iy = 1; iy < p->ngy; iy++) {
+        long j = p->tiles[iy * p->ngx].y0 * hm->cells_y / hm->ny;
+        long py = (hm->cells_y - j) * hm->zoom - 1;
+        fill_rect(im, PNG_MARGIN, PNG_MARGIN + py, width, 1, tile_colour);
+    }
+}
+
+/* The picture's texts, each as the font can draw it (printable ASCII). */
+struct texts {
+    char max[32], min[32];      /* the value range beside the colour bar */
+    char caption[TEXT_MAX + 1]; /* "" when there is none */
+};
+
+/* Copies text for the font: at most TEXT_MAX characters, '?' for any character
+ * outside printable ASCII (the font has no glyph for it). */
+static void printable(const char *text, char *out)
+{
+    int n = 0;
+    for (; text && text[n] && n < TEXT_MAX; n++)
+        out[n] = text[n] >= 32 && text[n] < 127 ? text[n] : '?';
+    out[n] = '\0';
+}
+
+static long text_width(const char *text)
+{
+    return (long)stb_easy_font_width((char *)text) * TEXT_SCALE;
+}
+
+/* Draws text in black, its top-left corner at (x, y). The font gives quads of
+ * 4 vertices (x, y, z, colour: 4 floats); vertices 0 and 2 are opposite corners. */
+static void paint_text(struct image *im, long x, long y, const char *text)
+{
+    float quads[TEXT_MAX * 8 * 16]; /* ~8 quads per glyph; more are cut */
+    int n = stb_easy_font_print(0, 0, (char *)text, NULL, quads, (int)sizeof quads);
+    for (int q = 0; q < n; q++) {
+        const float *v = quads + 16 * q;
+        long x0 = lroundf(v[0]), y0 = lroundf(v[1]);
+        long x1 = lroundf(v[8]), y1 = lroundf(v[9]);
+        fill_rect(im, x + TEXT_SCALE * x0, y + TEXT_SCALE * y0, TEXT_SCALE * (x1 - x0),
+                  TEXT_SCALE * (y1 - y0), black);
+    }
+}
+
+/* Where everything goes; see the picture in png_output.h. */
+struct layout {
+    long bar_x, bar_height; /* the colour bar; its top is at PNG_MARGIN */
+    long label_x;           /* left edge of the range labels */
+    long caption_y;         /* top of the caption */
+    long width, height;     /* the whole picture */
+};
+
+static void plan_layout(const struct heat_map *hm, const struct texts *t,
+                        struct layout *l)
+{
+    l->bar_x = PNG_MARGIN + hm->cells_x * hm->zoom + BAR_GAP;
+    l->bar_height = larger(hm->cells_y * hm->zoom, BAR_MIN_HEIGHT);
+    l->label_x = l->bar_x + BAR_WIDTH + LABEL_GAP;
+    l->width = l->label_x + larger(text_width(t->max), text_width(t->min)) + PNG_MARGIN;
+    l->caption_y = PNG_MARGIN + l->bar_height + CAPTION_GAP;
+    l->height = PNG_MARGIN + l->bar_height + PNG_MARGIN;
+    if (t->caption[0]) {
+        l->width = larger(l->width, PNG_MARGIN + text_width(t->caption) + PNG_MARGIN);
+        l->height = l->caption_y + TEXT_HEIGHT + PNG_MARGIN;
+    }
+}
+
+/* The colour map from max (top) to min (bottom), the range written beside it. */
+static void paint_colour_bar(struct image *im, const struct layout *l,
+                             const struct texts *t)
+{
+    for (long row = 0; row < l->bar_height; row++) {
+        double t = 1.0 - (double)row / (double)(l->bar_height - 1);
+        fill_rect(im, l->bar_x, PNG_MARGIN + row, BAR_WIDTH, 1, viridis_colour(t));
+    }
+    paint_text(im, l->label_x, PNG_MARGIN, t->max);
+    paint_text(im, l->label_x, PNG_MARGIN + l->bar_height - TEXT_HEIGHT, t->min);
+}
+
+/* Encodes the picture and writes it; every write and the close are checked
+ * (stbi_write_png checks neither). */
+static int save_png(const char *path, const struct image *im, char *err, size_t errlen)
+{
+    int stride = (int)(3 * im->width), bytes = 0;
+    unsigned char *png = stbi_write_png_to_mem(im->rgb, stride, (int)im->width,
+                                               (int)im->height, 3, &bytes);
+    if (!png) {
+        snprintf(err, errlen, "cannot write '%s': out of memory encoding the PNG", path);
+        return -1;
+    }
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(png, 1, (size_t)bytes, f) == (size_t)bytes;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (!ok)
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    free(png);
+    return ok ? 0 : -1;
+}
+
+/* Lays out, paints and writes the picture of a filled heat map. */
+static int render(const char *path, const struct heat_map *hm,
+                  const struct png_options *options, char *err, size_t errlen)
+{
+    struct texts t;
+    snprintf(t.max, sizeof t.max, "%.4g", hm->hi);
+    snprintf(t.min, sizeof t.min, "%.4g", hm->lo);
+    printable(options->caption, t.caption);
+    struct layout l;
+    plan_layout(hm, &t, &l);
+    struct image im = {l.width, l.height, malloc(3 * (size_t)l.width * (size_t)l.height)};
+    if (!im.rgb) {
+        snprintf(err, errlen, "cannot write '%s': out of memory for a %ldx%ld picture",
+                 path, l.width, l.height);
+        return -1;
+    }
+    memset(im.rgb, 255, 3 * (size_t)l.width * (size_t)l.height); /* white */
+    paint_heat_map(&im, hm);
+    if (options->tiles)
+        paint_tile_borders(&im, hm, options->tiles);
+    paint_colour_bar(&im, &l, &t);
+    if (t.caption[0])
+        paint_text(&im, PNG_MARGIN, l.caption_y, t.caption);
+    int rc = save_png(path, &im, err, errlen);
+    free(im.rgb);
+    return rc;
+}
+
+static int check_request(const char *path, const struct field *field,
+                         const struct png_options *options, char *err, size_t errlen)
+{
+    const struct partition *p = options->tiles;
+    if (!field || !field->data || field->nx < 1 || field->ny < 1) {
+        snprintf(err, errlen, "cannot write '%s': the field is empty", path);
+        return -1;
+    }
+    if (options->max_side < 0 || options->max_side > PNG_MAX_SIDE_LIMIT) {
+        snprintf(err, errlen, "cannot write '%s': max_side %ld is not in 1..%d", path,
+                 options->max_side, PNG_MAX_SIDE_LIMIT);
+        return -1;
+    }
+    if (p && (p->nx != field->nx || p->ny != field->ny)) {
+        snprintf(err, errlen,
+                 "cannot write '%s': the tiles cover %ldx%ld sites, the "
+                 "field has %ldx%ld",
+                 path, p->nx, p->ny, field->nx, field->ny);
+        return -1;
+    }
+    return 0;
+}
+
+int png_write(const char *path, const struct field *field,
+              const struct png_options *options, char *err, size_t errlen)
+{
+    static const struct png_options defaults = {0};
+    if (!options)
+        options = &defaults;
+    if (check_request(path, field, options, err, errlen) != 0)
+        return -1;
+    struct heat_map hm;
+    heat_map_shape(field->nx, field->ny,
+                   options->max_side ? options->max_side : PNG_MAX_SIDE, &hm);
+    if (heat_map_fill(field, &hm) != 0) {
+        snprintf(err, errlen, "cannot write '%s': out of memory for a %ldx%ld heat map",
+                 path, hm.cells_x, hm.cells_y);
+        return -1;
+    }
+    int rc = render(path, &hm, options, err, errlen);
+    free(hm.value);
+    return rc;
+}

@@ -1,0 +1,33 @@
+/*
+ * progress.h - the live progress line on a terminal: iteration, norm, the
+ * iterations still needed to reach eps (from the norm's recent rate of decay),
+ * the elapsed time and the time left, redrawn in place a few times a second.
+ */
+#ifndef LAPLACE_PROGRESS_H
+#define LAPLACE_PROGRESS_H
+
+#include <stdio.h>
+
+struct progress {
+    FILE *out;
+    double eps;
+    double drawn_at;       /* elapsed time of the last redraw (-1: none yet) */
+    long mark_iteration;   /* the earlier point of the decay rate */
+    double mark_log_norm;  /* its log(norm) */
+    double mark_elapsed;
+    int shown;             /* a line is on the terminal */
+};
+
+void progress_start(struct progress *p, FILE *out, double eps);
+
+/* Takes a norm (an observe_fn of solver.h, with the progress as context). */
+void progress_add(void *progress, long iteration, double norm, double elapsed_s);
+
+/* Iterations still needed to bring norm to eps at the decay rate per iteration
+ * (log of the norm per iteration, < 0); -1 when it does not decay. */
+long progress_iterations_left(double norm, double eps, double rate);
+
+/* Clears the line, so the report starts on a clean one. */
+void progress_end(struct progress *p);
+
+#endif
