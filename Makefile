@@ -5,7 +5,8 @@
 #   make test       the tests that need no GPU (GPU tests report themselves skipped)
 #   make test-gpu   the GPU suite (fails without a GPU); log under results/
 #   make bench      ./laplace --bench: ceilings and the standard matrix -> results/bench-*.csv
-#   make plots      PNGs of the newest results/bench-*.csv (or CSV=path), next to it
+#   make plots      PNGs of the newest results/bench-*.csv (or CSV=path), next to it;
+#                   HISTORY=h.csv: the convergence plot of a --history file
 #   make format     clang-format every source file
 #   make clean
 #
@@ -108,7 +109,8 @@ bench: laplace
 
 # Plots of one bench CSV: scaling, updates per second, fraction of the copy bandwidth.
 plots: deps
-	@csv="$(CSV)"; [ -n "$$csv" ] || csv=$$(ls -t results/bench-*.csv 2>/dev/null | head -n 1); \
+	@if [ -n "$(HISTORY)" ]; then gnuplot -e "csv='$(HISTORY)'" scripts/plot_history.gp; exit; fi; \
+	csv="$(CSV)"; [ -n "$$csv" ] || csv=$$(ls -t results/bench-*.csv 2>/dev/null | head -n 1); \
 	[ -n "$$csv" ] || { echo "plots: no results/bench-*.csv; run make bench or give CSV=path"; exit 1; }; \
 	gnuplot -e "csv='$$csv'" scripts/plot_bench.gp
 

@@ -65,8 +65,8 @@ struct config {
     int quiet;
     char outputs[CONFIG_MAX_OUTPUTS][CONFIG_PATH_MAX];
     int output_count;
-    int png_tiles;                     /* draw the tile borders on .png outputs */
-    char history[CONFIG_PATH_MAX];     /* --history FILE.csv, empty when none */
+    int png_tiles;                 /* draw the tile borders on .png outputs */
+    char history[CONFIG_PATH_MAX]; /* --history FILE.csv, empty when none */
 
     /* actions */
     int show_help, show_version, show_topology;

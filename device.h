@@ -117,8 +117,8 @@ struct stop_state {
     double norm;         /* the last norm */
     double first_norm;   /* the first norm (for the divergence test) */
     int stopped;         /* 1 once the rule said stop */
-    int reason; /* 0 converged, 1 max-iter, 2 diverged, 4 interrupted (the watch
-                 * asked to stop; enum stop_reason order) */
+    int reason;          /* 0 converged, 1 max-iter, 2 diverged, 4 interrupted (the watch
+                          * asked to stop; enum stop_reason order) */
 };
 
 /* What a lone device's loop (run_alone) shows the host: every norm it computes

@@ -18,7 +18,6 @@
 #include "report.h"
 #include "run.h"
 
-
 static int usage_error(const char *message)
 {
     fprintf(stderr, "laplace: %s\n", message);
@@ -146,7 +145,8 @@ static int compare_with_one_device(const struct config *c, const struct run_plan
                                    const struct field *field)
 {
     struct run_report one = *many;
-    struct run_plan unwatched = *plan; /* the history and progress line follow the main run */
+    struct run_plan unwatched =
+        *plan; /* the history and progress line follow the main run */
     struct field one_field;
     struct config alone = *c;
     alone.monitor_every = 0;  /* the monitor followed the main run */

@@ -20,7 +20,14 @@
 
 #define PIECE_NAME 4200 /* a path or a piece's name, with room for "_T.vti" */
 
-enum format { FORMAT_DAT, FORMAT_VTI, FORMAT_PVTI, FORMAT_PNG, FORMAT_BIN, FORMAT_UNKNOWN };
+enum format {
+    FORMAT_DAT,
+    FORMAT_VTI,
+    FORMAT_PVTI,
+    FORMAT_PNG,
+    FORMAT_BIN,
+    FORMAT_UNKNOWN
+};
 
 /* What one file is made of; the writers below take it. */
 struct job {
@@ -217,7 +224,8 @@ static int write_pieces_and_index(const char *path, const struct job *job, char 
 int output_write(const char *path, const struct field *field,
                  const struct output_context *context, char *err, size_t errlen)
 {
-    struct job job = {.field = field, .context = context, .piece = -1, .index_path = path};
+    struct job job = {
+        .field = field, .context = context, .piece = -1, .index_path = path};
     errno = 0;
     switch (format_of(path)) {
     case FORMAT_DAT:

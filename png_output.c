@@ -64,11 +64,7 @@ static unsigned char mix(unsigned char a, unsigned char b, double f)
 /* The viridis colour of t in [0, 1] (clamped; NaN counts as 0). */
 static struct rgb viridis_colour(double t)
 {
-    if (!(t > 0))
-        t = 0;
-    if (t > 1)
-        t = 1;
-    double s = t * 16;
+    double s = 16 * (t > 0 ? (t < 1 ? t : 1) : 0);
     int k = s >= 16 ? 15 : (int)s;
     const struct rgb *a = &viridis[k], *b = &viridis[k + 1];
     return (struct rgb){mix(a->r, b->r, s - k), mix(a->g, b->g, s - k),
@@ -89,6 +85,7 @@ struct heat_map {
     long nx, ny;           /* the lattice */
     long cells_x, cells_y; /* cells per direction */
     long zoom;             /* pixels per cell along each side */
+    long width, height;    /* in pixels: cells times zoom */
     double *value;         /* the cell averages, row 0 at the bottom like y */
     double lo, hi;         /* finite range of the field; NaN when it has none */
 };
@@ -111,14 +108,16 @@ static void heat_map_shape(long nx, long ny, long max_side, struct heat_map *hm)
         long fits = max_side / longest;
         hm->zoom = zoom < fits ? zoom : fits;
     }
+    hm->width = hm->cells_x * hm->zoom;
+    hm->height = hm->cells_y * hm->zoom;
 }
 
 void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height)
 {
     struct heat_map hm;
     heat_map_shape(nx, ny, max_side > 0 ? max_side : PNG_MAX_SIDE, &hm);
-    *width = hm.cells_x * hm.zoom;
-    *height = hm.cells_y * hm.zoom;
+    *width = hm.width;
+    *height = hm.height;
 }
 
 /* The first of n sites in cell c of `cells`: site s lies in cell s * cells / n,
@@ -128,29 +127,34 @@ static long first_site(long c, long n, long cells)
     return (c * n + cells - 1) / cells;
 }
 
-/* Adds lattice row y to the sums of its row of cells; widens the finite range. */
+/* Adds lattice row y to the sums of its row of cells; widens the finite range.
+ * Reads through a typed pointer, not field_get: 0.4 s for 16384^2 sites, not 5 s. */
 static void add_row(const struct field *field, long y, struct heat_map *hm, double *sums)
 {
+    size_t start = (size_t)y * (size_t)hm->nx;
+    const float *row_f = (const float *)field->data + start;
+    const double *row_d = (const double *)field->data + start;
+    int is_float = field->precision == PRECISION_FLOAT;
+    double lo = hm->lo, hi = hm->hi;
     for (long i = 0; i < hm->cells_x; i++) {
         long end = first_site(i + 1, hm->nx, hm->cells_x);
+        double sum = 0;
         for (long x = first_site(i, hm->nx, hm->cells_x); x < end; x++) {
-            double v = field_get(field, x, y);
-            sums[i] += v; /* a NaN or Inf site makes its cell NaN or Inf */
-            if (isfinite(v) && v < hm->lo)
-                hm->lo = v;
-            if (isfinite(v) && v > hm->hi)
-                hm->hi = v;
+            double v = is_float ? row_f[x] : row_d[x];
+            sum += v; /* a NaN or Inf site makes its cell NaN or Inf */
+            lo = v < lo && isfinite(v) ? v : lo;
+            hi = v > hi && isfinite(v) ? v : hi;
         }
+        sums[i] += sum;
     }
+    hm->lo = lo;
+    hm->hi = hi;
 }
 
-static long sites_in_cell(const struct heat_map *hm, long i, long j)
+/* How many of the n sites lie in cell c. */
+static long sites_in(long c, long n, long cells)
 {
-    long columns =
-        first_site(i + 1, hm->nx, hm->cells_x) - first_site(i, hm->nx, hm->cells_x);
-    long rows =
-        first_site(j + 1, hm->ny, hm->cells_y) - first_site(j, hm->ny, hm->cells_y);
-    return columns * rows;
+    return first_site(c + 1, n, cells) - first_site(c, n, cells);
 }
 
 /* One pass over the field: the sums of every cell, then their averages. */
@@ -166,7 +170,9 @@ static int heat_map_fill(const struct field *field, struct heat_map *hm)
                 hm->value + (size_t)(y * hm->cells_y / hm->ny) * hm->cells_x);
     for (long j = 0; j < hm->cells_y; j++)
         for (long i = 0; i < hm->cells_x; i++)
-            hm->value[(size_t)j * hm->cells_x + i] /= (double)sites_in_cell(hm, i, j);
+            hm->value[(size_t)j * hm->cells_x + i] /=
+                (double)(sites_in(i, hm->nx, hm->cells_x) *
+                         sites_in(j, hm->ny, hm->cells_y));
     if (hm->lo > hm->hi)
         hm->lo = hm->hi = NAN; /* no finite site */
     return 0;
@@ -194,10 +200,10 @@ static void fill_rect(struct image *im, long x, long y, long w, long h, struct r
  * row - py / zoom): the largest y at the top, x = 0 on the left. */
 static void paint_heat_map(struct image *im, const struct heat_map *hm)
 {
-    for (long py = 0; py < hm->cells_y * hm->zoom; py++) {
+    for (long py = 0; py < hm->height; py++) {
         long j = hm->cells_y - 1 - py / hm->zoom;
         const double *row = hm->value + (size_t)j * hm->cells_x;
-        for (long px = 0; px < hm->cells_x * hm->zoom; px++)
+        for (long px = 0; px < hm->width; px++)
             fill_rect(im, PNG_MARGIN + px, PNG_MARGIN + py, 1, 1,
                       value_colour(row[px / hm->zoom], hm->lo, hm->hi));
     }
@@ -211,15 +217,14 @@ static void paint_heat_map(struct image *im, const struct heat_map *hm)
 static void paint_tile_borders(struct image *im, const struct heat_map *hm,
                                const struct partition *p)
 {
-    long width = hm->cells_x * hm->zoom, height = hm->cells_y * hm->zoom;
     for (int ix = 1; ix < p->ngx; ix++) {
         long i = p->tiles[ix].x0 * hm->cells_x / hm->nx;
-        fill_rect(im, PNG_MARGIN + i * hm->zoom, PNG_MARGIN, 1, height, tile_colour);
+        fill_rect(im, PNG_MARGIN + i * hm->zoom, PNG_MARGIN, 1, hm->height, tile_colour);
     }
     for (int iy = 1; iy < p->ngy; iy++) {
         long j = p->tiles[iy * p->ngx].y0 * hm->cells_y / hm->ny;
         long py = (hm->cells_y - j) * hm->zoom - 1;
-        fill_rect(im, PNG_MARGIN, PNG_MARGIN + py, width, 1, tile_colour);
+        fill_rect(im, PNG_MARGIN, PNG_MARGIN + py, hm->width, 1, tile_colour);
     }
 }
 
@@ -270,8 +275,8 @@ struct layout {
 static void plan_layout(const struct heat_map *hm, const struct texts *t,
                         struct layout *l)
 {
-    l->bar_x = PNG_MARGIN + hm->cells_x * hm->zoom + BAR_GAP;
-    l->bar_height = larger(hm->cells_y * hm->zoom, BAR_MIN_HEIGHT);
+    l->bar_x = PNG_MARGIN + hm->width + BAR_GAP;
+    l->bar_height = larger(hm->height, BAR_MIN_HEIGHT);
     l->label_x = l->bar_x + BAR_WIDTH + LABEL_GAP;
     l->width = l->label_x + larger(text_width(t->max), text_width(t->min)) + PNG_MARGIN;
     l->caption_y = PNG_MARGIN + l->bar_height + CAPTION_GAP;
@@ -287,8 +292,8 @@ static void paint_colour_bar(struct image *im, const struct layout *l,
                              const struct texts *t)
 {
     for (long row = 0; row < l->bar_height; row++) {
-        double t = 1.0 - (double)row / (double)(l->bar_height - 1);
-        fill_rect(im, l->bar_x, PNG_MARGIN + row, BAR_WIDTH, 1, viridis_colour(t));
+        double level = 1.0 - (double)row / (double)(l->bar_height - 1);
+        fill_rect(im, l->bar_x, PNG_MARGIN + row, BAR_WIDTH, 1, viridis_colour(level));
     }
     paint_text(im, l->label_x, PNG_MARGIN, t->max);
     paint_text(im, l->label_x, PNG_MARGIN + l->bar_height - TEXT_HEIGHT, t->min);
@@ -343,27 +348,18 @@ static int render(const char *path, const struct heat_map *hm,
     return rc;
 }
 
-static int check_request(const char *path, const struct field *field,
-                         const struct png_options *options, char *err, size_t errlen)
+_Static_assert(PNG_MAX_SIDE_LIMIT == 16384, "refusal() writes the limit out");
+
+/* Why the field cannot be drawn with these options, or NULL. */
+static const char *refusal(const struct field *field, const struct png_options *o)
 {
-    const struct partition *p = options->tiles;
-    if (!field || !field->data || field->nx < 1 || field->ny < 1) {
-        snprintf(err, errlen, "cannot write '%s': the field is empty", path);
-        return -1;
-    }
-    if (options->max_side < 0 || options->max_side > PNG_MAX_SIDE_LIMIT) {
-        snprintf(err, errlen, "cannot write '%s': max_side %ld is not in 1..%d", path,
-                 options->max_side, PNG_MAX_SIDE_LIMIT);
-        return -1;
-    }
-    if (p && (p->nx != field->nx || p->ny != field->ny)) {
-        snprintf(err, errlen,
-                 "cannot write '%s': the tiles cover %ldx%ld sites, the "
-                 "field has %ldx%ld",
-                 path, p->nx, p->ny, field->nx, field->ny);
-        return -1;
-    }
-    return 0;
+    if (!field || !field->data || field->nx < 1 || field->ny < 1)
+        return "the field is empty";
+    if (o->max_side < 0 || o->max_side > PNG_MAX_SIDE_LIMIT)
+        return "max_side is not in 1..16384";
+    if (o->tiles && (o->tiles->nx != field->nx || o->tiles->ny != field->ny))
+        return "the tiles are not those of the field";
+    return NULL;
 }
 
 int png_write(const char *path, const struct field *field,
@@ -372,8 +368,11 @@ int png_write(const char *path, const struct field *field,
     static const struct png_options defaults = {0};
     if (!options)
         options = &defaults;
-    if (check_request(path, field, options, err, errlen) != 0)
+    const char *why = refusal(field, options);
+    if (why) {
+        snprintf(err, errlen, "cannot write '%s': %s", path, why);
         return -1;
+    }
     struct heat_map hm;
     heat_map_shape(field->nx, field->ny,
                    options->max_side ? options->max_side : PNG_MAX_SIDE, &hm);

@@ -47,8 +47,9 @@ void png_heat_map_size(long nx, long ny, long max_side, long *width, long *heigh
 
 /*
  * Writes the field as a PNG heat map to path (the caller handles temporary
- * names and renaming). Colours span the finite values of the field; NaN and
- * Inf sites are magenta. Returns 0, or -1 with a message in err.
+ * names and renaming). Colours span the finite values of the field, min to max;
+ * a pixel that holds a NaN or Inf site is magenta. Returns 0, or -1 with a
+ * message in err.
  */
 int png_write(const char *path, const struct field *field,
               const struct png_options *options, char *err, size_t errlen);

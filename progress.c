@@ -27,7 +27,8 @@ long progress_iterations_left(double norm, double eps, double rate)
 
 static void draw(struct progress *p, long iteration, double norm, double elapsed_s)
 {
-    double rate = (log(norm) - p->mark_log_norm) / (double)(iteration - p->mark_iteration);
+    double rate =
+        (log(norm) - p->mark_log_norm) / (double)(iteration - p->mark_iteration);
     long left = progress_iterations_left(norm, p->eps, rate);
     fprintf(p->out, "\r  iteration %ld  norm %.3e  elapsed %.1f s", iteration, norm,
             elapsed_s);

@@ -11,11 +11,11 @@
 struct progress {
     FILE *out;
     double eps;
-    double drawn_at;       /* elapsed time of the last redraw (-1: none yet) */
-    long mark_iteration;   /* the earlier point of the decay rate */
-    double mark_log_norm;  /* its log(norm) */
+    double drawn_at;      /* elapsed time of the last redraw (-1: none yet) */
+    long mark_iteration;  /* the earlier point of the decay rate */
+    double mark_log_norm; /* its log(norm) */
     double mark_elapsed;
-    int shown;             /* a line is on the terminal */
+    int shown; /* a line is on the terminal */
 };
 
 void progress_start(struct progress *p, FILE *out, double eps);

@@ -77,8 +77,10 @@ void report_print(FILE *out, const struct run_report *r)
     if (c->steps > 0 && s->reason == STOP_MAX_ITER)
         fprintf(out, "  stopped       after the %ld time steps asked for\n", c->steps);
     else if (s->reason == STOP_INTERRUPTED)
-        fprintf(out, "  stopped       interrupted at iteration %ld (by a signal); the "
-                     "outputs hold that field\n", s->iterations);
+        fprintf(out,
+                "  stopped       interrupted at iteration %ld (by a signal); the "
+                "outputs hold that field\n",
+                s->iterations);
     else
         fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",

@@ -48,8 +48,8 @@ struct solve_settings {
     void *monitor_context;
     observe_fn observe; /* called with every norm computed, or NULL */
     void *observe_context;
-    int observe_all; /* 1: observe must see every norm (the history), not only one
-                      * per batch of a lone device's loop */
+    int observe_all;     /* 1: observe must see every norm (the history), not only one
+                          * per batch of a lone device's loop */
     long snapshot_every; /* gather the field every K iterations for snapshot (0: never) */
     snapshot_fn snapshot;
     void *snapshot_context;

@@ -39,7 +39,8 @@ static unsigned char *read_all(const char *path, long *size)
 }
 
 /* The raw values of a .vti: what follows "_" and the 8-byte count. */
-static const unsigned char *vti_values(const unsigned char *vti, long size, uint64_t *bytes)
+static const unsigned char *vti_values(const unsigned char *vti, long size,
+                                       uint64_t *bytes)
 {
     const char *appended = strstr((const char *)vti, "<AppendedData encoding=\"raw\">");
     cr_assert(appended, "no raw appended data");
@@ -51,9 +52,10 @@ static const unsigned char *vti_values(const unsigned char *vti, long size, uint
 
 static void write_all(const char *layout, const char *stem)
 {
-    struct run r = laplace_run("--backend %s " PLATE " -q --output %s.bin --output %s.vti "
-                               "--output %s.pvti --output %s.png --output %s.dat",
-                               layout, stem, stem, stem, stem, stem);
+    struct run r =
+        laplace_run("--backend %s " PLATE " -q --output %s.bin --output %s.vti "
+                    "--output %s.pvti --output %s.png --output %s.dat",
+                    layout, stem, stem, stem, stem, stem);
     cr_assert_eq(r.status, 0, "%s: %s", layout, r.err);
     run_free(&r);
 }
@@ -84,7 +86,8 @@ Test(outputs, every_format_holds_the_field_on_1_2_and_4_tiles, .timeout = 120)
         if (!serial)
             serial = bin, serial_size = bin_size;
         else
-            cr_assert(bin_size == serial_size && memcmp(bin + 48, serial + 48, (size_t)bin_size - 48) == 0,
+            cr_assert(bin_size == serial_size &&
+                          memcmp(bin + 48, serial + 48, (size_t)bin_size - 48) == 0,
                       "%s: the field differs from serial", layouts[i]);
         /* .vti: the same values in the same order (x fastest, bottom row first) */
         uint64_t bytes;
@@ -142,8 +145,8 @@ Test(outputs, history_has_every_norm_in_order)
     require_laplace();
     char path[256];
     out_path(path, sizeof path, "h.csv");
-    struct run r = laplace_run("--backend cpu --partition 2x1 " PLATE " --csv --history %s",
-                               path);
+    struct run r =
+        laplace_run("--backend cpu --partition 2x1 " PLATE " --csv --history %s", path);
     cr_assert_eq(r.status, 0, "%s", r.err);
     char iterations[64];
     csv_field(nth_line(r.out, 1), 7, iterations, sizeof iterations);
