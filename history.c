@@ -5,16 +5,16 @@
 
 #include <errno.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "interrupt.h"
+#include "output.h"
 
 int history_open(struct history *h, const char *path, char *err, size_t n)
 {
     memset(h, 0, sizeof *h);
     h->guard = -1;
     snprintf(h->path, sizeof h->path, "%s", path);
-    snprintf(h->temporary, sizeof h->temporary, "%s.tmp%ld", path, (long)getpid());
+    output_temporary_name(path, h->temporary, sizeof h->temporary);
     h->file = fopen(h->temporary, "w");
     if (!h->file)
         return snprintf(err, n, "cannot write '%s': %s", path, strerror(errno)), -1;

@@ -52,7 +52,7 @@ int output_has_pieces(const char *path)
     return format_of(path) == FORMAT_PVTI;
 }
 
-static void temporary_name(const char *path, char *tmp, size_t n)
+void output_temporary_name(const char *path, char *tmp, size_t n)
 {
     snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
 }
@@ -65,7 +65,7 @@ int output_check_writable(const char *path, char *err, size_t errlen)
         return snprintf(err, errlen, "cannot write '%s': unknown extension", path), -1;
     if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
         return snprintf(err, errlen, "cannot write '%s': it is a directory", path), -1;
-    temporary_name(path, tmp, sizeof tmp);
+    output_temporary_name(path, tmp, sizeof tmp);
     FILE *f = fopen(tmp, "w");
     if (!f)
         return snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno)), -1;
@@ -172,7 +172,7 @@ static int write_file(const char *path, int (*writer)(FILE *, const struct job *
                       const struct job *job, char *err, size_t errlen)
 {
     char tmp[PIECE_NAME + 32];
-    temporary_name(path, tmp, sizeof tmp);
+    output_temporary_name(path, tmp, sizeof tmp);
     int guard = interrupt_guard(tmp), rc = -1, said = 0;
     if (writer) {
         FILE *f = fopen(tmp, "wb");

@@ -44,6 +44,9 @@ struct output_context {
  */
 int output_check_writable(const char *path, char *err, size_t errlen);
 
+/* The temporary name a file is written under before it is renamed to path. */
+void output_temporary_name(const char *path, char *tmp, size_t n);
+
 /* Writes the field to path in the format of its extension. 0, or -1 with err set. */
 int output_write(const char *path, const struct field *field,
                  const struct output_context *context, char *err, size_t errlen);
