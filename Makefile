@@ -3,7 +3,8 @@
 #   make            build ./laplace (with CUDA when nvcc is found, else CPU only)
 #   make run        solve config/default.ini and print the report
 #   make test       the tests that need no GPU (GPU tests report themselves skipped)
-#   make test-gpu   the GPU suite (fails without a GPU); log under results/
+#   make test-gpu   the GPU suite, then the GPU code under compute-sanitizer (fails without
+#                   a GPU); logs under results/
 #   make bench      ./laplace --bench: ceilings and the standard matrix -> results/bench-*.csv
 #   make plots      PNGs of the newest results/bench-*.csv (or CSV=path), next to it;
 #                   HISTORY=h.csv: the convergence plot of a --history file
@@ -41,7 +42,7 @@ endif
 
 CORE := bench bench_ceilings config device run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
-        history progress png_output vtk_output
+        history progress png_output vtk_output fault memory_check
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)
@@ -102,6 +103,7 @@ test: deps
 test-gpu:
 	@test -x ./laplace || $(MAKE) --no-print-directory laplace
 	bash tests/gpu_suite.sh ./laplace
+	bash tests/gpu_sanitize.sh ./laplace
 
 # The benchmark matrix on the GPUs present (a few minutes); see README "Benchmark".
 bench: laplace

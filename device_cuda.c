@@ -17,6 +17,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "fault.h"
 #include "laplace_kernels.h"
 #include "p2p.h"
 
@@ -61,6 +62,16 @@ static int cuda_failed(struct tile *t, cudaError_t rc, const char *call, const c
         if (rc_ != cudaSuccess)                                                          \
             return cuda_failed((t), rc_, #call, __func__, __FILE__, __LINE__);           \
     } while (0)
+
+/* The fault injected on purpose (fault.h) as the CUDA error it stands for, when
+ * it falls on this tile's GPU at an iteration from..to (0: the set-up); the
+ * failure then takes the path of a real one. */
+static cudaError_t injected_fault(const struct tile *t, long from, long to)
+{
+    if (!fault_injected(t->device, from, to))
+        return cudaSuccess;
+    return from == 0 ? cudaErrorMemoryAllocation : cudaErrorLaunchFailure;
+}
 
 static size_t elem_size(const struct tile *t)
 {
@@ -167,7 +178,10 @@ static int cuda_open(struct tile *t)
         CUDA_CHECK(t, cudaMalloc(&t->source, tile_field_bytes(t)));
     if (t->settings.rule.has_fixed)
         CUDA_CHECK(t, cudaMalloc((void **)&t->fixed, tile_sites(t)));
-    return alloc_sums(t);
+    if (alloc_sums(t) != 0)
+        return -1;
+    CUDA_CHECK(t, injected_fault(t, 0, 0));
+    return 0;
 }
 
 static long halo_length(const struct tile *t, int side)
@@ -334,6 +348,8 @@ static int queue_sweep(struct tile *t, const struct sweep_args *a)
         edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], src, &l.south) ||
         edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], src, &l.north))
         return -1;
+    if (a->phase == 0)
+        CUDA_CHECK(t, injected_fault(t, a->iteration, a->iteration));
     CUDA_CHECK(t, laplace_sweep(&l, c->stream));
     if (last && a->want_sums && queue_sums(t, parity) != 0)
         return -1;
@@ -453,10 +469,13 @@ static int device_batches(struct tile *t, const struct stop_rule *rule,
     *c->state_h = *out; /* the start: no iteration, no norm yet */
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_d, c->state_h, sizeof *c->state_d,
                                   cudaMemcpyHostToDevice, c->stream));
+    const long per_launch = RESIDENT_BATCHES * batch_length(t);
     do {
-        CUDA_CHECK(t, laplace_loop(&shape, t->field[0], t->field[1],
-                                   RESIDENT_BATCHES * batch_length(t), c->block_sums_d,
-                                   c->state_d, *rule, c->multiprocessors, c->stream));
+        long done = c->state_h->iteration;
+        CUDA_CHECK(t, injected_fault(t, done + 1, done + per_launch));
+        CUDA_CHECK(t, laplace_loop(&shape, t->field[0], t->field[1], per_launch,
+                                   c->block_sums_d, c->state_d, *rule, c->multiprocessors,
+                                   c->stream));
         CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
                                       cudaMemcpyDeviceToHost, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
@@ -497,6 +516,7 @@ static int run_one_by_one(struct tile *t, long from, long to, int test,
 {
     struct cuda_tile *c = t->impl;
     for (long k = from; k <= to; k++) {
+        CUDA_CHECK(t, injected_fault(t, k, k));
         if (queue_lone_iteration(t, k, test ? c->slots_d : NULL) != 0)
             return -1;
         if (!test)
@@ -535,6 +555,7 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
         return -1;
     long from = 1;
     for (; from + n - 1 <= rule->max_iter; from += n) {
+        CUDA_CHECK(t, injected_fault(t, from, from + n - 1));
         CUDA_CHECK(t, cudaGraphLaunch(c->batch, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
         for (long k = from; k < from + n; k++)

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fault.h"
+
 #define REAL float
 #define NAME(x) x##_float
 #include "host_sweep.inc"
@@ -54,6 +56,11 @@ static int host_open(struct tile *t)
                  t->index, 2 * tile_field_bytes(t));
         return -1;
     }
+    if (fault_injected(t->index, 0, 0))
+        return snprintf(t->error, sizeof t->error,
+                        "injected fault (%s): the set-up of tile %d failed",
+                        FAULT_VARIABLE, t->index),
+               -1;
     return 0;
 }
 
@@ -79,6 +86,16 @@ static int host_upload(struct tile *t, const struct tile_input *in)
 static int host_sweep(struct tile *t, const struct sweep_args *args)
 {
     long bx, by;
+    if (args->phase == 0 && fault_injected(t->index, args->iteration, args->iteration))
+        return snprintf(t->error, sizeof t->error,
+                        "injected fault (%s): sweep %ld of tile %d failed",
+                        FAULT_VARIABLE, args->iteration, t->index),
+               -1;
+    if (args->phase == 0 && fault_injected(t->index, args->iteration, args->iteration))
+        return snprintf(t->error, sizeof t->error,
+                        "injected fault (%s): sweep %ld of tile %d failed",
+                        FAULT_VARIABLE, args->iteration, t->index),
+               -1;
     block_shape(t, &bx, &by);
     int plain = update_rule_is_plain_jacobi(&t->settings.rule) &&
                 t->settings.kernel != KERNEL_GENERAL;

@@ -10,8 +10,10 @@
 
 #include "bench.h"
 #include "config.h"
+#include "fault.h"
 #include "history.h"
 #include "interrupt.h"
+#include "memory_check.h"
 #include "output.h"
 #include "p2p.h"
 #include "progress.h"
@@ -222,12 +224,15 @@ int main(int argc, char **argv)
     if (config.bench)
         return bench_run(&config);
     run_resolve_auto(&config);
-    if (config_validate(&config, err, sizeof err) != 0)
+    if (config_validate(&config, err, sizeof err) != 0 ||
+        fault_check_variable(err, sizeof err) != 0)
         return usage_error(err);
 
     int status = run_make_plan(&config, &plan, err, sizeof err);
     if (status == EXIT_OK)
         status = check_outputs(&config, err, sizeof err);
+    if (status == EXIT_OK && memory_check(&config, &plan, err, sizeof err) != 0)
+        status = EXIT_FAILURE_RUN;
     if (status != EXIT_OK)
         return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
 

@@ -5,6 +5,7 @@
 #include "p2p.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef HAVE_CUDA
@@ -69,6 +70,32 @@ static int choose_devices(const struct config *c, int count, int *devices, char 
     return EXIT_OK;
 }
 
+/* The GPUs a run used, reset at exit (reset_used_devices). */
+static int used_devices[CONFIG_MAX_DEVICES], used_count;
+
+/* Destroys the contexts of the GPUs used, at exit: whatever the run left
+ * allocated is then reported by compute-sanitizer's leak check, which is how
+ * tests/gpu_sanitize.sh shows that every path, failures included, frees it. */
+static void reset_used_devices(void)
+{
+    for (int i = 0; i < used_count; i++)
+        if (cudaSetDevice(used_devices[i]) == cudaSuccess)
+            cudaDeviceReset();
+}
+
+static void reset_at_exit(const int *devices, int tiles)
+{
+    if (used_count == 0)
+        atexit(reset_used_devices);
+    for (int t = 0; t < tiles; t++) {
+        int known = 0;
+        for (int i = 0; i < used_count; i++)
+            known |= used_devices[i] == devices[t];
+        if (!known && used_count < CONFIG_MAX_DEVICES)
+            used_devices[used_count++] = devices[t];
+    }
+}
+
 int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
                      char *names, size_t names_n, const struct device_ops **ops,
                      char *err, size_t n)
@@ -89,6 +116,7 @@ int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t li
         return snprintf(err, n, "cannot read the properties of GPU %d", devices[0]),
                EXIT_FAILURE_RUN;
     *ops = &device_cuda_ops;
+    reset_at_exit(devices, tiles);
     return EXIT_OK;
 }
 

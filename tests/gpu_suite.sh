@@ -297,6 +297,154 @@ same_as_stored 1 --partition 1x1 --reduce device
 same_as_stored 2 --partition 1x2 --reduce device
 same_as_stored 1 --partition 1x1 --kernel global
 
+# same_outputs GPUS LAYOUT: every output format written on the GPUs equals, byte
+# for byte, the serial run's (.bin .vti .png .dat; their contents are checked
+# against the field by make test), and the .pvti with its one piece per tile
+# equals the host tiles' of the same layout.
+same_outputs() {
+    local gpus=$1 layout=$2 label="outputs .bin .vti .pvti .png .dat on $2 (needs $1 GPU)"
+    selected "$gpus" || return 0
+    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
+    check outputs_equal "$label" "$layout"
+}
+
+outputs_equal() {
+    local label=$1 layout=$2 dir="$OUT/outputs-$tag" problem ext
+    problem="--nx 203 --ny 157 --precision float $edges --eps 1e-5"
+    rm -rf "$dir" && mkdir -p "$dir/serial" "$dir/cpu" "$dir/gpu"
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend serial -q $problem $(for ext in bin vti png dat; do
+        echo "--output $dir/serial/f.$ext"; done) || { bad "$label: serial run failed"; return; }
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend cpu -q $problem --partition "$layout" --output "$dir/cpu/f.pvti" ||
+        { bad "$label: host tiles failed"; return; }
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend gpu -q $problem --partition "$layout" \
+        $(for ext in bin vti png dat pvti; do echo "--output $dir/gpu/f.$ext"; done) \
+        2> "$dir/err" || { bad "$label: exit status $? ($(head -c 300 "$dir/err"))"; return; }
+    for ext in bin vti png dat; do
+        cmp -s "$dir/serial/f.$ext" "$dir/gpu/f.$ext" || { bad "$label: .$ext differs from serial"; return; }
+    done
+    local pieces
+    pieces=$(ls "$dir/gpu" | grep -c '^f_[0-9]*\.vti$')
+    [ "$pieces" -eq "$(( ${layout%x*} * ${layout#*x} ))" ] || { bad "$label: $pieces pieces"; return; }
+    for f in "$dir"/cpu/f.pvti "$dir"/cpu/f_*.vti; do
+        cmp -s "$f" "$dir/gpu/$(basename "$f")" || { bad "$label: $(basename "$f") differs from the host tiles'"; return; }
+    done
+    ls "$dir"/gpu/*.tmp* > /dev/null 2>&1 && { bad "$label: a temporary file was left"; return; }
+    rm -rf "$dir"
+    ok "$label: 4 formats identical to serial, $pieces pieces identical to the host tiles'"
+}
+
+# interrupted GPUS SIGNALS LAYOUT...: SIGINT once (or twice) after the run started.
+# Once: status 130, the report and the .vti say "interrupted at iteration k", and
+# the .bin holds the field of a run stopped at k. Twice: status 130, no temporary
+# file, and the .bin absent or whole.
+interrupted() {
+    local gpus=$1 signals=$2; shift 2
+    local label="SIGINT x$signals $* (needs $gpus GPU)"
+    selected "$gpus" || return 0
+    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
+    check interrupt_check "$label" "$signals" "$@"
+}
+
+interrupt_check() {
+    local label=$1 signals=$2; shift 2
+    local run="$OUT/int-$tag" problem="--nx 2048 --ny 2048 $edges --eps 0 --max-iter 100000000"
+    rm -f "$run".*
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend gpu $problem "$@" --output "$run.bin" --output "$run.vti" \
+        > "$run.out" 2> "$run.err" &
+    local pid=$! status
+    sleep "${GPU_SUITE_SIGNAL_AFTER:-8}"
+    kill -INT "$pid"
+    [ "$signals" -eq 2 ] && { sleep 0.05; kill -INT "$pid"; }
+    wait "$pid"; status=$?
+    [ "$status" -eq 130 ] || { bad "$label: status $status, want 130 ($(head -c 300 "$run.err"))"; return; }
+    ls "$run".*.tmp* > /dev/null 2>&1 && { bad "$label: a temporary file was left"; return; }
+    if [ "$signals" -eq 2 ]; then
+        local size=0; [ -f "$run.bin" ] && size=$(stat -c %s "$run.bin")
+        [ "$size" -eq 0 ] || [ "$size" -eq $((48 + 2048 * 2048 * 8)) ] || { bad "$label: a half .bin ($size bytes)"; return; }
+        ok "$label: status 130, no temporary file, .bin $size bytes"; return
+    fi
+    local k
+    k=$(sed -n 's/.*interrupted at iteration \([0-9]*\).*/\1/p' "$run.out" | head -n 1)
+    [ -n "$k" ] || { bad "$label: the report does not say 'interrupted at iteration k'"; return; }
+    grep -q "interrupted at iteration $k" "$run.vti" || { bad "$label: the .vti does not say it"; return; }
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend gpu $problem "$@" --max-iter "$k" -q --output "$run-k.bin" ||
+        { bad "$label: the run to $k failed"; return; }
+    cmp -s <(tail -c +49 "$run.bin") <(tail -c +49 "$run-k.bin") || { bad "$label: field differs from a run stopped at $k"; return; }
+    rm -f "$run".* "$run-k.bin"
+    ok "$label: status 130 at iteration $k, field equal to a run stopped there"
+}
+
+# fault GPUS VALUE GPU_ARGS...: LAPLACE_INJECT_FAULT=VALUE (fault.h) stops every
+# GPU's thread: status 1 within the time limit (no thread left at a barrier),
+# one line naming the failed device and the injected call.
+fault() {
+    local gpus=$1 value=$2; shift 2
+    local label="fault $value $* (needs $gpus GPU)"
+    selected "$gpus" || return 0
+    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
+    check fault_check "$label" "$value" "$@"
+}
+
+fault_check() {
+    local label=$1 value=$2; shift 2
+    local err="$OUT/fault-$tag.err" status
+    # shellcheck disable=SC2086
+    LAPLACE_INJECT_FAULT=$value timeout 120 "$LAPLACE" --backend gpu --nx 1030 --ny 999 \
+        $edges --eps 0 --max-iter 3000 "$@" > /dev/null 2> "$err"
+    status=$?
+    [ "$status" -eq 1 ] || { bad "$label: status $status, want 1 ($(head -c 300 "$err"))"; return; }
+    [ "$(wc -l < "$err")" -eq 1 ] && grep -q "device ${value%%:*} failed: .*injected_fault" "$err" ||
+        { bad "$label: stderr does not name device ${value%%:*} and the call: $(head -c 300 "$err")"; return; }
+    ok "$label: status 1, '$(cut -c 1-150 "$err")'"
+}
+
+same_outputs 1 1x1
+same_outputs 2 2x1
+same_outputs 4 2x2
+same_outputs 8 2x4
+interrupted 1 1 --partition 1x1
+interrupted 1 1 --partition 1x1 --reduce device
+interrupted 4 1 --partition 2x2
+interrupted 8 1 --partition 4x2
+interrupted 4 2 --partition 2x2
+fault 1 0:0 --partition 1x1
+fault 1 0:1500 --partition 1x1
+fault 1 0:1500 --partition 1x1 --reduce device
+fault 1 0:77 --partition 1x1 --monitor 10
+fault 4 2:0 --partition 2x2
+fault 4 2:1000 --partition 2x2
+fault 4 3:1 --partition 2x2 --no-p2p
+fault 8 5:700 --partition 2x4
+
+# Beyond 2^32 sites (64-bit indexing everywhere): 65536 x 65540 float on 2x2
+# GPUs equals 1 GPU and the host tiles (--compare --compare-cpu), 20 iterations.
+beyond_2_32() {
+    local label="65536x65540 float (4.3e9 sites) on 2x2, 1 GPU and the host tiles (needs 4 GPU)"
+    selected 4 || return 0
+    if [ 4 -gt "$ngpu" ]; then check skip "$label"; return; fi
+    settle
+    check beyond_check "$label"
+    settle
+}
+
+beyond_check() {
+    local label=$1 out="$OUT/beyond-$tag.out" same
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend gpu --partition 2x2 --nx 65536 --ny 65540 --precision float $edges \
+        --eps 0 --max-iter 20 --compare --compare-cpu > "$out" 2>&1 ||
+        { bad "$label: exit status $? ($(tail -c 300 "$out"))"; return; }
+    same=$(grep -c "largest field difference 0$" "$out")
+    [ "$same" -eq 2 ] || { bad "$label: fields differ: $(grep 'difference' "$out")"; return; }
+    ok "$label: the three fields identical"
+}
+beyond_2_32
+
+refused 1 "lattice larger than a GPU's memory" --backend gpu --partition 1x1 --nx 200000 --ny 200000 --precision float
 refused 2 "device that does not exist" --backend gpu --devices "$ngpu" --nx 64 --ny 64
 refused 2 "device listed twice" --backend gpu --devices 0,0 --partition 2x1 --nx 64 --ny 64
 refused 2 "partition needing $((ngpu + 1)) GPUs" --backend gpu --partition "$((ngpu + 1))x1" --nx 64 --ny 64

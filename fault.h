@@ -1,0 +1,26 @@
+/*
+ * fault.h - a device fault injected on purpose, to test what a failure does.
+ *
+ * LAPLACE_INJECT_FAULT=D:K makes device D fail at iteration K, as a failed
+ * kernel launch would: every thread must then stop, free its memory and the
+ * program exit 1 naming the device. D is the CUDA device id (--backend gpu) or
+ * the tile number (--backend cpu); K = 0 fails D's set-up (open) instead, as a
+ * failed allocation would. Unset or empty: no fault. Not an option, since
+ * users never want it; the tests and tests/gpu_suite.sh do.
+ */
+#ifndef LAPLACE_FAULT_H
+#define LAPLACE_FAULT_H
+
+#include <stddef.h>
+
+/* The environment variable read once, at the first call. */
+#define FAULT_VARIABLE "LAPLACE_INJECT_FAULT"
+
+/* 1 when the injected fault falls on device at an iteration from..to. */
+int fault_injected(int device, long from, long to);
+
+/* Checks the variable's form; 0, or -1 with why (a malformed value is a usage
+ * error, never silently no fault). */
+int fault_check_variable(char *why, size_t n);
+
+#endif

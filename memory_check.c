@@ -1,0 +1,170 @@
+/*
+ * memory_check.c - the bytes a run will hold, on each GPU and on the host,
+ * against what they have (memory_check.h).
+ */
+#include "memory_check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifdef HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+#include "gpu_partition.h"
+
+/* What a GPU holds besides the fields: block sums, halos, the context's own. */
+#define DEVICE_MARGIN_BYTES (256.0 * 1024 * 1024)
+
+/* Bytes of one value, and of the per-site terms per site. */
+static double value_bytes(const struct config *c)
+{
+    return (double)precision_size(c->problem.precision);
+}
+
+static double terms_bytes_per_site(const struct config *c)
+{
+    struct update_rule rule = config_update_rule(c);
+    return (rule.has_source ? value_bytes(c) : 0.0) + (rule.has_fixed ? 1.0 : 0.0);
+}
+
+double memory_tile_bytes(const struct config *c, long lx, long ly, int lone)
+{
+    double sites = (double)lx * (double)ly;
+    double fields = lone ? 3.0 : 2.0; /* a lone tile keeps a checkpoint per batch */
+    return sites * (fields * value_bytes(c) + terms_bytes_per_site(c)) +
+           DEVICE_MARGIN_BYTES;
+}
+
+/* Peak host bytes of one solve on a backend: the whole field and terms, and
+ * the upload buffers (GPU), the tiles' own fields (CPU) or the two fields (serial). */
+static double solve_host_bytes(const struct config *c, enum backend backend)
+{
+    double sites = (double)c->problem.nx * (double)c->problem.ny;
+    double field = sites * value_bytes(c), terms = sites * terms_bytes_per_site(c);
+    if (backend == BACKEND_SERIAL)
+        return 2.0 * field + terms;
+    double host = field + terms + (field + terms + field); /* whole, upload buffers */
+    if (backend == BACKEND_CPU)
+        host += 2.0 * field + terms; /* the tiles' fields and terms */
+    return host;
+}
+
+double memory_host_bytes(const struct config *c)
+{
+    double field = (double)c->problem.nx * (double)c->problem.ny * value_bytes(c);
+    double peak = solve_host_bytes(c, c->backend);
+    double kept = field; /* the main run's field, kept while the comparisons run */
+    if (c->compare && kept + solve_host_bytes(c, c->backend) > peak)
+        peak = kept + solve_host_bytes(c, c->backend);
+    if (c->compare_cpu && kept + solve_host_bytes(c, BACKEND_CPU) > peak)
+        peak = kept + solve_host_bytes(c, BACKEND_CPU);
+    return peak;
+}
+
+/* The host's available memory (MemAvailable), or 0 when it cannot be read. */
+static double host_available_bytes(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    double kib = 0.0;
+    if (!f)
+        return 0.0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kib) == 1)
+            break;
+    fclose(f);
+    return kib * 1024.0;
+}
+
+static double gib(double bytes)
+{
+    return bytes / (1024.0 * 1024.0 * 1024.0);
+}
+
+static int check_host(const struct config *c, char *why, size_t n)
+{
+    double need = memory_host_bytes(c), have = host_available_bytes();
+    if (have <= 0.0 || need <= have)
+        return 0;
+    snprintf(why, n,
+             "the %ldx%ld %s lattice needs about %.1f GiB of host memory (fields, "
+             "per-site terms and buffers%s); %.1f GiB is available",
+             c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
+             gib(need), c->compare || c->compare_cpu ? ", with --compare" : "",
+             gib(have));
+    return -1;
+}
+
+#ifdef HAVE_CUDA
+/* Free bytes of a GPU, or a negative number (why set) when it cannot be asked. */
+static double device_free_bytes(int device, char *why, size_t n)
+{
+    size_t free_bytes = 0, total = 0;
+    cudaError_t rc = cudaSetDevice(device);
+    if (rc == cudaSuccess)
+        rc = cudaMemGetInfo(&free_bytes, &total);
+    if (rc != cudaSuccess)
+        return snprintf(why, n, "cudaMemGetInfo on GPU %d: %s", device,
+                        cudaGetErrorString(rc)),
+               -1.0;
+    return (double)free_bytes;
+}
+
+static int refuse_device(const struct config *c, int device, const char *what,
+                         double need, double have, char *why, size_t n)
+{
+    snprintf(why, n,
+             "the %ldx%ld %s lattice needs about %.1f GiB on GPU %d (%s); it has %.1f "
+             "GiB free%s",
+             c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
+             gib(need), device, what, gib(have),
+             c->partition_x * c->partition_y > 1
+                 ? ""
+                 : "; more GPUs (--partition) would share it");
+    return -1;
+}
+
+/* Each GPU against its tile; with --compare, the first GPU against the whole lattice. */
+static int check_devices(const struct config *c, const struct run_plan *plan, char *why,
+                         size_t n)
+{
+    struct partition p;
+    if (partition_init(&p, c->problem.nx, c->problem.ny, c->partition_x, c->partition_y))
+        return snprintf(why, n, "cannot split the lattice into %dx%d tiles",
+                        c->partition_x, c->partition_y),
+               -1;
+    int tiles = partition_count(&p), rc = 0;
+    for (int t = 0; t < tiles && rc == 0; t++) {
+        double need = memory_tile_bytes(c, p.tiles[t].lx, p.tiles[t].ly, tiles == 1);
+        double have = device_free_bytes(plan->devices[t], why, n);
+        if (have < 0.0)
+            rc = -1;
+        else if (need > have)
+            rc = refuse_device(c, plan->devices[t], "two fields of its tile", need, have,
+                               why, n);
+    }
+    partition_free(&p);
+    if (rc != 0 || !c->compare || tiles == 1)
+        return rc;
+    double need = memory_tile_bytes(c, c->problem.nx, c->problem.ny, 1);
+    double have = device_free_bytes(plan->devices[0], why, n);
+    if (have < 0.0)
+        return -1;
+    return need > have
+               ? refuse_device(c, plan->devices[0], "the whole lattice, for --compare",
+                               need, have, why, n)
+               : 0;
+}
+#endif
+
+int memory_check(const struct config *c, const struct run_plan *plan, char *why, size_t n)
+{
+#ifdef HAVE_CUDA
+    if (c->backend == BACKEND_GPU && check_devices(c, plan, why, n) != 0)
+        return -1;
+#else
+    (void)plan;
+#endif
+    return check_host(c, why, n);
+}

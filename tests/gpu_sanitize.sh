@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# gpu_sanitize.sh - the GPU code under compute-sanitizer (make test-gpu runs it
+# after gpu_suite.sh): memcheck with its leak check, racecheck and synccheck, on
+# 1 GPU and on 4 (2x2), over every kernel variant and every loop (the lone GPU's
+# graph batches and resident kernel, the host loop, peer reads and halo copies,
+# SOR's general kernel); then faults injected under memcheck's leak check, which
+# shows that every failure path frees all device memory (laplace resets its GPUs
+# at exit, so anything left allocated is reported as a leak).
+#
+# A check passes when the tool reports 0 errors, the status is the expected one
+# and the field still equals the serial reference. GPU_SANITIZE_JOBS=N runs N at
+# once (default 4); GPU_SANITIZE_TOOLS picks the tools.
+set -u
+LAPLACE=${1:-./laplace}
+OUT=${GPU_SANITIZE_OUT:-tests/out/sanitize}
+JOBS=${GPU_SANITIZE_JOBS:-4}
+TOOLS=${GPU_SANITIZE_TOOLS:-memcheck racecheck synccheck}
+SANITIZER=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+rm -rf "$OUT" && mkdir -p "$OUT/checks"
+
+ngpu=$("$LAPLACE" --topology 2>/dev/null | sed -n 's/.*: \([0-9]*\) CUDA device.*/\1/p')
+ngpu=${ngpu:-0}
+[ "$ngpu" -gt 0 ] || { echo "gpu sanitize: FAILED: no GPU is visible"; exit 1; }
+[ -x "$SANITIZER" ] || { echo "gpu sanitize: FAILED: no compute-sanitizer ($SANITIZER)"; exit 1; }
+echo "gpu sanitize: $("$LAPLACE" --version); $("$SANITIZER" --version | tail -n 1)"
+
+edges="--top 1 --left 0.3 --right -0.7 --bottom 2.5"
+seq=0
+
+# sanitized TOOL WANT_STATUS LOG ARGS...: laplace under the tool; prints why not,
+# or nothing when the tool found 0 errors and the status is WANT_STATUS.
+sanitized() {
+    local tool=$1 want=$2 log=$3; shift 3
+    local leak=()
+    [ "$tool" = memcheck ] && leak=(--leak-check full)
+    "$SANITIZER" --tool "$tool" "${leak[@]}" --print-limit 20 "$LAPLACE" "$@" > "$log" 2>&1
+    local status=$?
+    [ "$status" -eq "$want" ] || { echo "status $status, want $want"; return; }
+    grep -q "ERROR SUMMARY: 0 errors" "$log" || echo "$(grep -m 1 'ERROR SUMMARY' "$log" || echo 'no summary')"
+}
+
+# same_field TOOL GPUS "PROBLEM" GPU_ARGS...: a sanitized run equals the serial field.
+same_field() {
+    local tool=$1 gpus=$2 problem=$3; shift 3
+    local run="$OUT/run-$seq" why
+    # shellcheck disable=SC2086
+    why=$(sanitized "$tool" 0 "$run.log" --backend gpu -q --output "$run.dat" $problem "$@")
+    [ -z "$why" ] || { echo "FAILED  $tool $*: $why (see $run.log)"; return; }
+    local name
+    name=$(echo "$problem" | md5sum | cut -c 1-12)
+    cmp -s "$run.dat" "$OUT/ref-$name.dat" || { echo "FAILED  $tool $*: field differs from serial"; return; }
+    rm -f "$run.dat" "$run.log"
+    echo "ok      $tool $* ($problem): 0 errors, field identical"
+}
+
+# faulted GPUS VALUE GPU_ARGS...: an injected fault under memcheck's leak check.
+faulted() {
+    local gpus=$1 value=$2; shift 2
+    local run="$OUT/fault-$seq" why
+    # shellcheck disable=SC2086
+    why=$(LAPLACE_INJECT_FAULT=$value sanitized memcheck 1 "$run.log" --backend gpu -q \
+          --nx 301 --ny 203 $edges --eps 0 --max-iter 2000 "$@")
+    [ -z "$why" ] || { echo "FAILED  memcheck fault $value $*: $why (see $run.log)"; return; }
+    grep -q "injected_fault" "$run.log" || { echo "FAILED  memcheck fault $value $*: no fault reported"; return; }
+    rm -f "$run.log"
+    echo "ok      memcheck --leak-check full, fault $value $*: status 1, 0 errors, no leak"
+}
+
+# run_check GPUS FUNCTION ARGS...: in the background, at most JOBS at once.
+run_check() {
+    local gpus=$1; shift
+    seq=$((seq + 1))
+    local line="$OUT/checks/$(printf %04d "$seq")"
+    if [ "$gpus" -gt "$ngpu" ]; then echo "skipped $* (needs $gpus GPU)" | tee "$line"; return; fi
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    { "$@" > "$line"; cat "$line"; } &
+}
+
+reference() {
+    local problem=$1 name
+    name=$(echo "$problem" | md5sum | cut -c 1-12)
+    # shellcheck disable=SC2086
+    [ -f "$OUT/ref-$name.dat" ] || "$LAPLACE" --backend serial -q --output "$OUT/ref-$name.dat" $problem
+}
+
+plate="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 1500"
+plate_float="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 1500"
+large="--nx 2048 --ny 1031 --precision float $edges --eps 0 --max-iter 12"
+sor="--nx 61 --ny 47 --precision double $edges --eps 0 --max-iter 300 --method sor --source x*y-1"
+for p in "$plate" "$plate_float" "$large" "$sor"; do reference "$p"; done
+
+for tool in $TOOLS; do
+    run_check 1 same_field "$tool" 1 "$plate" --partition 1x1
+    run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --reduce device
+    run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --monitor 50
+    for kernel in global readonly shared; do
+        run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --kernel "$kernel"
+        run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --kernel "$kernel" --block 8x4
+    done
+    run_check 1 same_field "$tool" 1 "$large" --partition 1x1
+    run_check 1 same_field "$tool" 1 "$sor" --partition 1x1
+    run_check 4 same_field "$tool" 4 "$plate" --partition 2x2
+    run_check 4 same_field "$tool" 4 "$plate_float" --partition 2x2 --no-p2p
+    run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --reduce device
+    run_check 4 same_field "$tool" 4 "$large" --partition 2x2
+    run_check 4 same_field "$tool" 4 "$sor" --partition 2x2
+done
+run_check 1 faulted 1 0:0 --partition 1x1
+run_check 1 faulted 1 0:800 --partition 1x1
+run_check 1 faulted 1 0:800 --partition 1x1 --reduce device
+run_check 4 faulted 4 1:0 --partition 2x2
+run_check 4 faulted 4 2:800 --partition 2x2
+run_check 4 faulted 4 3:20 --partition 2x2 --no-p2p
+wait
+
+count() { cat "$OUT"/checks/* | grep -c "^$1"; }
+passed=$(count ok) failed=$(count FAILED) skipped=$(count skipped)
+echo "gpu sanitize: $passed passed, $failed failed, $skipped skipped ($ngpu GPUs, tools: $TOOLS)"
+[ "$failed" -eq 0 ]
