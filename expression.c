@@ -1,5 +1,9 @@
 /*
  * expression.c - formulas in x and y, parsed and evaluated by libmatheval.
+ *
+ * Only the characters of libmatheval's grammar reach it: its flex scanner copies
+ * any other character to stdout and goes on without it, so that top = "1" would
+ * read as 1 and print "" into the report or the CSV row.
  */
 #include "expression.h"
 
@@ -23,12 +27,35 @@ int yywrap(void)
     return 1;
 }
 
+/* The offset of the first character outside the grammar (numbers, names,
+ * + - * / ^, parentheses, blanks), or -1. */
+static long expression_stray_character(const char *text)
+{
+    static const char allowed[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                  "0123456789_. \t+-*/^()";
+    size_t good = strspn(text, allowed);
+    return text[good] ? (long)good : -1;
+}
+
 int expression_parse(const char *text, struct expression **out, char *why, size_t n)
 {
     char copy[1024];
+    long stray = expression_stray_character(text);
     *out = NULL;
     if (strlen(text) >= sizeof copy)
         return snprintf(why, n, "expression longer than %zu characters", sizeof copy - 1),
+               -1;
+    if (stray >= 0 && (unsigned char)text[stray] >= 0x20 && (unsigned char)text[stray] < 0x7f)
+        return snprintf(why, n,
+                        "'%c' at column %ld of '%s' cannot be part of a formula (numbers, "
+                        "x, y, pi, e, functions, + - * / ^ and parentheses)",
+                        text[stray], stray + 1, text),
+               -1;
+    if (stray >= 0)
+        return snprintf(why, n,
+                        "byte 0x%02X at column %ld cannot be part of a formula (numbers, "
+                        "x, y, pi, e, functions, + - * / ^ and parentheses)",
+                        (unsigned char)text[stray], stray + 1),
                -1;
     strcpy(copy, text); /* libmatheval takes a non-const string */
     void *f = evaluator_create(copy);
