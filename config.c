@@ -831,16 +831,18 @@ static char *ini_read_line(char *line, int size, void *stream)
         line[length++] = (char)c;
     }
     line[length] = '\0';
-    long bad = utf8_invalid_at(line, (size_t)length);
+    long bad = utf8_invalid_at(line, (size_t)length), nul = (long)strlen(line);
     if (c == EOF && ferror(ctx->file))
         ini_fail(ctx, "cannot read the file: %s", strerror(errno));
-    else if ((long)strlen(line) < length)
-        ini_fail(ctx, "a NUL byte at column %zu", strlen(line) + 1);
+    else if (nul < length && (bad < 0 || nul < bad))
+        ini_fail(ctx, "a NUL byte at column %ld", nul + 1);
     else if (bad >= 0)
         ini_fail(ctx, "byte 0x%02X at column %ld is not UTF-8 (save the file as UTF-8)",
                  (unsigned char)line[bad], bad + 1);
-    else
-        ini_look_at_line(ctx, line);
+    else /* inih skips a UTF-8 byte-order mark at the start of the file */
+        ini_look_at_line(ctx, ctx->line == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0
+                                  ? line + 3
+                                  : line);
     return ctx->error_line ? NULL : line;
 }
 

@@ -7,7 +7,7 @@
  * mean "all defaults"), the longest INI line, UTF-8 text, repeated output keys.
  *
  * The README quotes the number of bad inputs tried: BAD_INPUTS below, which the
- * test bad_inputs_tried_are_260 checks against the tables.
+ * test bad_inputs_tried_are_261 checks against the tables.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -19,7 +19,7 @@
 #include "config.h"
 #include "helpers.h"
 
-#define BAD_INPUTS 260
+#define BAD_INPUTS 261
 
 TestSuite(validation, .init = require_laplace);
 
@@ -336,6 +336,7 @@ static const struct bad_ini bad_ini_files[] = {
     INI("[problem]\nnx = 5\n  [solver]\n", 3, "nx"),
     /* sections */
     INI("[gpu]\n", 1, "[gpu]"),
+    INI("\xef\xbb\xbf[gpu]\n", 1, "[gpu]"),
     INI("[problem]\nnx = 5\n[Solver]\neps = 1\n", 3, "[Solver]"),
     INI("[ problem ]\nnx = 5\n", 1, "[ problem ]"),
     INI("[]\n", 1, "[]"),
@@ -416,7 +417,7 @@ Test(validation, bad_ini_files_are_refused_naming_the_file_and_line)
     }
 }
 
-Test(validation, bad_inputs_tried_are_260)
+Test(validation, bad_inputs_tried_are_261)
 {
     cr_assert_eq(BAD_COMMAND_LINES + BAD_INI_FILES, BAD_INPUTS,
                  "%d command lines + %d INI files: update BAD_INPUTS, the test's name "
