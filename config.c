@@ -427,8 +427,8 @@ static int set_partition(struct config *c, const char *v, char *why, size_t n)
 static int parse_device_id(const char *item, size_t length, int *id, char *why, size_t n)
 {
     char text[16];
-    if (length == 0 || length >= sizeof text)
-        return EXIT_BAD_USAGE; /* empty, as in "0,,1", or no id of 0 to 1023 */
+    if (length >= sizeof text)
+        return EXIT_BAD_USAGE; /* no id of 0 to 1023; an empty one ("0,,1") fails below */
     memcpy(text, item, length);
     text[length] = '\0';
     return parse_int(text, 0, 1023, id, why, n);
@@ -444,8 +444,8 @@ static int set_devices(struct config *c, const char *v, char *why, size_t n)
         if (count == CONFIG_MAX_DEVICES)
             return fail(why, n, "more than %d devices", CONFIG_MAX_DEVICES);
         if (parse_device_id(item, length, &id, why, n) != 0)
-            return fail(why, n, "expected device ids like 0,1,2 (each 0 to 1023), got '%s'",
-                        v);
+            return fail(why, n,
+                        "expected device ids like 0,1,2 (each 0 to 1023), got '%s'", v);
         for (int i = 0; i < count; i++)
             if (c->devices[i] == id)
                 return fail(why, n, "device %d is listed twice", id);
@@ -793,9 +793,9 @@ static void ini_section(struct ini_context *ctx, const char *header)
         ini_region_section(ctx, name + 7);
     else
         ini_fail(ctx,
-             "unknown section [%s] (known: [problem] [solver] [parallel] [output] "
-             "[region NAME])",
-             name);
+                 "unknown section [%s] (known: [problem] [solver] [parallel] [output] "
+                 "[region NAME])",
+                 name);
 }
 
 /* What inih will make of the line: notes an indentation, checks a section header. */
@@ -959,8 +959,8 @@ int config_load_file(struct config *c, const char *path, char *err, size_t errle
     if (line == -2)
         rc = fail(err, errlen, "%s: out of memory while reading", path);
     else if (line > 0 && (ctx->error_line == 0 || line < ctx->error_line))
-        rc = fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path,
-                  line);
+        rc =
+            fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path, line);
     else if (ctx->error_line > 0)
         rc = fail(err, errlen, "%s:%d: %s", path, ctx->error_line, ctx->why);
     else
@@ -994,7 +994,8 @@ static int refuse_option(const char *word, char *err, size_t errlen)
     const char *equals = strchr(word, '=');
     if (strncmp(word, "--", 2) == 0 && equals)
         for (int i = 0; i < SETTING_COUNT; i++)
-            if (!settings[i].arg && strlen(settings[i].name) == (size_t)(equals - word - 2) &&
+            if (!settings[i].arg &&
+                strlen(settings[i].name) == (size_t)(equals - word - 2) &&
                 strncmp(settings[i].name, word + 2, (size_t)(equals - word - 2)) == 0)
                 return fail(err, errlen, "option '--%s' takes no value, got '%s'",
                             settings[i].name, word);

@@ -45,11 +45,13 @@ int expression_parse(const char *text, struct expression **out, char *why, size_
     if (strlen(text) >= sizeof copy)
         return snprintf(why, n, "expression longer than %zu characters", sizeof copy - 1),
                -1;
-    if (stray >= 0 && (unsigned char)text[stray] >= 0x20 && (unsigned char)text[stray] < 0x7f)
-        return snprintf(why, n,
-                        "'%c' at column %ld of '%s' cannot be part of a formula (numbers, "
-                        "x, y, pi, e, functions, + - * / ^ and parentheses)",
-                        text[stray], stray + 1, text),
+    if (stray >= 0 && (unsigned char)text[stray] >= 0x20 &&
+        (unsigned char)text[stray] < 0x7f)
+        return snprintf(
+                   why, n,
+                   "'%c' at column %ld of '%s' cannot be part of a formula (numbers, "
+                   "x, y, pi, e, functions, + - * / ^ and parentheses)",
+                   text[stray], stray + 1, text),
                -1;
     if (stray >= 0)
         return snprintf(why, n,

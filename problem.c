@@ -235,10 +235,11 @@ static int check_spacing(const struct problem *p, char *why, size_t n)
     if (isnormal(dx * dx) && isnormal(dy * dy))
         return 0;
     problem_size(p, &lx, &ly);
-    snprintf(why, n,
-             "lx = %g, ly = %g (--lx, --ly) make cells of %g x %g on the %ldx%ld lattice; "
-             "their squares must lie within 1e-307 to 1e308",
-             lx, ly, dx, dy, p->nx, p->ny);
+    snprintf(
+        why, n,
+        "lx = %g, ly = %g (--lx, --ly) make cells of %g x %g on the %ldx%ld lattice; "
+        "their squares must lie within 1e-307 to 1e308",
+        lx, ly, dx, dy, p->nx, p->ny);
     return -1;
 }
 
