@@ -84,6 +84,18 @@ static long utf8_invalid_at(const char *text, size_t length)
     return -1;
 }
 
+/* The offset of the first control character of text other than a tab, or -1: a
+ * value echoed in a message must keep it to one line and leave the terminal alone. */
+static long control_character_at(const char *text, size_t length)
+{
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            return (long)i;
+    }
+    return -1;
+}
+
 static int parse_long(const char *value, long min, long max, long *out, char *why,
                       size_t n)
 {
@@ -115,7 +127,8 @@ static int parse_double(const char *value, double *out, char *why, size_t n)
     if (*value == '\0' || *end != '\0' || !isfinite(v))
         return fail(why, n, "expected a finite number, got '%s'", value);
     if (errno == ERANGE)
-        return fail(why, n, "'%s' is out of the range of a double (1e-307 to 1e308)",
+        return fail(why, n,
+                    "'%s' is out of the range of a double (about 1e-308 to 1e308)",
                     value);
     *out = v;
     return 0;
@@ -686,13 +699,17 @@ void config_defaults(struct config *c)
     c->use_p2p = 1;
 }
 
-/* A value from the command line or config_set: UTF-8 text (never echoed otherwise),
- * then the setting's own checks. */
+/* A value from the command line or config_set: UTF-8 text without control
+ * characters (else never echoed), then the setting's own checks. */
 static int apply_setting(struct config *c, const struct setting *s, const char *value,
                          char *why, size_t n)
 {
+    long control = control_character_at(value, strlen(value));
     if (utf8_invalid_at(value, strlen(value)) >= 0)
         return fail(why, n, "the value is not UTF-8 text");
+    if (control >= 0)
+        return fail(why, n, "control character 0x%02X at column %ld of the value",
+                    (unsigned char)value[control], control + 1);
     return s->set(c, value, why, n);
 }
 
@@ -810,6 +827,23 @@ static void ini_look_at_line(struct ini_context *ctx, const char *line)
     ini_section(ctx, start);
 }
 
+/* Refuses a line with bytes that are not UTF-8, a NUL or another control character
+ * (a tab, and the '\r' of a CRLF end, excepted); names the first by its column. */
+static void ini_check_bytes(struct ini_context *ctx, const char *line, long length)
+{
+    long text = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
+    long control = control_character_at(line, (size_t)text);
+    long bad = utf8_invalid_at(line, (size_t)length);
+    if (control >= 0 && (bad < 0 || control < bad) && line[control] == '\0')
+        ini_fail(ctx, "a NUL byte at column %ld", control + 1);
+    else if (control >= 0 && (bad < 0 || control < bad))
+        ini_fail(ctx, "control character 0x%02X at column %ld",
+                 (unsigned char)line[control], control + 1);
+    else if (bad >= 0)
+        ini_fail(ctx, "byte 0x%02X at column %ld is not UTF-8 (save the file as UTF-8)",
+                 (unsigned char)line[bad], bad + 1);
+}
+
 /* inih's reader: the next line into line (size bytes, no newline kept), or NULL at
  * the end of the file and after an error. */
 static char *ini_read_line(char *line, int size, void *stream)
@@ -831,15 +865,11 @@ static char *ini_read_line(char *line, int size, void *stream)
         line[length++] = (char)c;
     }
     line[length] = '\0';
-    long bad = utf8_invalid_at(line, (size_t)length), nul = (long)strlen(line);
     if (c == EOF && ferror(ctx->file))
         ini_fail(ctx, "cannot read the file: %s", strerror(errno));
-    else if (nul < length && (bad < 0 || nul < bad))
-        ini_fail(ctx, "a NUL byte at column %ld", nul + 1);
-    else if (bad >= 0)
-        ini_fail(ctx, "byte 0x%02X at column %ld is not UTF-8 (save the file as UTF-8)",
-                 (unsigned char)line[bad], bad + 1);
-    else /* inih skips a UTF-8 byte-order mark at the start of the file */
+    else
+        ini_check_bytes(ctx, line, length);
+    if (!ctx->error_line) /* inih skips a UTF-8 byte-order mark at the start */
         ini_look_at_line(ctx, ctx->line == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0
                                   ? line + 3
                                   : line);

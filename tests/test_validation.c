@@ -7,7 +7,7 @@
  * mean "all defaults"), the longest INI line, UTF-8 text, repeated output keys.
  *
  * The README quotes the number of bad inputs tried: BAD_INPUTS below, which the
- * test bad_inputs_tried_are_261 checks against the tables.
+ * test bad_inputs_tried_are_268 checks against the tables.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -19,7 +19,7 @@
 #include "config.h"
 #include "helpers.h"
 
-#define BAD_INPUTS 261
+#define BAD_INPUTS 268
 
 TestSuite(validation, .init = require_laplace);
 
@@ -217,6 +217,11 @@ static const struct bad_command_line bad_command_lines[] = {
     {"--kernel \"$(printf '\\377')\"", "--kernel"},
     {"--output \"$(printf 'tests/out/caf\\351.dat')\"", "--output"},
     {"--top \"$(printf '\\300\\257')\"", "--top"},
+    /* control characters: a message that echoed them would break its line */
+    {"--kernel \"$(printf 'a\\nb')\"", "--kernel"},
+    {"--nx \"$(printf '5\\r')\"", "--nx"},
+    {"--output \"$(printf 'tests/out/a\\033[31m.dat')\"", "--output"},
+    {"--method \"$(printf 'sor\\177')\"", "--method"},
     /* the command line itself */
     {"--bogus", "--bogus"},
     {"-z", "-z"},
@@ -385,6 +390,9 @@ static const struct bad_ini bad_ini_files[] = {
     INI("; caf\xe9\n", 1, "0xE9"),
     INI("[output]\noutput = \xff.dat\n", 2, "0xFF"),
     INI("; \xc0\xaf\n", 1, "not UTF-8"),
+    INI("[problem]\nnx = 5\x1b[0m\n", 2, "control character 0x1B"),
+    INI("[problem]\ntop = 1\f\n", 2, "control character 0x0C"),
+    INI("[output]\noutput = a\x7f.dat\n", 2, "control character 0x7F"),
     INI("; \xed\xa0\x80\n", 1, "not UTF-8"),
     INI("; \xf4\x90\x80\x80\n", 1, "not UTF-8"),
     INI("[problem]\n; caf\xc3\n", 2, "not UTF-8"),
@@ -423,7 +431,7 @@ Test(validation, bad_ini_files_are_refused_naming_the_file_and_line)
     }
 }
 
-Test(validation, bad_inputs_tried_are_261)
+Test(validation, bad_inputs_tried_are_268)
 {
     cr_assert_eq(BAD_COMMAND_LINES + BAD_INI_FILES, BAD_INPUTS,
                  "%d command lines + %d INI files: update BAD_INPUTS, the test's name "
