@@ -7,7 +7,7 @@
  * mean "all defaults"), the longest INI line, UTF-8 text, repeated output keys.
  *
  * The README quotes the number of bad inputs tried: BAD_INPUTS below, which the
- * test bad_inputs_tried_are_268 checks against the tables.
+ * test bad_inputs_tried_are_273 checks against the tables.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -19,7 +19,7 @@
 #include "config.h"
 #include "helpers.h"
 
-#define BAD_INPUTS 268
+#define BAD_INPUTS 273
 
 TestSuite(validation, .init = require_laplace);
 
@@ -85,7 +85,7 @@ static const struct bad_command_line bad_command_lines[] = {
     {"--top " REPEAT("x+", 150) "1", "--top"},
     /* characters outside libmatheval's grammar (its scanner would print them to
      * stdout and drop them: '"1"' read as 1) */
-    {"--top '\"1\"'", "--top"},
+    {"--top '\"1\"'", "--top: '\"' at column 1"},
     {"--bottom \"'1'\"", "--bottom"},
     {"--source '$x'", "--source"},
     {"--left 'x@2'", "--left"},
@@ -94,6 +94,11 @@ static const struct bad_command_line bad_command_lines[] = {
     {"--top 'x % 2'", "--top"},
     {"--top '\xcf\x80*x'", "--top"},
     {"--source \"$(printf 'x\\r+1')\"", "--source"},
+    /* operands side by side (libmatheval would also leak what it parsed) */
+    {"--top 2x", "--top: an operator is missing"},
+    {"--source 'x y'", "--source: an operator is missing"},
+    {"--left 'sin(y)(y)'", "--left: an operator is missing"},
+    {"--right '1e5e5'", "--right: an operator is missing"},
     /* the domain's size: finite, positive, cells whose squares are normal */
     {"--lx 0", "--lx"},
     {"--lx -1", "--lx"},
@@ -293,6 +298,7 @@ static const struct bad_ini bad_ini_files[] = {
     INI("[problem]\ntop = 'x'\n", 2, "top"),
     INI("[problem]\nsource = x % 2\n", 2, "source"),
     INI("[problem]\nleft = [y]\n", 2, "left"),
+    INI("[problem]\nbottom = 1.5.5\n", 2, "bottom: an operator is missing"),
     INI("[problem]\nregion = rect 0 0\n", 2, "region"),
     INI("[problem]\nprecision = single\n", 2, "precision"),
     INI("[solver]\nmethod = SOR\n", 2, "method"),
@@ -431,7 +437,7 @@ Test(validation, bad_ini_files_are_refused_naming_the_file_and_line)
     }
 }
 
-Test(validation, bad_inputs_tried_are_268)
+Test(validation, bad_inputs_tried_are_273)
 {
     cr_assert_eq(BAD_COMMAND_LINES + BAD_INI_FILES, BAD_INPUTS,
                  "%d command lines + %d INI files: update BAD_INPUTS, the test's name "
