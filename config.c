@@ -49,6 +49,53 @@ static int fail(char *why, size_t n, const char *format, ...)
 
 /* ---- parsers of one value ------------------------------------------------ */
 
+/* The offset of the first byte of text that does not begin a well-formed UTF-8
+ * character (no overlong forms, no surrogates, nothing past U+10FFFF), or -1. */
+static long utf8_invalid_at(const char *text, size_t length)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < length) {
+        unsigned b = s[i], code, least;
+        size_t more;
+        if (b < 0x80) {
+            i++;
+            continue;
+        }
+        if ((b & 0xE0) == 0xC0)
+            more = 1, code = b & 0x1F, least = 0x80;
+        else if ((b & 0xF0) == 0xE0)
+            more = 2, code = b & 0x0F, least = 0x800;
+        else if ((b & 0xF8) == 0xF0)
+            more = 3, code = b & 0x07, least = 0x10000;
+        else
+            return (long)i;
+        if (more >= length - i)
+            return (long)i;
+        for (size_t k = 1; k <= more; k++) {
+            if ((s[i + k] & 0xC0) != 0x80)
+                return (long)i;
+            code = code << 6 | (s[i + k] & 0x3F);
+        }
+        if (code < least || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
+            return (long)i;
+        i += more + 1;
+    }
+    return -1;
+}
+
+/* The offset of the first control character of text other than a tab, or -1: a
+ * value echoed in a message must keep it to one line and leave the terminal alone. */
+static long control_character_at(const char *text, size_t length)
+{
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            return (long)i;
+    }
+    return -1;
+}
+
 static int parse_long(const char *value, long min, long max, long *out, char *why,
                       size_t n)
 {
@@ -77,8 +124,12 @@ static int parse_double(const char *value, double *out, char *why, size_t n)
     char *end;
     errno = 0;
     double v = strtod(value, &end);
-    if (*value == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v))
+    if (*value == '\0' || *end != '\0' || !isfinite(v))
         return fail(why, n, "expected a finite number, got '%s'", value);
+    if (errno == ERANGE)
+        return fail(why, n,
+                    "'%s' is out of the range of a double (about 1e-308 to 1e308)",
+                    value);
     *out = v;
     return 0;
 }
@@ -326,7 +377,7 @@ static int region_complete(const struct region *r, char *why, size_t n)
 /* --region "rect X0 Y0 X1 Y1 VALUE" or "disc CX CY R VALUE". */
 static int set_region(struct config *c, const char *v, char *why, size_t n)
 {
-    char shape[8], name[32], extra;
+    char shape[8] = "", name[32], extra;
     double a[5];
     int got = sscanf(v, "%7s %lf %lf %lf %lf %lf %c", shape, &a[0], &a[1], &a[2], &a[3],
                      &a[4], &extra);
@@ -385,27 +436,37 @@ static int set_partition(struct config *c, const char *v, char *why, size_t n)
     return parse_pair(v, 1024, &c->partition_x, &c->partition_y, why, n);
 }
 
+/* One id of a --devices list, length characters of item; 0 or EXIT_BAD_USAGE. */
+static int parse_device_id(const char *item, size_t length, int *id, char *why, size_t n)
+{
+    char text[16];
+    if (length >= sizeof text)
+        return EXIT_BAD_USAGE; /* no id of 0 to 1023; an empty one ("0,,1") fails below */
+    memcpy(text, item, length);
+    text[length] = '\0';
+    return parse_int(text, 0, 1023, id, why, n);
+}
+
 static int set_devices(struct config *c, const char *v, char *why, size_t n)
 {
-    char list[256];
+    const char *item = v;
     int count = 0;
-    if (strlen(v) >= sizeof list)
-        return fail(why, n, "list too long");
-    strcpy(list, v);
-    for (char *save, *item = strtok_r(list, ",", &save); item;
-         item = strtok_r(NULL, ",", &save)) {
+    for (;;) {
+        size_t length = strcspn(item, ",");
         int id;
         if (count == CONFIG_MAX_DEVICES)
             return fail(why, n, "more than %d devices", CONFIG_MAX_DEVICES);
-        if (parse_int(item, 0, 1023, &id, why, n) != 0)
-            return fail(why, n, "expected device ids like 0,1,2, got '%s'", v);
+        if (parse_device_id(item, length, &id, why, n) != 0)
+            return fail(why, n,
+                        "expected device ids like 0,1,2 (each 0 to 1023), got '%s'", v);
         for (int i = 0; i < count; i++)
             if (c->devices[i] == id)
                 return fail(why, n, "device %d is listed twice", id);
         c->devices[count++] = id;
+        if (item[length] == '\0')
+            break;
+        item += length + 1;
     }
-    if (count == 0)
-        return fail(why, n, "expected device ids like 0,1,2, got '%s'", v);
     c->device_count = count;
     return 0;
 }
@@ -638,6 +699,20 @@ void config_defaults(struct config *c)
     c->use_p2p = 1;
 }
 
+/* A value from the command line or config_set: UTF-8 text without control
+ * characters (else never echoed), then the setting's own checks. */
+static int apply_setting(struct config *c, const struct setting *s, const char *value,
+                         char *why, size_t n)
+{
+    long control = control_character_at(value, strlen(value));
+    if (utf8_invalid_at(value, strlen(value)) >= 0)
+        return fail(why, n, "the value is not UTF-8 text");
+    if (control >= 0)
+        return fail(why, n, "control character 0x%02X at column %ld of the value",
+                    (unsigned char)value[control], control + 1);
+    return s->set(c, value, why, n);
+}
+
 int config_set(struct config *c, const char *name, const char *value, char *err,
                size_t errlen)
 {
@@ -645,82 +720,285 @@ int config_set(struct config *c, const char *name, const char *value, char *err,
     char why[WHY_MAX];
     if (!s)
         return fail(err, errlen, "unknown setting '%s'", name);
-    if (s->set(c, value, why, sizeof why) != 0)
+    if (apply_setting(c, s, value, why, sizeof why) != 0)
         return fail(err, errlen, "%s", why);
     return 0;
 }
 
 /* ---- INI files ----------------------------------------------------------- */
 
-struct ini_context {
-    struct config *config;
-    char why[CONFIG_ERROR_MAX / 2]; /* the first error, without file and line */
-    int failed;
+/*
+ * inih parses the lines, but our reader hands them to it one at a time, so that we
+ * know the line inih is on (the Debian build gives the handler no line number) and
+ * can refuse, with file:line, what inih would let through: a line longer than inih's
+ * buffer (inih would split it and read the rest as a line of its own), a NUL byte
+ * (the rest of the line would vanish), bytes that are not UTF-8, an unknown section
+ * (even one without keys) and text after a section's ']'. The handler refuses a
+ * key given twice in a section and an indented line after a key, which inih
+ * would read as a continuation of that key's value (multi-line values).
+ * An empty file, or one of comments and blank lines only, means "all defaults".
+ */
+
+#define INI_KEYS_MAX 256 /* distinct keys in one file: ~40 settings + 16 regions x 9 */
+
+struct ini_key_seen {
+    char name[96]; /* section '/' key, '_' read as '-' */
+    int line;
 };
 
-/* A key of a [region NAME] section. */
+struct ini_context {
+    struct config *config;
+    FILE *file;
+    int line;                       /* lines read: the one inih is working on */
+    int line_is_indented;           /* it starts with a blank and is not a comment */
+    int error_line;                 /* the first error's line; 0: none */
+    char why[CONFIG_ERROR_MAX / 2]; /* that error, without file and line */
+    char last_key[64];              /* the previous key of the section; "" after [] */
+    int last_key_line;
+    struct ini_key_seen keys[INI_KEYS_MAX];
+    int key_count;
+    int region_line[REGIONS_MAX]; /* where each region's section starts */
+};
+
+static void ini_fail(struct ini_context *ctx, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Keeps the first error and its line; the reader stops at it. */
+static void ini_fail(struct ini_context *ctx, const char *format, ...)
+{
+    if (ctx->error_line)
+        return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(ctx->why, sizeof ctx->why, format, args);
+    va_end(args);
+    ctx->error_line = ctx->line;
+}
+
+/* A [region NAME] header: the region, made now so that one without keys is missed. */
+static void ini_region_section(struct ini_context *ctx, const char *name)
+{
+    struct problem *p = &ctx->config->problem;
+    struct region *r = NULL;
+    if (name[0] == '\0' || strlen(name) >= sizeof r->name)
+        ini_fail(ctx, "[region %s]: a region needs a name of 1 to %zu characters", name,
+                 sizeof r->name - 1);
+    else if (!(r = region_named(p, name)))
+        ini_fail(ctx, "[region %s]: at most %d regions", name, REGIONS_MAX);
+    else if (ctx->region_line[r - p->regions] == 0)
+        ctx->region_line[r - p->regions] = ctx->line;
+}
+
+/* A section header: known names only, nothing after the ']' but a comment. */
+static void ini_section(struct ini_context *ctx, const char *header)
+{
+    static const char *known[] = {"problem", "solver", "parallel", "output"};
+    const char *close = strchr(header, ']');
+    char name[256];
+    if (!close)
+        return; /* inih refuses it: no ']' */
+    const char *after = close + 1 + strspn(close + 1, " \t\r\v\f");
+    if (*after != '\0' && *after != ';' && *after != '#') {
+        ini_fail(ctx, "text after the section header: '%s'", after);
+        return;
+    }
+    snprintf(name, sizeof name, "%.*s", (int)(close - header - 1), header + 1);
+    for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+        if (strcmp(name, known[k]) == 0)
+            return;
+    if (strncmp(name, "region ", 7) == 0)
+        ini_region_section(ctx, name + 7);
+    else
+        ini_fail(ctx,
+                 "unknown section [%s] (known: [problem] [solver] [parallel] [output] "
+                 "[region NAME])",
+                 name);
+}
+
+/* What inih will make of the line: notes an indentation, checks a section header. */
+static void ini_look_at_line(struct ini_context *ctx, const char *line)
+{
+    const char *start = line + strspn(line, " \t\r\v\f"); /* inih skips isspace() */
+    int comment_or_blank = *start == '\0' || *start == ';' || *start == '#';
+    ctx->line_is_indented = start > line && !comment_or_blank;
+    if (*start != '[' || (ctx->line_is_indented && ctx->last_key[0]))
+        return; /* not a header: a key, a comment, or inih's continuation line */
+    ctx->last_key[0] = '\0';
+    ini_section(ctx, start);
+}
+
+/* Refuses a line with bytes that are not UTF-8, a NUL or another control character
+ * (a tab, and the '\r' of a CRLF end, excepted); names the first by its column. */
+static void ini_check_bytes(struct ini_context *ctx, const char *line, long length)
+{
+    long text = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
+    long control = control_character_at(line, (size_t)text);
+    long bad = utf8_invalid_at(line, (size_t)length);
+    if (control >= 0 && (bad < 0 || control < bad) && line[control] == '\0')
+        ini_fail(ctx, "a NUL byte at column %ld", control + 1);
+    else if (control >= 0 && (bad < 0 || control < bad))
+        ini_fail(ctx, "control character 0x%02X at column %ld",
+                 (unsigned char)line[control], control + 1);
+    else if (bad >= 0)
+        ini_fail(ctx, "byte 0x%02X at column %ld is not UTF-8 (save the file as UTF-8)",
+                 (unsigned char)line[bad], bad + 1);
+}
+
+/* inih's reader: the next line into line (size bytes, no newline kept), or NULL at
+ * the end of the file and after an error. */
+static char *ini_read_line(char *line, int size, void *stream)
+{
+    struct ini_context *ctx = stream;
+    int length = 0, c;
+    if (ctx->error_line || (c = getc(ctx->file)) == EOF) {
+        if (!ctx->error_line && ferror(ctx->file))
+            ini_fail(ctx, "cannot read the file: %s", strerror(errno));
+        return NULL;
+    }
+    ctx->line++;
+    for (; c != EOF && c != '\n'; c = getc(ctx->file)) {
+        if (length >= size - 2) { /* inih's buffer, less its newline and NUL */
+            ini_fail(ctx, "line longer than %d bytes, the most the INI reader takes",
+                     size - 2);
+            return NULL;
+        }
+        line[length++] = (char)c;
+    }
+    line[length] = '\0';
+    if (c == EOF && ferror(ctx->file))
+        ini_fail(ctx, "cannot read the file: %s", strerror(errno));
+    else
+        ini_check_bytes(ctx, line, length);
+    if (!ctx->error_line) /* inih skips a UTF-8 byte-order mark at the start */
+        ini_look_at_line(ctx, ctx->line == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0
+                                  ? line + 3
+                                  : line);
+    return ctx->error_line ? NULL : line;
+}
+
+/* Only output and region may be given more than once: each adds one. */
+static int setting_is_repeatable(const struct setting *s)
+{
+    return s && (s->set == set_output || s->set == set_region);
+}
+
+/* Refuses an indented line after a key (inih: a continuation of its value) and a
+ * key given twice in one section. */
+static int ini_check_repeat(struct ini_context *ctx, const char *section, const char *key,
+                            char *why, size_t n)
+{
+    char name[sizeof ctx->keys[0].name];
+    if (ctx->line_is_indented && ctx->last_key[0])
+        return fail(why, n,
+                    "an indented line continues the value of line %d (multi-line "
+                    "values are not supported); remove the indentation",
+                    ctx->last_key_line);
+    if (strncmp(section, "region ", 7) != 0 && setting_is_repeatable(find_setting(key)))
+        return 0;
+    snprintf(name, sizeof name, "%s/%s", section, key);
+    for (char *p = name + strlen(section); *p; p++)
+        if (*p == '_')
+            *p = '-';
+    for (int k = 0; k < ctx->key_count; k++)
+        if (strcmp(ctx->keys[k].name, name) == 0)
+            return fail(why, n, "given twice in [%s]: first at line %d, again here",
+                        section, ctx->keys[k].line);
+    if (ctx->key_count == INI_KEYS_MAX)
+        return fail(why, n, "more than %d keys in one file", INI_KEYS_MAX);
+    ctx->keys[ctx->key_count++] = (struct ini_key_seen){.line = ctx->line};
+    snprintf(ctx->keys[ctx->key_count - 1].name, sizeof name, "%s", name);
+    return 0;
+}
+
+/* A key of a [region NAME] section (the reader checked the name). */
 static int ini_region_entry(struct config *c, const char *name, const char *key,
                             const char *value, char *why, size_t n)
 {
-    struct region *r;
-    if (name[0] == '\0' || strlen(name) >= sizeof r->name)
-        return fail(why, n, "a region needs a name of 1 to %zu characters",
-                    sizeof r->name - 1);
-    r = region_named(&c->problem, name);
+    struct region *r = region_named(&c->problem, name);
     if (!r)
         return fail(why, n, "at most %d regions", REGIONS_MAX);
     return set_region_key(r, key, value, why, n);
 }
 
+/* One key = value of a section. */
+static int ini_apply(struct config *c, const char *section, const char *key,
+                     const char *value, char *why, size_t n)
+{
+    const struct setting *s = find_setting(key);
+    if (strncmp(section, "region ", 7) == 0)
+        return ini_region_entry(c, section + 7, key, value, why, n);
+    if (section[0] == '\0')
+        return fail(why, n, "'%s' is outside a section", key);
+    if (!s || !s->section)
+        return fail(why, n, "unknown key '%s' in [%s]", key, section);
+    if (strcmp(s->section, section) != 0)
+        return fail(why, n, "'%s' belongs in [%s], not [%s]", key, s->section, section);
+    return s->set(c, value, why, n);
+}
+
+/* inih's handler: 1 when the key is taken, 0 on the first error. */
 static int ini_entry(void *user, const char *section, const char *key, const char *value)
 {
     struct ini_context *ctx = user;
-    const struct setting *s = find_setting(key);
     char why[WHY_MAX];
-    int rc = 0;
-    if (ctx->failed)
-        return 1; /* keep the first error only; inih reports its line */
-    if (strncmp(section, "region ", 7) == 0)
-        rc = ini_region_entry(ctx->config, section + 7, key, value, why, sizeof why);
-    else if (section[0] == '\0')
-        rc = fail(why, sizeof why, "'%s' is outside a section", key);
-    else if (!s || !s->section)
-        rc = fail(why, sizeof why, "unknown key '%s' in [%s]", key, section);
-    else if (strcmp(s->section, section) != 0)
-        rc = fail(why, sizeof why, "'%s' belongs in [%s], not [%s]", key, s->section,
-                  section);
-    else if (s->set(ctx->config, value, why, sizeof why) != 0)
-        rc = EXIT_BAD_USAGE;
-    if (rc == 0)
-        return 1;
-    snprintf(ctx->why, sizeof ctx->why, "%s: %s", key, why);
-    ctx->failed = 1;
+    if (ctx->error_line)
+        return 0;
+    if (ini_check_repeat(ctx, section, key, why, sizeof why) != 0 ||
+        ini_apply(ctx->config, section, key, value, why, sizeof why) != 0)
+        return ini_fail(ctx, "%s: %s", key, why), 0;
+    snprintf(ctx->last_key, sizeof ctx->last_key, "%s", key);
+    ctx->last_key_line = ctx->line;
+    return 1;
+}
+
+/* Every region of the file has the keys of its shape; named at its section's line. */
+static int ini_regions_complete(const struct config *c, const struct ini_context *ctx,
+                                const char *path, char *err, size_t errlen)
+{
+    char why[WHY_MAX];
+    for (int k = 0; k < c->problem.region_count; k++) {
+        if (region_complete(&c->problem.regions[k], why, sizeof why) == 0)
+            continue;
+        if (ctx->region_line[k] > 0)
+            return fail(err, errlen, "%s:%d: %s", path, ctx->region_line[k], why);
+        return fail(err, errlen, "%s: %s", path, why);
+    }
     return 0;
 }
 
 int config_load_file(struct config *c, const char *path, char *err, size_t errlen)
 {
-    struct ini_context ctx = {.config = c};
+    struct ini_context *ctx;
     struct stat info;
+    if (path[0] == '\0')
+        return fail(err, errlen, "the config file name is empty");
+    /* stat first: opening a FIFO would wait for a writer */
     if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
         return fail(err, errlen, "%s: cannot read config file: not a regular file", path);
-    int line = ini_parse(path, ini_entry, &ctx);
-    if (line == -1)
+    FILE *file = fopen(path, "rb");
+    if (!file)
         return fail(err, errlen, "%s: cannot open config file: %s", path,
                     strerror(errno));
+    ctx = calloc(1, sizeof *ctx); /* some 25 kB: the keys seen */
+    if (!ctx)
+        return fclose(file), fail(err, errlen, "%s: out of memory while reading", path);
+    ctx->config = c;
+    ctx->file = file;
+    int line = ini_parse_stream(ini_read_line, ctx, ini_entry, ctx), rc = 0;
+    fclose(file);
     if (line == -2)
-        return fail(err, errlen, "%s: out of memory while reading", path);
-    if (line > 0 && ctx.failed)
-        return fail(err, errlen, "%s:%d: %s", path, line, ctx.why);
-    if (line > 0)
-        return fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path,
-                    line);
-    char why[WHY_MAX];
-    for (int k = 0; k < c->problem.region_count; k++)
-        if (region_complete(&c->problem.regions[k], why, sizeof why) != 0)
-            return fail(err, errlen, "%s: %s", path, why);
-    snprintf(c->config_file, sizeof c->config_file, "%s", path);
-    return 0;
+        rc = fail(err, errlen, "%s: out of memory while reading", path);
+    else if (line > 0 && (ctx->error_line == 0 || line < ctx->error_line))
+        rc =
+            fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path, line);
+    else if (ctx->error_line > 0)
+        rc = fail(err, errlen, "%s:%d: %s", path, ctx->error_line, ctx->why);
+    else
+        rc = ini_regions_complete(c, ctx, path, err, errlen);
+    free(ctx);
+    if (rc == 0)
+        snprintf(c->config_file, sizeof c->config_file, "%s", path);
+    return rc;
 }
 
 /* ---- the command line ---------------------------------------------------- */
@@ -740,6 +1018,22 @@ struct seen_option {
     const char *value;
 };
 
+/* A word getopt_long refused: a flag given a value (--compare=yes), or unknown. */
+static int refuse_option(const char *word, char *err, size_t errlen)
+{
+    const char *equals = strchr(word, '=');
+    if (strncmp(word, "--", 2) == 0 && equals)
+        for (int i = 0; i < SETTING_COUNT; i++)
+            if (!settings[i].arg &&
+                strlen(settings[i].name) == (size_t)(equals - word - 2) &&
+                strncmp(settings[i].name, word + 2, (size_t)(equals - word - 2)) == 0)
+                return fail(err, errlen, "option '--%s' takes no value, got '%s'",
+                            settings[i].name, word);
+    if (utf8_invalid_at(word, strlen(word)) >= 0)
+        return fail(err, errlen, "unknown option, not UTF-8 text (see --help)");
+    return fail(err, errlen, "unknown option '%s' (see --help)", word);
+}
+
 static int read_options(int argc, char **argv, struct seen_option *seen, int *count,
                         const char **file, char *err, size_t errlen)
 {
@@ -752,7 +1046,7 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
     while ((code = getopt_long(argc, argv, ":qh", opts, NULL)) != -1) {
         const char *bad = argv[optind - 1];
         if (code == '?')
-            return fail(err, errlen, "unknown option '%s' (see --help)", bad);
+            return refuse_option(bad, err, errlen);
         if (code == ':')
             return fail(err, errlen, "option '%s' needs a value (see --help)", bad);
         const struct setting *s = code == 'q'   ? find_setting("quiet")
@@ -779,7 +1073,7 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
         rc = config_load_file(c, file, err, errlen);
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
-        if (seen[i].setting->set(c, seen[i].value, why, sizeof why) != 0)
+        if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
             rc = fail(err, errlen, "--%s: %s", seen[i].setting->name, why);
     }
     free(seen);

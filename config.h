@@ -9,6 +9,11 @@
  *   [parallel] backend partition devices block kernel reduce no-p2p compare
  *              compare-cpu
  *   [output]   monitor history csv output quiet
+ *
+ * A file is UTF-8 text without control characters (tabs and CRLF ends allowed),
+ * lines of at most 198 bytes (libinih's buffer), each key once per section (output
+ * and region may repeat), no indented continuation lines; an empty file, or one of
+ * comments only, means all defaults. Anything else is refused with file:line.
  */
 #ifndef LAPLACE_CONFIG_H
 #define LAPLACE_CONFIG_H

@@ -201,25 +201,9 @@ static int region_is_used(const struct problem *p, const struct region *r)
     return 0;
 }
 
-int problem_check(const struct problem *problem, char *why, size_t n)
-{
-    struct expression *source = NULL;
-    for (int edge = 0; edge < EDGE_COUNT; edge++)
-        if (set_edge(problem, edge, NULL, why, n) != 0)
-            return -1;
-    if (problem->source[0] && expression_parse(problem->source, &source, why, n) != 0)
-        return -1;
-    expression_free(source);
-    for (int k = 0; k < problem->region_count; k++)
-        if (!region_is_used(problem, &problem->regions[k])) {
-            snprintf(why, n, "region '%s' holds no interior site of the %ldx%ld lattice",
-                     problem->regions[k].name, problem->nx, problem->ny);
-            return -1;
-        }
-    return 0;
-}
-
-/* b at every interior site that is not fixed; -1 with why if f is not finite. */
+/* b at every interior site; -1 with why where f is not finite. With terms NULL,
+ * only the check (problem_check: a bad source is a bad config, refused before the
+ * solve; that costs one more evaluation per site, only when there is a source). */
 static int fill_source(const struct problem *p, struct problem_terms *terms, char *why,
                        size_t n)
 {
@@ -231,14 +215,49 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
             double x = problem_site_x(p, i), y = problem_site_y(p, j);
             double value = expression_eval(f, x, y);
             if (!isfinite(value)) {
-                snprintf(why, n, "source = %s is not finite at x = %g, y = %g", p->source,
-                         x, y);
+                snprintf(why, n, "source = %s (--source) is not finite at x = %g, y = %g",
+                         p->source, x, y);
                 expression_free(f);
                 return -1;
             }
-            field_set(&terms->source, i, j, update_rule_source_term(p, value));
+            if (terms)
+                field_set(&terms->source, i, j, update_rule_source_term(p, value));
         }
     expression_free(f);
+    return 0;
+}
+
+/* The cells' squares dx^2 and dy^2 weigh the stencil: they must be normal doubles. */
+static int check_spacing(const struct problem *p, char *why, size_t n)
+{
+    double dx, dy, lx, ly;
+    problem_spacing(p, &dx, &dy);
+    if (isnormal(dx * dx) && isnormal(dy * dy))
+        return 0;
+    problem_size(p, &lx, &ly);
+    snprintf(
+        why, n,
+        "lx = %g, ly = %g (--lx, --ly) make cells of %g x %g on the %ldx%ld lattice; "
+        "their squares must lie within 1e-307 to 1e308",
+        lx, ly, dx, dy, p->nx, p->ny);
+    return -1;
+}
+
+int problem_check(const struct problem *problem, char *why, size_t n)
+{
+    if (check_spacing(problem, why, n) != 0)
+        return -1;
+    for (int edge = 0; edge < EDGE_COUNT; edge++)
+        if (set_edge(problem, edge, NULL, why, n) != 0)
+            return -1;
+    if (problem->source[0] && fill_source(problem, NULL, why, n) != 0)
+        return -1;
+    for (int k = 0; k < problem->region_count; k++)
+        if (!region_is_used(problem, &problem->regions[k])) {
+            snprintf(why, n, "region '%s' holds no interior site of the %ldx%ld lattice",
+                     problem->regions[k].name, problem->nx, problem->ny);
+            return -1;
+        }
     return 0;
 }
 

@@ -103,8 +103,9 @@ int region_contains(const struct problem *problem, const struct region *r, long 
                     long j);
 
 /*
- * Checks what a run would evaluate: every formula parses, the edge formulas are
- * finite on their edges, every region holds at least one interior site.
+ * Checks what a run would evaluate: the cells' squares are normal doubles, every
+ * formula parses, the edge formulas are finite on their edges and the source at every
+ * interior site, every region holds at least one interior site.
  * Returns 0, or -1 with one line in why.
  */
 int problem_check(const struct problem *problem, char *why, size_t n);
