@@ -36,7 +36,10 @@ sanitized() {
     "$SANITIZER" --tool "$tool" "${leak[@]}" --print-limit 20 "$LAPLACE" "$@" > "$log" 2>&1
     local status=$?
     [ "$status" -eq "$want" ] || { echo "status $status, want $want"; return; }
-    grep -q "ERROR SUMMARY: 0 errors" "$log" || echo "$(grep -m 1 'ERROR SUMMARY' "$log" || echo 'no summary')"
+    # memcheck and synccheck end with "ERROR SUMMARY: 0 errors", racecheck with
+    # "RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"
+    grep -Eq "ERROR SUMMARY: 0 errors|SUMMARY: 0 hazards displayed \(0 errors, 0 warnings\)" "$log" ||
+        echo "$(grep -m 1 'SUMMARY' "$log" || echo 'no summary')"
 }
 
 # same_field TOOL GPUS "PROBLEM" GPU_ARGS...: a sanitized run equals the serial field.
