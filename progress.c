@@ -22,7 +22,8 @@ long progress_iterations_left(double norm, double eps, double rate)
     if (norm <= eps)
         return 0;
     double left = (log(eps) - log(norm)) / rate;
-    return left < 1e15 ? (long)ceil(left) : -1;
+    /* a part of an iteration counts as one, a rounding error of the logs not */
+    return left < 1e15 ? (long)ceil(left - 1e-6) : -1;
 }
 
 static void draw(struct progress *p, long iteration, double norm, double elapsed_s)
