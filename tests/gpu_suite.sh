@@ -26,8 +26,10 @@ fi
 # off those lines at the end. GPU_SUITE_MIN_GPUS=N leaves out the checks that need
 # fewer than N GPUs (to test a machine's largest layouts alone);
 # GPU_SUITE_RESUME=N does not run checks 1 to N again (they passed in a run that a
-# time limit cut off).
+# time limit cut off). GPU_SUITE_MATCH=REGEX runs only the checks whose label
+# matches (e.g. 'SIGINT|fault').
 JOBS=${GPU_SUITE_JOBS:-1}
+MATCH=${GPU_SUITE_MATCH:-}
 MIN_GPUS=${GPU_SUITE_MIN_GPUS:-1}
 RESUME=${GPU_SUITE_RESUME:-0}
 rm -rf "$OUT/checks" && mkdir -p "$OUT/checks"
@@ -47,6 +49,7 @@ check() {
     seq=$((seq + 1)) tag=$seq
     local line="$OUT/checks/$(printf %05d "$seq")"
     [ "$seq" -gt "$RESUME" ] || return 0
+    [[ -z "$MATCH" || "$*" =~ $MATCH ]] || return 0
     if [ "$JOBS" -le 1 ]; then
         timed "$@" | tee "$line"
         return
@@ -78,6 +81,7 @@ same_as_serial() {
     local label="$name $* (needs $gpus GPU)"
     selected "$gpus" || return 0
     if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
+    [[ -z "$MATCH" || "$label" =~ $MATCH ]] || return 0 # no reference for nothing
     # shellcheck disable=SC2086
     reference "$name" $problem || { check bad "$label: serial reference failed"; return; }
     check gpu_equals_serial "$name" "$label" "$problem" "$@"
@@ -463,5 +467,6 @@ passed=$(count ok) failed=$(count FAILED) skipped=$(count skipped)
 only=""
 [ "$MIN_GPUS" -gt 1 ] && only=", only the checks needing at least $MIN_GPUS GPUs and the refusals"
 [ "$RESUME" -gt 0 ] && only="$only, resumed after check $RESUME"
+[ -n "$MATCH" ] && only="$only, only the checks matching '$MATCH'"
 echo "gpu suite: $passed passed, $failed failed, $skipped skipped ($ngpu GPUs, $JOBS at a time$only)"
 [ "$failed" -eq 0 ]
