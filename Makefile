@@ -121,3 +121,4 @@ clean:
 	rm -rf build build-sanitize laplace tests/out
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+include fuzz.mk

@@ -23,15 +23,49 @@ int yywrap(void)
     return 1;
 }
 
+/* libmatheval's flex scanner writes every byte it does not know to yyout (flex's
+ * default rule; stdout unless set), parse error or not: "x$y" printed "$" on
+ * stdout, "[x]" parsed as x (found by tests/fuzz/fuzz_expression.c). */
+extern FILE *yyout;
+
+/* evaluator_create with the scanner's echo caught in memory: NULL when the text
+ * does not parse or has a byte the scanner does not know (then *unknown). */
+static void *create_evaluator(char *text, int *unknown)
+{
+    char *echo = NULL;
+    size_t size = 0;
+    FILE *sink = open_memstream(&echo, &size);
+    *unknown = -1;
+    if (!sink)
+        return NULL;
+    yyout = sink;
+    void *f = evaluator_create(text);
+    yyout = stdout;
+    fclose(sink);
+    if (size > 0) {
+        *unknown = (unsigned char)echo[0];
+        if (f)
+            evaluator_destroy(f);
+        f = NULL;
+    }
+    free(echo);
+    return f;
+}
+
 int expression_parse(const char *text, struct expression **out, char *why, size_t n)
 {
+    int unknown;
     char copy[1024];
     *out = NULL;
     if (strlen(text) >= sizeof copy)
         return snprintf(why, n, "expression longer than %zu characters", sizeof copy - 1),
                -1;
     strcpy(copy, text); /* libmatheval takes a non-const string */
-    void *f = evaluator_create(copy);
+    void *f = create_evaluator(copy, &unknown);
+    if (!f && unknown > ' ' && unknown < 127)
+        return snprintf(why, n, "unexpected character '%c' in '%s'", unknown, text), -1;
+    if (!f && unknown >= 0)
+        return snprintf(why, n, "unexpected byte 0x%02x in a formula", unknown), -1;
     if (!f)
         return snprintf(why, n, "cannot parse '%s' as a number or a formula in x and y",
                         text),
