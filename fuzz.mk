@@ -35,14 +35,21 @@ FUZZ_expression_OBJS := $(FUZZ_BUILD)/tests/fuzz_expression.o $(FUZZ_BUILD)/expr
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 .SECONDARY: $(sort $(FUZZ_ini_OBJS) $(FUZZ_args_OBJS) $(FUZZ_expression_OBJS))
 
-.PHONY: fuzz fuzz-build
+.PHONY: fuzz fuzz-build fuzz-clean
 
-fuzz: deps fuzz-build
+# Installs clang-14 and libFuzzer too when missing, then builds and runs in turn.
+fuzz:
+	@scripts/install-deps.sh --fuzz
+	@$(MAKE) --no-print-directory fuzz-build
 	@status=0; for t in $(FUZZ_TARGETS); do \
 	    tests/fuzz/run.sh $(FUZZ_BUILD) $$t $(FUZZ_SECONDS) $(FUZZ_TIMEOUT) || status=1; \
 	done; exit $$status
 
 fuzz-build: $(FUZZ_BINS)
+
+clean: fuzz-clean
+fuzz-clean:
+	rm -rf $(FUZZ_BUILD)
 
 .SECONDEXPANSION:
 $(FUZZ_BUILD)/fuzz_%: $$(FUZZ_$$*_OBJS)
