@@ -9,6 +9,8 @@
 #   make plots      PNGs of the newest results/bench-*.csv (or CSV=path), next to it;
 #                   HISTORY=h.csv: the convergence plot of a --history file
 #   make format     clang-format every source file
+#   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
+#                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; fuzz.mk)
 #   make clean
 #
 # Variables: CUDA_HOME (default /usr/local/cuda), GPU_ARCH (default 90: sm_90 + PTX),
@@ -127,3 +129,4 @@ clean:
 	rm -rf build build-sanitize laplace tests/out
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+include fuzz.mk

@@ -1063,7 +1063,10 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
 
 int config_from_args(struct config *c, int argc, char **argv, char *err, size_t errlen)
 {
-    struct seen_option *seen = calloc((size_t)argc + 1, sizeof *seen);
+    size_t most = (size_t)argc + 1; /* options seen at most: -qhq is three in one */
+    for (int i = 1; i < argc; i++)
+        most += strlen(argv[i]);
+    struct seen_option *seen = calloc(most, sizeof *seen);
     const char *file = NULL;
     int count = 0, rc;
     if (!seen)

@@ -147,7 +147,8 @@ static int set_edge(const struct problem *p, int edge, struct field *field, char
     if (p->edge_formula[edge][0] &&
         expression_parse(p->edge_formula[edge], &formula, why, n) != 0)
         return -1;
-    for (long s = 0; s < edge_sites(p, edge); s++) {
+    long sites = formula || field ? edge_sites(p, edge) : 1; /* a number: once */
+    for (long s = 0; s < sites; s++) {
         long i, j;
         edge_site(p, edge, s, &i, &j);
         double x = problem_site_x(p, i), y = problem_site_y(p, j);
@@ -191,13 +192,36 @@ int problem_initial_field(const struct problem *problem, struct field *field)
     return 0;
 }
 
-/* 1 when the region holds at least one interior site. */
+/* Where the region's row at height y begins in x; 0 when the row misses it. */
+static int region_row_start(const struct region *r, double y, double *x)
+{
+    if (r->shape == REGION_RECT) {
+        *x = fmin(r->x0, r->x1);
+        return y >= fmin(r->y0, r->y1) && y <= fmax(r->y0, r->y1);
+    }
+    double dy2 = (y - r->cy) * (y - r->cy);
+    *x = r->cx - sqrt(fmax(r->r * r->r - dy2, 0.0));
+    return !(dy2 > r->r * r->r);
+}
+
+/* 1 when the region holds at least one interior site. Each row is looked at only
+ * where the shape's row begins (and a site either side, for rounding), so that
+ * a region away from a large lattice costs O(ny), not O(nx ny): a region
+ * outside a 2^24 x 2^24 lattice hung here (found by tests/fuzz/fuzz_ini.c). */
 static int region_is_used(const struct problem *p, const struct region *r)
 {
-    for (long j = 1; j < p->ny - 1; j++)
-        for (long i = 1; i < p->nx - 1; i++)
-            if (region_contains(p, r, i, j))
+    double lx, ly;
+    problem_size(p, &lx, &ly);
+    for (long j = 1; j < p->ny - 1; j++) {
+        double x;
+        if (!region_row_start(r, problem_site_y(p, j), &x))
+            continue;
+        double first = fmin(fmax(ceil(x / lx * (double)(p->nx - 1)), 1.0),
+                            (double)(p->nx - 2)); /* the first site at or after x */
+        for (long i = (long)first - 1; i <= (long)first + 1; i++)
+            if (i >= 1 && i < p->nx - 1 && region_contains(p, r, i, j))
                 return 1;
+    }
     return 0;
 }
 

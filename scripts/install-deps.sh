@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # install-deps.sh - installs the Debian packages that laplace's build and tests need.
 # Does nothing when they are all present; uses sudo only when not root.
+# --fuzz: also clang-14 and its libFuzzer runtime, for make fuzz.
 set -euo pipefail
 
 packages=(libinih-dev libmatheval-dev libcriterion-dev libstb-dev gnuplot-nox)
+[ "${1:-}" = "--fuzz" ] && packages+=(clang-14 libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
