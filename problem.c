@@ -232,6 +232,9 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
                        size_t n)
 {
     struct expression *f;
+    double constant;
+    if (!terms && expression_is_number(p->source, &constant) && isfinite(constant))
+        return 0; /* the same value everywhere: nothing more to check */
     if (expression_parse(p->source, &f, why, n) != 0)
         return -1;
     for (long j = 1; j < p->ny - 1; j++)

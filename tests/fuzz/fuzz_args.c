@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         config_defaults(&c);
         int rc = config_from_args(&c, argc, argv, err, sizeof err);
         fuzz_check_result(rc, err, sizeof err);
-        if (rc == 0) {
+        if (rc == 0 && !fuzz_validation_is_slow(&c)) {
             rc = config_validate(&c, err, sizeof err);
             fuzz_check_result(rc, err, sizeof err);
             if (rc == 0)

@@ -156,3 +156,8 @@ void fuzz_check_config(const struct config *c)
     check_parallel(c);
     check_output(c);
 }
+
+int fuzz_validation_is_slow(const struct config *c)
+{
+    return c->problem.source[0] && (double)c->problem.nx * (double)c->problem.ny > 1e6;
+}
