@@ -109,14 +109,11 @@ static void *create_evaluator(char *text, int *unknown)
     return f;
 }
 
-int expression_parse(const char *text, struct expression **out, char *why, size_t n)
+/* Refuses (-1, why) what is outside the grammar before libmatheval sees it: a
+ * character no formula has, or two operands with no operator between them. */
+static int check_grammar(const char *text, char *why, size_t n)
 {
-    char copy[1024];
-    long stray = expression_stray_character(text);
-    *out = NULL;
-    if (strlen(text) >= sizeof copy)
-        return snprintf(why, n, "expression longer than %zu characters", sizeof copy - 1),
-               -1;
+    long stray = expression_stray_character(text), missing;
     if (stray >= 0 && (unsigned char)text[stray] >= 0x20 &&
         (unsigned char)text[stray] < 0x7f)
         return snprintf(
@@ -131,12 +128,25 @@ int expression_parse(const char *text, struct expression **out, char *why, size_
                         "x, y, pi, e, functions, + - * / ^ and parentheses)",
                         (unsigned char)text[stray], stray + 1),
                -1;
-    if (expression_missing_operator(text) >= 0)
+    missing = expression_missing_operator(text);
+    if (missing >= 0)
         return snprintf(why, n,
                         "an operator is missing at column %ld of '%s' (write 2*x, not 2x "
                         "or 2 x)",
-                        expression_missing_operator(text) + 1, text),
+                        missing + 1, text),
                -1;
+    return 0;
+}
+
+int expression_parse(const char *text, struct expression **out, char *why, size_t n)
+{
+    char copy[1024];
+    *out = NULL;
+    if (strlen(text) >= sizeof copy)
+        return snprintf(why, n, "expression longer than %zu characters", sizeof copy - 1),
+               -1;
+    if (check_grammar(text, why, n) != 0)
+        return -1;
     strcpy(copy, text); /* libmatheval takes a non-const string */
     int unknown;
     void *f = create_evaluator(copy, &unknown);

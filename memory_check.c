@@ -53,13 +53,11 @@ static double solve_host_bytes(const struct config *c, enum backend backend)
 double memory_host_bytes(const struct config *c)
 {
     double field = (double)c->problem.nx * (double)c->problem.ny * value_bytes(c);
-    double peak = solve_host_bytes(c, c->backend);
-    double kept = field; /* the main run's field, kept while the comparisons run */
-    if (c->compare && kept + solve_host_bytes(c, c->backend) > peak)
-        peak = kept + solve_host_bytes(c, c->backend);
-    if (c->compare_cpu && kept + solve_host_bytes(c, BACKEND_CPU) > peak)
-        peak = kept + solve_host_bytes(c, BACKEND_CPU);
-    return peak;
+    double own = solve_host_bytes(c, c->backend);
+    /* the comparisons run while the main run's field is kept */
+    double peak = c->compare ? field + own : own;
+    double cpu = c->compare_cpu ? field + solve_host_bytes(c, BACKEND_CPU) : 0.0;
+    return cpu > peak ? cpu : peak;
 }
 
 /* The host's available memory (MemAvailable), or 0 when it cannot be read. */

@@ -75,6 +75,15 @@ reference() {
         > "$OUT/$name.serial.csv"
 }
 
+# gated GPUS LABEL FUNCTION ARGS...: the check FUNCTION LABEL ARGS... when it is
+# selected, reported skipped when this machine has fewer than GPUS GPUs.
+gated() {
+    local gpus=$1 label=$2 function=$3; shift 3
+    selected "$gpus" || return 0
+    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
+    check "$function" "$label" "$@"
+}
+
 # same_as_serial NAME GPUS "PROBLEM_ARGS" GPU_ARGS...: a GPU run equals the reference.
 same_as_serial() {
     local name=$1 gpus=$2 problem=$3; shift 3
@@ -106,10 +115,7 @@ gpu_equals_serial() {
 # reference (tests/data/course-512-float.serial): iteration count and field md5.
 same_as_stored() {
     local gpus=$1; shift
-    local label="course-512 $* (needs $gpus GPU)"
-    selected "$gpus" || return 0
-    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
-    check course_equals_stored "$label" "$@"
+    gated "$gpus" "course-512 $* (needs $gpus GPU)" course_equals_stored "$@"
 }
 
 course_equals_stored() {
@@ -306,10 +312,7 @@ same_as_stored 1 --partition 1x1 --kernel global
 # against the field by make test), and the .pvti with its one piece per tile
 # equals the host tiles' of the same layout.
 same_outputs() {
-    local gpus=$1 layout=$2 label="outputs .bin .vti .pvti .png .dat on $2 (needs $1 GPU)"
-    selected "$gpus" || return 0
-    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
-    check outputs_equal "$label" "$layout"
+    gated "$1" "outputs .bin .vti .pvti .png .dat on $2 (needs $1 GPU)" outputs_equal "$2"
 }
 
 outputs_equal() {
@@ -346,10 +349,7 @@ outputs_equal() {
 # file, and the .bin absent or whole.
 interrupted() {
     local gpus=$1 signals=$2; shift 2
-    local label="SIGINT x$signals $* (needs $gpus GPU)"
-    selected "$gpus" || return 0
-    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
-    check interrupt_check "$label" "$signals" "$@"
+    gated "$gpus" "SIGINT x$signals $* (needs $gpus GPU)" interrupt_check "$signals" "$@"
 }
 
 interrupt_check() {
@@ -388,10 +388,7 @@ interrupt_check() {
 # one line naming the failed device and the injected call.
 fault() {
     local gpus=$1 value=$2; shift 2
-    local label="fault $value $* (needs $gpus GPU)"
-    selected "$gpus" || return 0
-    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
-    check fault_check "$label" "$value" "$@"
+    gated "$gpus" "fault $value $* (needs $gpus GPU)" fault_check "$value" "$@"
 }
 
 fault_check() {
