@@ -78,8 +78,9 @@ $(BUILD)/laplace: $(BUILD)/main.o $(OBJS)
 $(BUILD)/%.o: %.c | $(BUILD)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/laplace_kernels.o: laplace_kernels.cu laplace_kernels.h problem.h | $(BUILD)
-	$(NVCC) $(NVCCFLAGS) -c -o $@ $<
+# nvcc writes the headers it read into a dependency file, as gcc's -MMD does.
+$(BUILD)/laplace_kernels.o: laplace_kernels.cu | $(BUILD)
+	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(BUILD)/laplace_kernels.d -c -o $@ $<
 
 $(BUILD)/tests/%.o: tests/%.c | $(BUILD)
 	@mkdir -p $(BUILD)/tests

@@ -22,6 +22,7 @@
 
 #include "gpu_partition.h"
 #include "problem.h"
+#include "stop_rule.h"
 #include "update_rule.h"
 
 /* Who adds a tile's block partial sums: the host (the lecture's way) or the device. */
@@ -59,72 +60,10 @@ struct tile {
     char error[512];               /* why the last call failed */
 };
 
-/* The stopping test, for a device that runs the loop by itself (run_alone). */
-struct stop_rule {
-    double eps;
-    long max_iter;
-    long check_every;
-    int norm_is_max; /* the total is the norm (max); else sqrt(total) * norm_scale */
-    double norm_scale;
-};
-
-/* A norm this many times the first one means the iteration diverges. */
-#define DIVERGENCE_GROWTH 1e8
-
-/* The three functions below run on the host and, for the resident loop kernel
- * of laplace_kernels.cu, on the GPU: one text, the same decisions. */
-#ifdef __CUDACC__
-#define HOST_DEVICE __host__ __device__
-#else
-#define HOST_DEVICE
-#endif
-
-/* Whether the norm is due at iteration k (every check_every iterations). */
-static inline HOST_DEVICE int stop_rule_wants_norm(const struct stop_rule *rule, long k)
-{
-    return k % rule->check_every == 0;
-}
-
-/* The norm from a tile's total of block sums (0.0 + total: as the host adds tiles). */
-static inline HOST_DEVICE double stop_rule_norm(const struct stop_rule *rule,
-                                                double total)
-{
-    return rule->norm_is_max ? total : sqrt(0.0 + total) * rule->norm_scale;
-}
-
-/* The stopping test after iteration k; 1 and *reason (enum stop_reason) to stop.
- * first_norm is the first norm of the run (NAN before there is one): a norm not
- * finite, or DIVERGENCE_GROWTH times a positive first norm, is divergence. */
-static inline HOST_DEVICE int stop_rule_test(const struct stop_rule *rule, long k,
-                                             int has_norm, double norm, double first_norm,
-                                             int *reason)
-{
-    if (has_norm &&
-        (!isfinite(norm) || (first_norm > 0 && norm > DIVERGENCE_GROWTH * first_norm)))
-        return *reason = 2, 1; /* diverged */
-    if (has_norm && stop_rule_wants_norm(rule, k) && norm < rule->eps)
-        return *reason = 0, 1; /* converged */
-    if (k >= rule->max_iter)
-        return *reason = 1, 1; /* max-iter */
-    return 0;
-}
-
-/* Where such a device stopped; the same numbers the host loop would give. */
-struct stop_state {
-    long iteration;      /* iterations done; field[iteration % 2] is the newest */
-    long norm_iteration; /* iteration of the last norm */
-    long norm_checks;    /* iterations at which the norm was computed */
-    double norm;         /* the last norm */
-    double first_norm;   /* the first norm (for the divergence test) */
-    int stopped;         /* 1 once the rule said stop */
-    int reason;          /* 0 converged, 1 max-iter, 2 diverged, 4 interrupted (the watch
-                          * asked to stop; enum stop_reason order) */
-};
-
 /* What a lone device's loop (run_alone) shows the host: every norm it computes
  * (with the host adding the sums) or the last of each batch (the device adding
  * them). norm returns 1 to stop the loop there, at an iteration whose field is
- * kept (reason 4). */
+ * kept (STOP_INTERRUPTED). */
 struct loop_watch {
     int (*norm)(void *context, long iteration, double norm);
     void *context;

@@ -481,31 +481,28 @@ static int device_batches(struct tile *t, const struct stop_rule *rule,
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
         if (!c->state_h->stopped && c->state_h->norm_checks > 0 &&
             watch->norm(watch->context, c->state_h->norm_iteration, c->state_h->norm))
-            c->state_h->stopped = 1, c->state_h->reason = 4; /* interrupted */
+            stop_state_interrupt(c->state_h);
     } while (!c->state_h->stopped);
     *out = *c->state_h;
     return 0;
 }
 
-/* The host's test of iteration k from its block sums; 1 when the loop stops
- * (the rule said so, or the watch asked to: reason 4). */
+/* The host's test of iteration k from its block sums (stop_rule.h); 1 when the
+ * loop stops, by the rule or because the watch asked to (STOP_INTERRUPTED). */
 static int host_tests(const struct tile *t, const struct stop_rule *rule,
                       const struct loop_watch *watch, long k, const double *sums,
                       struct stop_state *st)
 {
     int has_norm = stop_rule_wants_norm(rule, k);
-    double norm = 0.0;
-    st->iteration = k;
+    double norm = NAN;
+    int interrupt = 0;
     if (has_norm) {
         norm = stop_rule_norm(
             rule, block_sums_total(sums, t->block_count, t->settings.rule.norm));
-        st->norm = norm, st->norm_iteration = k, st->norm_checks++;
+        interrupt = watch->norm(watch->context, k, norm);
     }
-    st->stopped = stop_rule_test(rule, k, has_norm, norm, st->first_norm, &st->reason);
-    if (has_norm && isnan(st->first_norm))
-        st->first_norm = norm;
-    if (has_norm && !st->stopped && watch->norm(watch->context, k, norm))
-        st->stopped = 1, st->reason = 4; /* interrupted */
+    if (!stop_state_step(rule, st, k, has_norm, norm) && interrupt)
+        stop_state_interrupt(st);
     return st->stopped;
 }
 
@@ -578,8 +575,7 @@ static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
                           struct stop_state *out, const struct loop_watch *watch)
 {
     struct cuda_tile *c = t->impl;
-    memset(out, 0, sizeof *out);
-    out->first_norm = NAN;
+    *out = stop_state_start();
     if (batch_length(t) < 32)
         return 1;
     if (t->settings.reduce == REDUCE_DEVICE)

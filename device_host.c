@@ -91,11 +91,6 @@ static int host_sweep(struct tile *t, const struct sweep_args *args)
                         "injected fault (%s): sweep %ld of tile %d failed",
                         FAULT_VARIABLE, args->iteration, t->index),
                -1;
-    if (args->phase == 0 && fault_injected(t->index, args->iteration, args->iteration))
-        return snprintf(t->error, sizeof t->error,
-                        "injected fault (%s): sweep %ld of tile %d failed",
-                        FAULT_VARIABLE, args->iteration, t->index),
-               -1;
     block_shape(t, &bx, &by);
     int plain = update_rule_is_plain_jacobi(&t->settings.rule) &&
                 t->settings.kernel != KERNEL_GENERAL;

@@ -129,25 +129,6 @@ __device__ static void add_in_lanes(const double *sums, long n, double *lane)
     }
 }
 
-/* Every thread: count the iteration, test it (device.h's stop_rule_test). Same
- * answer in all. */
-__device__ static void take_step(stop_state *state, const stop_rule &rule, long iteration,
-                                 bool check, double total)
-{
-    state->iteration = iteration;
-    double norm = NAN;
-    if (check) {
-        norm = stop_rule_norm(&rule, total);
-        state->norm = norm;
-        state->norm_iteration = iteration;
-        state->norm_checks++;
-    }
-    if (stop_rule_test(&rule, iteration, check, norm, state->first_norm, &state->reason))
-        state->stopped = 1;
-    if (check && isnan(state->first_norm))
-        state->first_norm = norm;
-}
-
 /* Sum (MAX: maximum) of v over the thread block in a fixed tree order, returned
  * to thread 0. */
 template <bool MAX = false> __device__ static double block_total(double v)
@@ -414,7 +395,9 @@ __global__ void __launch_bounds__(1024, 1)
         const bool check = iteration % rule.check_every == 0;
         if (check)
             add_in_lanes(these, n, lane);
-        take_step(&mine, rule, iteration, check, lane[0]); /* every thread, same answer */
+        /* every thread takes the one decision (stop_rule.h), with the same answer */
+        stop_state_step(&rule, &mine, iteration, check,
+                        check ? stop_rule_norm(&rule, lane[0]) : NAN);
         if (writer)
             *state = mine;
     }

@@ -113,26 +113,16 @@ static int iterate(const struct solve_settings *s, const struct problem_terms *t
                    struct field **old, struct field **new_, struct solve_result *r)
 {
     const struct update_rule *rule = &s->tile.rule;
-    double clock = omp_get_wtime(), first_norm = NAN;
+    struct stop_state state = stop_state_start();
+    double clock = omp_get_wtime();
     for (long iteration = 1;; iteration++) {
         double total = sweep(rule, terms, *old, *new_);
         struct field *swap = *old;
         *old = *new_, *new_ = swap; /* old now holds the newest field */
         int has_norm = solver_wants_norm(s, iteration);
-        double norm = update_rule_norm(rule, total);
-        if (has_norm) {
-            r->final_norm = norm;
-            r->final_norm_iteration = iteration;
-            r->norm_checks++;
-            solver_note_norm(s, iteration, norm, omp_get_wtime() - clock);
-        }
-        r->iterations = iteration;
-        int stop =
-            solver_should_stop(s, iteration, has_norm, norm, first_norm, &r->reason);
-        if (!stop && interrupt_requested())
-            stop = 1, r->reason = STOP_INTERRUPTED;
-        if (has_norm && isnan(first_norm))
-            first_norm = norm;
+        int stop = solver_decide(s, &state, iteration, has_norm,
+                                 update_rule_norm(rule, total), omp_get_wtime() - clock);
+        solver_report_state(r, &state);
         if (snapshot_due(s, iteration) && !(stop && r->reason == STOP_DIVERGED) &&
             s->snapshot(s->snapshot_context, iteration, *old, r->error, sizeof r->error))
             return r->reason = STOP_FAILED, -1;

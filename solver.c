@@ -47,12 +47,12 @@ struct shared_state {
     struct field *whole;        /* the initial field in, the final field out */
     struct problem_terms terms; /* per-site source and fixed mask, whole lattice */
     struct solve_result *result;
-    int failed;        /* some call failed (set under a critical section) */
-    int stop;          /* every thread leaves the current phase */
-    int gather;        /* the loop ended well: download the tiles */
-    long iteration;    /* iterations decided on; field[iteration % 2] is newest */
-    double first_norm; /* the run's first norm (NAN before it), for divergence */
-    int snapshot;      /* gather the field of st->iteration now for a snapshot */
+    int failed;              /* some call failed (set under a critical section) */
+    int stop;                /* every thread leaves the current phase */
+    int gather;              /* the loop ended well: download the tiles */
+    struct stop_state state; /* the loop's count and verdict; field[state.iteration % 2]
+                              * is the newest */
+    int snapshot;      /* gather the field of st->state.iteration now for a snapshot */
     double clock;      /* start of the current phase */
     double loop_start; /* start of the iteration loop, for the elapsed times */
 };
@@ -83,15 +83,25 @@ struct stop_rule solver_stop_rule(const struct solve_settings *s)
         .norm_scale = s->tile.rule.norm == NORM_RESIDUAL ? s->tile.rule.norm_scale : 1.0};
 }
 
-int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
-                       double norm, double first_norm, enum stop_reason *reason)
+int solver_decide(const struct solve_settings *s, struct stop_state *state, long k,
+                  int has_norm, double norm, double elapsed_s)
 {
     struct stop_rule rule = solver_stop_rule(s);
-    int why = 0;
-    if (!stop_rule_test(&rule, iteration, has_norm, norm, first_norm, &why))
-        return 0;
-    *reason = (enum stop_reason)why; /* the same order: converged, max-iter, diverged */
-    return 1;
+    if (has_norm)
+        solver_note_norm(s, k, norm, elapsed_s);
+    if (!stop_state_step(&rule, state, k, has_norm, norm) && interrupt_requested())
+        stop_state_interrupt(state);
+    return state->stopped;
+}
+
+void solver_report_state(struct solve_result *r, const struct stop_state *state)
+{
+    r->iterations = state->iteration;
+    r->norm_checks = state->norm_checks;
+    r->final_norm = state->norm_checks ? state->norm : NAN;
+    r->final_norm_iteration = state->norm_iteration;
+    if (state->stopped)
+        r->reason = (enum stop_reason)state->reason;
 }
 
 const char *stop_reason_text(enum stop_reason reason)
@@ -208,7 +218,7 @@ static int gather_tile(struct shared_state *st, struct tile *me)
         snprintf(me->error, sizeof me->error, "out of host memory for the download");
         return -1;
     }
-    int rc = st->ops->download(me, (int)(st->iteration % 2), tile_h);
+    int rc = st->ops->download(me, (int)(st->state.iteration % 2), tile_h);
     if (rc == 0)
         partition_gather(st->partition, me->index, tile_h, st->whole);
     free(tile_h);
@@ -235,31 +245,17 @@ static void decide(struct shared_state *st, long iteration)
         st->stop = st->failed;
         return;
     }
-    st->iteration = iteration;
-    r->iterations = iteration;
     int has_norm = solver_wants_norm(s, iteration);
-    double norm = NAN;
-    if (has_norm) {
-        norm = gather_norm(st);
-        r->final_norm = norm;
-        r->final_norm_iteration = iteration;
-        r->norm_checks++;
-        solver_note_norm(s, iteration, norm, omp_get_wtime() - st->loop_start);
-    }
-    st->stop =
-        solver_should_stop(s, iteration, has_norm, norm, st->first_norm, &r->reason);
-    if (!st->stop && interrupt_requested()) {
-        st->stop = 1;
-        r->reason = STOP_INTERRUPTED;
-    }
-    if (has_norm && isnan(st->first_norm))
-        st->first_norm = norm;
+    double norm = has_norm ? gather_norm(st) : NAN;
+    st->stop = solver_decide(s, &st->state, iteration, has_norm, norm,
+                             omp_get_wtime() - st->loop_start);
+    solver_report_state(r, &st->state);
     st->snapshot = s->snapshot && s->snapshot_every > 0 &&
                    iteration % s->snapshot_every == 0 &&
                    !(st->stop && r->reason == STOP_DIVERGED);
 }
 
-/* Gathers the field of st->iteration from every tile and hands it to the
+/* Gathers the field of st->state.iteration from every tile and hands it to the
  * snapshot callback; every thread calls it when st->snapshot is set. */
 static void take_snapshot(struct shared_state *st, struct tile *me)
 {
@@ -267,7 +263,7 @@ static void take_snapshot(struct shared_state *st, struct tile *me)
     record(st, me, gather_tile(st, me));
 #pragma omp barrier
 #pragma omp single
-    if (st->failed || s->snapshot(s->snapshot_context, st->iteration, st->whole,
+    if (st->failed || s->snapshot(s->snapshot_context, st->state.iteration, st->whole,
                                   st->result->error, sizeof st->result->error) != 0) {
         st->failed = 1;
         st->result->reason = STOP_FAILED;
@@ -327,23 +323,15 @@ static int watch_alone(void *context, long iteration, double norm)
 /* A lone tile whose device runs the loop itself (run_alone): same numbers. */
 static long iterate_alone(struct shared_state *st, struct tile *me)
 {
-    const struct solve_settings *s = st->settings;
-    struct solve_result *r = st->result;
-    struct stop_rule rule = solver_stop_rule(s);
-    struct stop_state state = {.first_norm = NAN};
+    struct stop_rule rule = solver_stop_rule(st->settings);
     struct loop_watch watch = {.norm = watch_alone, .context = st};
-    int rc = st->ops->run_alone(me, &rule, &state, &watch);
+    int rc = st->ops->run_alone(me, &rule, &st->state, &watch);
     if (rc == 1)
         return iterate(st, me); /* the device declined: the host loop */
     record(st, me, rc);
-    if (rc != 0)
-        return state.iteration;
-    st->iteration = r->iterations = state.iteration;
-    r->norm_checks = state.norm_checks;
-    r->final_norm = state.norm_checks ? state.norm : NAN;
-    r->final_norm_iteration = state.norm_iteration;
-    r->reason = (enum stop_reason)state.reason;
-    return state.iteration;
+    if (rc == 0)
+        solver_report_state(st->result, &st->state);
+    return st->state.iteration;
 }
 
 /* The device runs the loop alone when there is one tile (and it offers to) and
@@ -431,7 +419,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
                               .settings = settings,
                               .whole = out,
                               .result = result,
-                              .first_norm = NAN,
+                              .state = stop_state_start(),
                               .clock = omp_get_wtime()};
     result->reason = STOP_FAILED;
     if (problem_terms_build(problem, &st.terms, result->error, sizeof result->error))

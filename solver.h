@@ -9,16 +9,6 @@
 #include "gpu_partition.h"
 #include "problem.h"
 
-/* The first three in the order of stop_rule_test's reasons; 4 is stop_state's
- * "interrupted" (device.h). */
-enum stop_reason {
-    STOP_CONVERGED = 0,   /* the update norm fell below eps */
-    STOP_MAX_ITER = 1,    /* --max-iter reached first */
-    STOP_DIVERGED = 2,    /* the norm became NaN or infinite, or grew without bound */
-    STOP_FAILED = 3,      /* a device call failed; see solve_result.error */
-    STOP_INTERRUPTED = 4, /* a signal (Ctrl-C) asked to stop: the field is the last one */
-};
-
 /* Called with the norm at every multiple of monitor_every. */
 typedef void (*monitor_fn)(void *context, long iteration, double norm, double elapsed_s);
 
@@ -86,12 +76,15 @@ void solver_note_norm(const struct solve_settings *s, long iteration, double nor
 struct stop_rule solver_stop_rule(const struct solve_settings *s);
 
 /*
- * The stopping test after an iteration: returns 1 and sets *reason to stop.
- * has_norm says whether norm was computed at this iteration; first_norm is the
- * run's first norm (NAN before it), for the divergence test.
+ * The decision after iteration k of a loop the host drives, counted into state
+ * (stop_rule.h's rule, then a pending signal); a norm computed at k (has_norm)
+ * goes to the monitor and the history first. Returns state->stopped.
  */
-int solver_should_stop(const struct solve_settings *s, long iteration, int has_norm,
-                       double norm, double first_norm, enum stop_reason *reason);
+int solver_decide(const struct solve_settings *s, struct stop_state *state, long k,
+                  int has_norm, double norm, double elapsed_s);
+
+/* Copies a loop's count, last norm and (once stopped) reason into the result. */
+void solver_report_state(struct solve_result *r, const struct stop_state *state);
 
 /*
  * Solves the problem on the tiles of the partition with the given device

@@ -358,37 +358,72 @@ Test(solver, wants_norm_at_multiples_of_check_every_and_monitor)
         cr_assert(solver_wants_norm(&s, i));
 }
 
+/* One decision of stop_rule.h's rule on a state whose first norm is given. */
+static int step_once(const struct solve_settings *s, long k, int has_norm, double norm,
+                     double first_norm, enum stop_reason *why)
+{
+    struct stop_rule rule = solver_stop_rule(s);
+    struct stop_state state = stop_state_start();
+    state.first_norm = first_norm;
+    if (!stop_state_step(&rule, &state, k, has_norm, norm))
+        return 0;
+    *why = (enum stop_reason)state.reason;
+    return 1;
+}
+
 Test(solver, should_stop_decisions)
 {
     struct solve_settings s = test_settings(1e-6, 100);
     enum stop_reason why = STOP_FAILED;
     s.check_every = 4;
     s.monitor_every = 3;
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 1e-7, NAN, &why), 1);
+    cr_assert_eq(step_once(&s, 8, 1, 1e-7, NAN, &why), 1);
     cr_assert_eq(why, STOP_CONVERGED);
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 1e-6, NAN, &why), 0,
-                 "norm == eps is not below eps");
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 2e-6, NAN, &why), 0);
-    cr_assert_eq(solver_should_stop(&s, 9, 1, 1e-9, NAN, &why), 0,
+    cr_assert_eq(step_once(&s, 8, 1, 1e-6, NAN, &why), 0, "norm == eps is not below eps");
+    cr_assert_eq(step_once(&s, 8, 1, 2e-6, NAN, &why), 0);
+    cr_assert_eq(step_once(&s, 9, 1, 1e-9, NAN, &why), 0,
                  "a monitor-only norm must not stop the run");
-    cr_assert_eq(solver_should_stop(&s, 8, 0, 0.0, NAN, &why), 0,
-                 "no norm, no convergence");
+    cr_assert_eq(step_once(&s, 8, 0, 0.0, NAN, &why), 0, "no norm, no convergence");
     why = STOP_FAILED;
-    cr_assert_eq(solver_should_stop(&s, 100, 0, NAN, NAN, &why), 1);
+    cr_assert_eq(step_once(&s, 100, 0, NAN, NAN, &why), 1);
     cr_assert_eq(why, STOP_MAX_ITER);
-    cr_assert_eq(solver_should_stop(&s, 99, 0, NAN, NAN, &why), 0,
+    cr_assert_eq(step_once(&s, 99, 0, NAN, NAN, &why), 0,
                  "NaN without a norm is ignored");
-    cr_assert_eq(solver_should_stop(&s, 12, 1, NAN, NAN, &why), 1);
+    cr_assert_eq(step_once(&s, 12, 1, NAN, NAN, &why), 1);
     cr_assert_eq(why, STOP_DIVERGED);
-    cr_assert_eq(solver_should_stop(&s, 9, 1, INFINITY, NAN, &why), 1,
+    cr_assert_eq(step_once(&s, 9, 1, INFINITY, NAN, &why), 1,
                  "an infinite monitor norm is divergence too");
     cr_assert_eq(why, STOP_DIVERGED);
-    cr_assert_eq(solver_should_stop(&s, 100, 1, 1e-9, NAN, &why), 1);
+    cr_assert_eq(step_once(&s, 100, 1, 1e-9, NAN, &why), 1);
     cr_assert_eq(why, STOP_CONVERGED,
                  "converged wins over max-iter at the same iteration");
     s.eps = 0.0;
-    cr_assert_eq(solver_should_stop(&s, 8, 1, 0.0, NAN, &why), 0,
-                 "eps 0 never converges");
+    cr_assert_eq(step_once(&s, 8, 1, 0.0, NAN, &why), 0, "eps 0 never converges");
+    cr_assert_eq(step_once(&s, 8, 1, 2e5, 1e-3, &why), 1);
+    cr_assert_eq(why, STOP_DIVERGED, "over 1e8 times the first norm is divergence");
+    cr_assert_eq(step_once(&s, 8, 1, 9e4, 1e-3, &why), 0, "below 1e8 times is not");
+}
+
+Test(solver, stop_state_counts_every_iteration)
+{
+    struct solve_settings s = test_settings(1e-6, 100);
+    s.check_every = 2;
+    struct stop_rule rule = solver_stop_rule(&s);
+    struct stop_state state = stop_state_start();
+    cr_assert_eq(stop_state_step(&rule, &state, 1, 0, NAN), 0);
+    cr_assert_eq(state.iteration, 1);
+    cr_assert_eq(state.norm_checks, 0);
+    cr_assert(isnan(state.first_norm), "no norm yet, no first norm");
+    cr_assert_eq(stop_state_step(&rule, &state, 2, 1, 0.5), 0);
+    cr_assert_eq(stop_state_step(&rule, &state, 3, 1, 0.25), 0);
+    cr_assert_eq(state.iteration, 3);
+    cr_assert_eq(state.norm_checks, 2);
+    cr_assert_eq(state.norm_iteration, 3);
+    cr_assert_eq(state.norm, 0.25);
+    cr_assert_eq(state.first_norm, 0.5, "the first norm stays the first");
+    stop_state_interrupt(&state);
+    cr_assert(state.stopped);
+    cr_assert_eq(state.reason, STOP_INTERRUPTED);
 }
 
 Test(solver, stop_reason_texts_name_the_reason)

@@ -1,0 +1,112 @@
+/*
+ * stop_rule.h - the one stopping rule of every loop: the reference, the host
+ * loop of the tiles, a lone GPU's batches, the multi-GPU batches and the resident
+ * kernel of laplace_kernels.cu all count an iteration and decide with
+ * stop_state_step() below, so they stop at the same iteration for the same reason.
+ *
+ * Plain C that also compiles as CUDA device code (HOST_DEVICE), with no other
+ * header of the project, so that every layer may include it.
+ */
+#ifndef LAPLACE_STOP_RULE_H
+#define LAPLACE_STOP_RULE_H
+
+#include <math.h>
+
+/* Why a loop stopped; the first three are the rule's own verdicts. */
+enum stop_reason {
+    STOP_CONVERGED = 0,   /* the update norm fell below eps */
+    STOP_MAX_ITER = 1,    /* --max-iter reached first */
+    STOP_DIVERGED = 2,    /* the norm became NaN or infinite, or grew without bound */
+    STOP_FAILED = 3,      /* a device call failed; see solve_result.error */
+    STOP_INTERRUPTED = 4, /* a signal (Ctrl-C) asked to stop: the field is the last one */
+};
+
+/* The rule's numbers, taken from the settings (solver_stop_rule). */
+struct stop_rule {
+    double eps;
+    long max_iter;
+    long check_every;
+    int norm_is_max; /* the total is the norm (max); else sqrt(total) * norm_scale */
+    double norm_scale;
+};
+
+/* Where a loop stands: what a finished run reports. */
+struct stop_state {
+    long iteration;      /* iterations done; field[iteration % 2] is the newest */
+    long norm_iteration; /* iteration of the last norm */
+    long norm_checks;    /* iterations at which the norm was computed */
+    double norm;         /* the last norm */
+    double first_norm;   /* the first norm (NAN before it), for the divergence test */
+    int stopped;         /* 1 once the rule (or a signal) said stop */
+    int reason;          /* an enum stop_reason, once stopped */
+};
+
+/* A norm this many times the first one means the iteration diverges. */
+#define DIVERGENCE_GROWTH 1e8
+
+#ifdef __CUDACC__
+#define HOST_DEVICE __host__ __device__
+#else
+#define HOST_DEVICE
+#endif
+
+/* The state before the first iteration. */
+static inline HOST_DEVICE struct stop_state stop_state_start(void)
+{
+    struct stop_state s = {0, 0, 0, 0.0, NAN, 0, STOP_CONVERGED};
+    return s;
+}
+
+/* Whether the convergence test is due at iteration k (every check_every). */
+static inline HOST_DEVICE int stop_rule_wants_norm(const struct stop_rule *rule, long k)
+{
+    return k % rule->check_every == 0;
+}
+
+/* The norm from a total of block sums (0.0 + total: as the host adds tiles). */
+static inline HOST_DEVICE double stop_rule_norm(const struct stop_rule *rule,
+                                                double total)
+{
+    return rule->norm_is_max ? total : sqrt(0.0 + total) * rule->norm_scale;
+}
+
+/*
+ * The decision after iteration k, counted into state: has_norm says whether
+ * norm was computed at k (at check_every multiples, and wherever a monitor
+ * wanted it). Diverged: a norm not finite, or DIVERGENCE_GROWTH times a positive
+ * first norm; converged: a due norm below eps; max-iter: k reached max_iter.
+ * Returns state->stopped.
+ */
+static inline HOST_DEVICE int stop_state_step(const struct stop_rule *rule,
+                                              struct stop_state *state, long k,
+                                              int has_norm, double norm)
+{
+    state->iteration = k;
+    if (has_norm) {
+        state->norm = norm;
+        state->norm_iteration = k;
+        state->norm_checks++;
+    }
+    state->stopped = 1;
+    if (has_norm && (!isfinite(norm) || (state->first_norm > 0 &&
+                                         norm > DIVERGENCE_GROWTH * state->first_norm)))
+        state->reason = STOP_DIVERGED;
+    else if (has_norm && stop_rule_wants_norm(rule, k) && norm < rule->eps)
+        state->reason = STOP_CONVERGED;
+    else if (k >= rule->max_iter)
+        state->reason = STOP_MAX_ITER;
+    else
+        state->stopped = 0;
+    if (has_norm && isnan(state->first_norm))
+        state->first_norm = norm;
+    return state->stopped;
+}
+
+/* A signal asked to stop after iteration k: the field of k is kept. */
+static inline HOST_DEVICE void stop_state_interrupt(struct stop_state *state)
+{
+    state->stopped = 1;
+    state->reason = STOP_INTERRUPTED;
+}
+
+#endif
