@@ -499,6 +499,17 @@ static int set_reduce(struct config *c, const char *v, char *why, size_t n)
     return fail(why, n, "expected host or device, got '%s'", v);
 }
 
+static int set_loop(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "auto") == 0)
+        return c->loop = LOOP_AUTO, 0;
+    if (strcmp(v, "host") == 0)
+        return c->loop = LOOP_HOST, 0;
+    if (strcmp(v, "batched") == 0)
+        return c->loop = LOOP_BATCHED, 0;
+    return fail(why, n, "expected auto, host or batched, got '%s'", v);
+}
+
 static int set_no_p2p(struct config *c, const char *v, char *why, size_t n)
 {
     int no = 0;
@@ -640,6 +651,10 @@ static const struct setting settings[] = {
      set_kernel},
     {"reduce", "parallel", "host|device",
      "who adds the GPU block partial sums (default host)", set_reduce},
+    {"loop", "parallel", "auto|host|batched",
+     "batched: the devices chain their sweeps, the host looks once a batch; "
+     "host: at every iteration (default auto: batched where it pays)",
+     set_loop},
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      set_no_p2p},
     {"compare", "parallel", NULL,

@@ -6,7 +6,7 @@
  *   [problem]  nx ny lx ly top bottom left right source region precision
  *   [region NAME]  shape x0 y0 x1 y1 | cx cy r, value   (one section per region)
  *   [solver]   method omega eps norm max-iter check-every steps snapshot-every
- *   [parallel] backend partition devices block kernel reduce no-p2p compare
+ *   [parallel] backend partition devices block kernel reduce loop no-p2p compare
  *              compare-cpu
  *   [output]   monitor history csv output quiet
  *
@@ -60,6 +60,7 @@ struct config {
     int block_x, block_y;
     char kernel[32];
     enum reduce_mode reduce;
+    enum loop_mode loop; /* --loop auto|host|batched */
     int use_p2p;
     int compare;     /* also solve on one device of the same backend */
     int compare_cpu; /* also solve on the host tiles, every core */

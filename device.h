@@ -28,6 +28,11 @@
 /* Who adds a tile's block partial sums: the host (the lecture's way) or the device. */
 enum reduce_mode { REDUCE_HOST, REDUCE_DEVICE };
 
+/* Who drives the iterations of several tiles: auto (batches where the devices
+ * offer them and they pay), the host at every iteration, or batches wherever the
+ * devices offer them. */
+enum loop_mode { LOOP_AUTO, LOOP_HOST, LOOP_BATCHED };
+
 /* How a tile is swept: the same for every tile of a run. */
 struct tile_settings {
     int block_x, block_y; /* thread-block shape (0 x 0: chosen by the device) */
@@ -56,6 +61,7 @@ struct tile {
     long block_count;     /* partial sums per sweep: one per thread block (set by open) */
     double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
+    long loop_batch;               /* run_alone: iterations a batch, once it ran so */
     void *impl;                    /* the implementation's own state */
     char error[512];               /* why the last call failed */
 };
@@ -76,6 +82,22 @@ struct sweep_args {
                      * the loop calls phase 1 after every tile's phase 0 */
     const struct tile *neighbour[SIDE_COUNT];
     int want_sums; /* 1: also produce the block partial sums */
+};
+
+/*
+ * A batch: iterations from .. from + n - 1 that the tiles run among themselves,
+ * each sweep k after its neighbours' sweep k - 1, every iteration's block sums
+ * kept in its own slot. Every tile's thread calls batch_run with the same
+ * batch_call; meet() is where they wait for each other.
+ */
+struct batch_call {
+    long from, n;
+    struct tile *tiles; /* every tile of the run, in tile order */
+    int count;
+    /* Records rc (0, or -1 with a message in me->error) if it is the run's first
+     * failure, waits for every tile's thread, and returns 1 when any has failed. */
+    int (*meet)(void *context, struct tile *me, int rc);
+    void *context;
 };
 
 struct device_ops {
@@ -104,6 +126,20 @@ struct device_ops {
      * 1 when batches would not pay for this tile (the host loop runs instead). */
     int (*run_alone)(struct tile *t, const struct stop_rule *rule,
                      struct stop_state *state, const struct loop_watch *watch);
+    /* Optional (NULL if not offered): the loop of several tiles in batches.
+     * batch_length: the iterations a batch of this tile should hold (even); 0
+     * when batches would not pay, unless asked (--loop batched) or not possible.
+     * batch_open: slots for n iterations' sums and a checkpoint. batch_run (every tile's
+     * thread together): saves the field of iteration from - 1 as the checkpoint and runs
+     * the batch; returns 1 when any tile failed (then every thread stops), else 0.
+     * batch_total: the tile's total of iteration from + j, in block_sums_total()'s order.
+     * batch_rewind: field[0] back to the checkpoint, so the host loop can replay part of
+     * the batch. */
+    long (*batch_length)(const struct tile *t, int asked);
+    int (*batch_open)(struct tile *t, long n);
+    int (*batch_run)(struct tile *t, const struct batch_call *b);
+    int (*batch_total)(struct tile *t, long j, double *total);
+    int (*batch_rewind)(struct tile *t);
 };
 
 /* Bytes of one field of the tile (width x height values). */

@@ -39,6 +39,10 @@ struct cuda_tile {
     int multiprocessors;        /* for the resident loop kernel */
     void *checkpoint_d;         /* --reduce host: the field at the batch's start */
     double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
+    /* batches of several tiles (batch_*): one graph of every GPU's sweeps */
+    cudaEvent_t mark;            /* where this tile's stream joins and leaves the graph */
+    cudaGraphExec_t group;       /* the first tile only: the graph of a whole batch */
+    double *totals_d, *totals_h; /* --reduce device: the tile total of each iteration */
 };
 
 /* Block sums are written straight into mapped host memory up to this many. */
@@ -319,40 +323,34 @@ static struct sweep_launch tile_sweep(struct tile *t, long k, int phase, double 
     };
 }
 
-/* After the last phase of a sweep: the tile's total on the device (--reduce
- * device), or its block sums copied to the host unless they went there directly. */
-static int queue_sums(struct tile *t, int parity)
-{
-    struct cuda_tile *c = t->impl;
-    if (t->settings.reduce == REDUCE_DEVICE)
-        CUDA_CHECK(t,
-                   laplace_reduce(c->block_sums_d, t->block_count, t->settings.rule.norm,
-                                  c->total_d[parity], c->stream));
-    else if (!c->sums_mapped)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->block_sums[parity], c->block_sums_d,
-                                      sums_bytes(t), cudaMemcpyDeviceToHost, c->stream));
-    return 0;
-}
-
-static int queue_sweep(struct tile *t, const struct sweep_args *a)
+/*
+ * Queues phase a->phase of sweep k after the neighbours' (wait_for_neighbours),
+ * its block sums into sums_d; after the last phase, with --reduce device, the
+ * tile's total into total_d, or else the block sums copied into sums_h unless
+ * NULL (they went to the host directly); then records done[k % 2].
+ */
+static int queue_sweep(struct tile *t, const struct sweep_args *a, double *sums_d,
+                       double *total_d, double *sums_h)
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((a->iteration - 1) % 2), parity = (int)(a->iteration % 2);
     const int src = a->phase == 1 ? 1 - from : from;
     const int last = a->phase == update_rule_phases(&t->settings.rule) - 1;
-    struct sweep_launch l = tile_sweep(t, a->iteration, a->phase,
-                                       a->want_sums ? c->sums_target_d[parity] : NULL);
+    struct sweep_launch l =
+        tile_sweep(t, a->iteration, a->phase, a->want_sums ? sums_d : NULL);
     if (wait_for_neighbours(t, a) != 0 ||
         edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l.west) ||
         edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], src, &l.east) ||
         edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], src, &l.south) ||
         edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], src, &l.north))
         return -1;
-    if (a->phase == 0)
-        CUDA_CHECK(t, injected_fault(t, a->iteration, a->iteration));
     CUDA_CHECK(t, laplace_sweep(&l, c->stream));
-    if (last && a->want_sums && queue_sums(t, parity) != 0)
-        return -1;
+    if (last && a->want_sums && t->settings.reduce == REDUCE_DEVICE)
+        CUDA_CHECK(t, laplace_reduce(sums_d, t->block_count, t->settings.rule.norm,
+                                     total_d, c->stream));
+    else if (last && a->want_sums && sums_h)
+        CUDA_CHECK(t, cudaMemcpyAsync(sums_h, sums_d, sums_bytes(t),
+                                      cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaEventRecord(c->done[parity], c->stream));
     return 0;
 }
@@ -362,7 +360,14 @@ static int queue_sweep(struct tile *t, const struct sweep_args *a)
 static int cuda_sweep(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
-    int rc = queue_sweep(t, a);
+    const int parity = (int)(a->iteration % 2);
+    cudaError_t fault =
+        a->phase == 0 ? injected_fault(t, a->iteration, a->iteration) : cudaSuccess;
+    if (fault != cudaSuccess)
+        return cuda_failed(t, fault, "injected_fault(t, a->iteration, a->iteration)",
+                           __func__, __FILE__, __LINE__);
+    int rc = queue_sweep(t, a, c->sums_target_d[parity], c->total_d[parity],
+                         c->sums_mapped ? NULL : t->block_sums[parity]);
     if (rc != 0)
         cudaStreamSynchronize(c->stream); /* best effort: the failure is reported */
     return rc;
@@ -470,6 +475,7 @@ static int device_batches(struct tile *t, const struct stop_rule *rule,
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_d, c->state_h, sizeof *c->state_d,
                                   cudaMemcpyHostToDevice, c->stream));
     const long per_launch = RESIDENT_BATCHES * batch_length(t);
+    t->loop_batch = per_launch;
     do {
         long done = c->state_h->iteration;
         CUDA_CHECK(t, injected_fault(t, done + 1, done + per_launch));
@@ -550,6 +556,7 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
     CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, (size_t)n * sums_bytes(t)));
     if (capture_batch(t, n) != 0)
         return -1;
+    t->loop_batch = n;
     long from = 1;
     for (; from + n - 1 <= rule->max_iter; from += n) {
         CUDA_CHECK(t, injected_fault(t, from, from + n - 1));
@@ -583,6 +590,217 @@ static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
     return host_batches(t, rule, watch, out);
 }
 
+/*
+ * Batches of several tiles. One CUDA graph holds a whole batch of every GPU:
+ * each GPU's nodes run on that GPU (they are captured from its own stream),
+ * and sweep k of a tile depends on its neighbours' sweep k - 1 through the
+ * captured event waits of the host loop, which become graph edges. The first
+ * tile's thread records the graph once and launches it once a batch; every
+ * thread checks its own GPU and meets the others before and after.
+ *
+ * No deadlock by construction: the graph's edges are captured in iteration
+ * order, so every dependency points to an earlier sweep and the graph is
+ * acyclic; nothing spins or waits on a flag, and the host threads meet only at
+ * batch_call's meet(), which every thread reaches on every path.
+ */
+
+/* Iterations a batch of several tiles: the lone tile's ~2 ms of work, and at
+ * least 64 so that the checkpoint copy costs under 2% of a batch. Declines (0)
+ * when an edge comes by halo copy (that path stays in the host loop) or when
+ * the GPU lacks the memory for the checkpoint and the sums' slots. */
+static long cuda_batch_length(const struct tile *t, int asked)
+{
+    (void)asked; /* batches always pay on GPUs where they are possible */
+    size_t free_bytes = 0, total_bytes = 0;
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (t->peer_fallback[side])
+            return 0;
+    long n = batch_length(t);
+    long most = (64L << 20) / (t->block_count * (long)sizeof(double));
+    n = n < 64 ? 64 : n;
+    n = n > most ? most - most % 2 : n;
+    if (n < 2 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
+        return cudaGetLastError(), 0;
+    double need = (double)tile_field_bytes(t) + (double)n * (double)sums_bytes(t);
+    return need + (256 << 20) < (double)free_bytes ? n : 0;
+}
+
+static int cuda_batch_open(struct tile *t, long n)
+{
+    struct cuda_tile *c = t->impl;
+    CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
+    CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, tile_field_bytes(t)));
+    if (t->settings.reduce == REDUCE_DEVICE) {
+        CUDA_CHECK(t, cudaMalloc((void **)&c->totals_d, (size_t)n * sizeof(double)));
+        CUDA_CHECK(t, cudaMallocHost((void **)&c->totals_h, (size_t)n * sizeof(double)));
+    } else {
+        CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * sums_bytes(t)));
+        CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, (size_t)n * sums_bytes(t)));
+    }
+    return 0;
+}
+
+/* Queues, on the tile's stream, sweep k (1..n) of a batch: block sums into
+ * slot k - 1, or with --reduce device the tile total into totals_d[k - 1]. */
+static int queue_batch_sweep(struct tile *t, const struct batch_call *b, long k,
+                             int phase)
+{
+    struct cuda_tile *c = t->impl;
+    struct sweep_args a = {.iteration = k, .phase = phase, .want_sums = 1};
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        int n = t->extent->neighbour[side];
+        a.neighbour[side] = n >= 0 ? &b->tiles[n] : NULL;
+    }
+    if (t->settings.reduce == REDUCE_DEVICE)
+        return queue_sweep(t, &a, c->block_sums_d, c->totals_d + (k - 1), NULL);
+    return queue_sweep(t, &a, c->slots_d + (size_t)(k - 1) * (size_t)t->block_count, NULL,
+                       NULL);
+}
+
+/* Queues the start of a batch on a tile's stream: joining the graph (all but
+ * the first tile, which started it) and the checkpoint copy. */
+static int queue_batch_start(struct tile *t, const struct tile *first)
+{
+    struct cuda_tile *c = t->impl;
+    if (t != first)
+        CUDA_CHECK(t, cudaStreamWaitEvent(c->stream,
+                                          ((struct cuda_tile *)first->impl)->mark, 0));
+    CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], tile_field_bytes(t),
+                                  cudaMemcpyDeviceToDevice, c->stream));
+    return 0;
+}
+
+/* Queues the end of a batch on a tile's stream: the sums to the host, and
+ * (all but the first tile) the mark the first tile's stream waits for. */
+static int queue_batch_end(struct tile *t, struct tile *first, long n)
+{
+    struct cuda_tile *c = t->impl;
+    if (t->settings.reduce == REDUCE_DEVICE)
+        CUDA_CHECK(t,
+                   cudaMemcpyAsync(c->totals_h, c->totals_d, (size_t)n * sizeof(double),
+                                   cudaMemcpyDeviceToHost, c->stream));
+    else
+        CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * sums_bytes(t),
+                                      cudaMemcpyDeviceToHost, c->stream));
+    if (t == first)
+        return 0;
+    struct cuda_tile *f = first->impl;
+    CUDA_CHECK(t, cudaEventRecord(c->mark, c->stream));
+    CUDA_CHECK(first, cudaSetDevice(first->device));
+    CUDA_CHECK(first, cudaStreamWaitEvent(f->stream, c->mark, 0));
+    return 0;
+}
+
+/* Queues a whole batch of every tile into the capture begun on the first
+ * tile's stream: iteration by iteration, phase by phase, tile by tile, so that
+ * each wait refers to the neighbours' previous sweep (or phase). Returns the
+ * failing tile, or NULL. */
+static struct tile *queue_group(const struct batch_call *b)
+{
+    struct tile *first = &b->tiles[0];
+    struct cuda_tile *f = first->impl;
+    const int phases = update_rule_phases(&first->settings.rule);
+    if (cudaEventRecord(f->mark, f->stream) != cudaSuccess)
+        return first;
+    for (int i = 0; i < b->count; i++)
+        if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
+            queue_batch_start(&b->tiles[i], first) != 0)
+            return &b->tiles[i];
+    for (long k = 1; k <= b->n; k++)
+        for (int phase = 0; phase < phases; phase++)
+            for (int i = 0; i < b->count; i++)
+                if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
+                    queue_batch_sweep(&b->tiles[i], b, k, phase) != 0)
+                    return &b->tiles[i];
+    for (int i = 0; i < b->count; i++)
+        if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
+            queue_batch_end(&b->tiles[i], first, b->n) != 0)
+            return &b->tiles[i];
+    return NULL;
+}
+
+/* Records the graph of a batch of every tile (the first tile's thread, once). */
+static int capture_group(struct tile *first, const struct batch_call *b)
+{
+    struct cuda_tile *f = first->impl;
+    cudaGraph_t graph = NULL;
+    CUDA_CHECK(first,
+               cudaStreamBeginCapture(f->stream, cudaStreamCaptureModeThreadLocal));
+    struct tile *failed = queue_group(b);
+    cudaSetDevice(first->device);
+    cudaError_t end = cudaStreamEndCapture(f->stream, &graph);
+    if (failed) {
+        if (graph)
+            cudaGraphDestroy(graph);
+        if (failed != first) {
+            char why[sizeof first->error];
+            snprintf(why, sizeof why,
+                     "recording tile %d's part of the batch graph: %.400s", failed->index,
+                     failed->error);
+            snprintf(first->error, sizeof first->error, "%s", why);
+        }
+        return -1;
+    }
+    CUDA_CHECK(first, end);
+    cudaError_t made = cudaGraphInstantiate(&f->group, graph, 0);
+    cudaGraphDestroy(graph);
+    CUDA_CHECK(first, made);
+    return 0;
+}
+
+/* The first tile's thread: records the graph on first use, launches it and
+ * waits for the whole batch of every GPU. */
+static int launch_group(struct tile *first, const struct batch_call *b)
+{
+    struct cuda_tile *f = first->impl;
+    if (!f->group && capture_group(first, b) != 0)
+        return -1;
+    CUDA_CHECK(first, cudaGraphLaunch(f->group, f->stream));
+    CUDA_CHECK(first, cudaStreamSynchronize(f->stream));
+    return 0;
+}
+
+/* Every tile's thread: an injected fault of this GPU's part, the launch by the
+ * first tile's thread, then this GPU's own check for an error of the batch. */
+static int cuda_batch_run(struct tile *t, const struct batch_call *b)
+{
+    struct cuda_tile *c = t->impl;
+    cudaError_t fault = injected_fault(t, b->from, b->from + b->n - 1);
+    int rc = fault == cudaSuccess
+                 ? 0
+                 : cuda_failed(t, fault, "injected_fault(t, from, from + n - 1)",
+                               __func__, __FILE__, __LINE__);
+    if (b->meet(b->context, t, rc))
+        return 1;
+    if (b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0))
+        return 1;
+    cudaError_t own = cudaStreamSynchronize(c->stream);
+    rc = own == cudaSuccess ? 0
+                            : cuda_failed(t, own, "cudaStreamSynchronize(c->stream)",
+                                          __func__, __FILE__, __LINE__);
+    return b->meet(b->context, t, rc);
+}
+
+static int cuda_batch_total(struct tile *t, long j, double *total)
+{
+    struct cuda_tile *c = t->impl;
+    if (t->settings.reduce == REDUCE_DEVICE)
+        *total = c->totals_h[j];
+    else
+        *total = block_sums_total(c->slots_h + j * t->block_count, t->block_count,
+                                  t->settings.rule.norm);
+    return 0;
+}
+
+static int cuda_batch_rewind(struct tile *t)
+{
+    struct cuda_tile *c = t->impl;
+    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->checkpoint_d, tile_field_bytes(t),
+                                  cudaMemcpyDeviceToDevice, c->stream));
+    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    return 0;
+}
+
 /* Frees what open() and connect() allocated; errors here are not reported. */
 static void cuda_close(struct tile *t)
 {
@@ -604,8 +822,14 @@ static void cuda_close(struct tile *t)
     cudaFree(c->checkpoint_d);
     cudaFree(c->slots_d);
     cudaFreeHost(c->slots_h);
+    cudaFree(c->totals_d);
+    cudaFreeHost(c->totals_h);
     if (c->batch)
         cudaGraphExecDestroy(c->batch);
+    if (c->group)
+        cudaGraphExecDestroy(c->group);
+    if (c->mark)
+        cudaEventDestroy(c->mark);
     for (int p = 0; p < 2; p++) {
         cudaFreeHost(t->block_sums[p]);
         cudaFreeHost(c->total_h[p]);
@@ -633,4 +857,9 @@ const struct device_ops device_cuda_ops = {
     .download = cuda_download,
     .close = cuda_close,
     .run_alone = cuda_run_alone,
+    .batch_length = cuda_batch_length,
+    .batch_open = cuda_batch_open,
+    .batch_run = cuda_batch_run,
+    .batch_total = cuda_batch_total,
+    .batch_rewind = cuda_batch_rewind,
 };

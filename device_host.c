@@ -115,8 +115,98 @@ static int host_download(struct tile *t, int which, void *tile_h)
     return 0;
 }
 
+/*
+ * Batches on the host tiles: the same protocol as the GPUs' (device.h), so that
+ * the slots, the fixed-order sums, the checkpoint and the replay are tested
+ * without a GPU. A batch is every thread sweeping its tile n times, meeting the
+ * others after each sweep (and between SOR's phases); each iteration's block
+ * sums are kept in its slot.
+ */
+struct host_batch {
+    void *checkpoint; /* the field of iteration from - 1 */
+    double *slots;    /* the block sums of iteration from + j at j * block_count */
+};
+
+/* Short batches pay on small tiles, where a sweep costs about what the host
+ * loop's meeting does; large tiles keep the host loop unless asked. */
+static long host_batch_length(const struct tile *t, int asked)
+{
+    return asked || tile_field_bytes(t) <= (256 << 10) ? 16 : 0;
+}
+
+static int host_batch_open(struct tile *t, long n)
+{
+    struct host_batch *h = calloc(1, sizeof *h);
+    t->impl = h;
+    if (h) {
+        h->checkpoint = malloc(tile_field_bytes(t));
+        h->slots = malloc((size_t)n * (size_t)t->block_count * sizeof(double));
+    }
+    if (!h || !h->checkpoint || !h->slots)
+        return snprintf(t->error, sizeof t->error,
+                        "out of host memory for the batches of tile %d", t->index),
+               -1;
+    return 0;
+}
+
+/* Sweep k of the batch, every phase, its block sums into slot k - from. Returns
+ * 0, -1 when it failed, 1 when another tile failed (seen at SOR's meeting). */
+static int host_batch_sweep(struct tile *t, const struct batch_call *b, long k)
+{
+    struct host_batch *h = t->impl;
+    struct sweep_args args = {.iteration = k, .want_sums = 1};
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        int n = t->extent->neighbour[side];
+        args.neighbour[side] = n >= 0 ? &b->tiles[n] : NULL;
+    }
+    int phases = update_rule_phases(&t->settings.rule), rc = 0;
+    for (args.phase = 0; args.phase < phases; args.phase++) {
+        if (args.phase > 0 && b->meet(b->context, t, rc))
+            return 1;
+        rc = host_sweep(t, &args);
+    }
+    if (rc == 0)
+        memcpy(h->slots + (k - b->from) * t->block_count, t->block_sums[k % 2],
+               (size_t)t->block_count * sizeof(double));
+    return rc;
+}
+
+static int host_batch_run(struct tile *t, const struct batch_call *b)
+{
+    struct host_batch *h = t->impl;
+    memcpy(h->checkpoint, t->field[0], tile_field_bytes(t));
+    for (long k = b->from; k < b->from + b->n; k++) {
+        int rc = host_batch_sweep(t, b, k);
+        if (rc == 1 || b->meet(b->context, t, rc))
+            return 1;
+    }
+    return 0;
+}
+
+static int host_batch_total(struct tile *t, long j, double *total)
+{
+    struct host_batch *h = t->impl;
+    *total = block_sums_total(h->slots + j * t->block_count, t->block_count,
+                              t->settings.rule.norm);
+    return 0;
+}
+
+static int host_batch_rewind(struct tile *t)
+{
+    struct host_batch *h = t->impl;
+    memcpy(t->field[0], h->checkpoint, tile_field_bytes(t));
+    return 0;
+}
+
 static void host_close(struct tile *t)
 {
+    struct host_batch *h = t->impl;
+    if (h) {
+        free(h->checkpoint);
+        free(h->slots);
+        free(h);
+        t->impl = NULL;
+    }
     free(t->field[0]);
     free(t->field[1]);
     free(t->block_sums[0]);
@@ -138,4 +228,9 @@ const struct device_ops device_host_ops = {
     .finish = host_finish,
     .download = host_download,
     .close = host_close,
+    .batch_length = host_batch_length,
+    .batch_open = host_batch_open,
+    .batch_run = host_batch_run,
+    .batch_total = host_batch_total,
+    .batch_rewind = host_batch_rewind,
 };

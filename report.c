@@ -52,6 +52,17 @@ static void report_method_line(FILE *out, const struct config *c)
     fputc('\n', out);
 }
 
+/* Who drove the iterations: the devices in batches, or the host at each one. */
+static void report_loop_line(FILE *out, const struct run_report *r)
+{
+    const char *on = r->backend[0] == 'g' ? "the GPUs" : "the host tiles";
+    if (r->result.loop_batch > 0)
+        fprintf(out, "  loop          batched on %s, %ld iterations a batch\n", on,
+                r->result.loop_batch);
+    else
+        fprintf(out, "  loop          the host at every iteration\n");
+}
+
 void report_print(FILE *out, const struct run_report *r)
 {
     const struct config *c = r->config;
@@ -73,6 +84,8 @@ void report_print(FILE *out, const struct run_report *r)
     if (r->backend[0] == 'g' && s->peer_fallback_pairs)
         fprintf(out, "  peer copies   %d edges by peer copies into halos: %s\n",
                 s->peer_fallback_pairs, s->peer_fallback);
+    if (r->backend[0] != 's')
+        report_loop_line(out, r);
     report_method_line(out, c);
     if (c->steps > 0 && s->reason == STOP_MAX_ITER)
         fprintf(out, "  stopped       after the %ld time steps asked for\n", c->steps);

@@ -128,6 +128,7 @@ int run_solve(const struct config *c, const struct run_plan *plan, int partx, in
         .tile_done = write_pieces,
         .tile_done_context = (void *)c,
         .devices = c->backend == BACKEND_GPU ? plan->devices : NULL,
+        .loop = c->loop,
     };
     if (!plan->ops)
         return reference_solve(&c->problem, NULL, &s, field, result);

@@ -29,6 +29,7 @@
  */
 #include "solver.h"
 
+#include <limits.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -52,9 +53,13 @@ struct shared_state {
     int gather;              /* the loop ended well: download the tiles */
     struct stop_state state; /* the loop's count and verdict; field[state.iteration % 2]
                               * is the newest */
-    int snapshot;      /* gather the field of st->state.iteration now for a snapshot */
-    double clock;      /* start of the current phase */
-    double loop_start; /* start of the iteration loop, for the elapsed times */
+    int snapshot;       /* gather the field of st->state.iteration now for a snapshot */
+    long resume;        /* the host loop's first iteration (1, or after the batches) */
+    double *batch_sums; /* batches: tile t's total of iteration from + j at
+                         * [j * tiles + t] */
+    long batch;         /* iterations a batch of the batched loop (0: none) */
+    double clock;       /* start of the current phase */
+    double loop_start;  /* start of the iteration loop, for the elapsed times */
 };
 
 int solver_wants_norm(const struct solve_settings *s, long iteration)
@@ -241,7 +246,7 @@ static void decide(struct shared_state *st, long iteration)
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
     st->snapshot = 0;
-    if (st->failed || iteration == 0) {
+    if (st->failed || iteration < st->resume) {
         st->stop = st->failed;
         return;
     }
@@ -284,21 +289,22 @@ static void start_sweep(struct shared_state *st, struct tile *me, struct sweep_a
     }
 }
 
-/* Runs the loop; returns the last iteration this thread started. */
+/* Runs the host loop from iteration st->resume on; returns the last iteration
+ * this thread started. */
 static long iterate(struct shared_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     struct sweep_args args = {0};
     long started = 0;
     find_neighbours(st, me, args.neighbour);
-    for (long k = 1;; k++) {
+    for (long k = st->resume;; k++) {
         if (k <= s->max_iter) {
             args.iteration = k;
             args.want_sums = solver_wants_norm(s, k);
             start_sweep(st, me, &args);
             started = k;
         }
-        if (k > 1)
+        if (k > st->resume)
             record(st, me,
                    st->ops->finish(me, k - 1, solver_wants_norm(s, k - 1),
                                    &st->tile_sums[me->index]));
@@ -310,6 +316,118 @@ static long iterate(struct shared_state *st, struct tile *me)
         if (st->stop)
             return started;
     }
+}
+
+/* batch_call's meeting point: the failure recorded, every thread agreeing. */
+static int meet(void *context, struct tile *me, int rc)
+{
+    struct shared_state *st = context;
+    record(st, me, rc);
+    return agree_to_stop(st);
+}
+
+/* Taken by one thread: the verdict on every iteration of the batch, in order,
+ * from the tiles' totals, as the host loop would have taken them. */
+static void walk_batch(struct shared_state *st, long from)
+{
+    const int tiles = partition_count(st->partition);
+    st->result->loop_batch = st->batch;
+    for (long j = 0; j < st->batch && !st->stop; j++) {
+        memcpy(st->tile_sums, st->batch_sums + j * tiles, (size_t)tiles * sizeof(double));
+        decide(st, from + j);
+    }
+}
+
+/* Back to the batch's checkpoint (iteration from - 1) and the sweeps again up
+ * to iteration `to`, one by one: the same bits, since a sweep is deterministic. */
+static void replay(struct shared_state *st, struct tile *me, long from, long to)
+{
+    struct sweep_args args = {0};
+    double unused;
+    find_neighbours(st, me, args.neighbour);
+    record(st, me, st->ops->batch_rewind(me));
+    if (agree_to_stop(st))
+        return;
+    for (args.iteration = from; args.iteration <= to; args.iteration++) {
+        start_sweep(st, me, &args);
+        if (agree_to_stop(st)) /* also orders sweep k + 1 after every sweep k */
+            break;
+    }
+    record(st, me, st->ops->finish(me, args.iteration - 1, 0, &unused));
+}
+
+/*
+ * The loop in batches: the devices run st->batch iterations among themselves,
+ * then the host adds every tile's totals and takes the decisions in order. A
+ * stop inside a batch rewinds every tile and replays up to it. The iterations
+ * left after the last whole batch run in the host loop. Returns the last
+ * iteration this thread started (as iterate does).
+ */
+static long iterate_batched(struct shared_state *st, struct tile *me)
+{
+    const struct solve_settings *s = st->settings;
+    const int tiles = partition_count(st->partition);
+    struct batch_call b = {
+        .n = st->batch, .tiles = st->tiles, .count = tiles, .meet = meet, .context = st};
+    for (b.from = 1; b.from + b.n - 1 <= s->max_iter; b.from += b.n) {
+        if (st->ops->batch_run(me, &b) != 0)
+            return 0;
+        for (long j = 0; j < b.n; j++)
+            if (solver_wants_norm(s, b.from + j))
+                record(
+                    st, me,
+                    st->ops->batch_total(me, j, &st->batch_sums[j * tiles + me->index]));
+#pragma omp barrier
+#pragma omp single
+        walk_batch(st, b.from);
+        if (st->stop) {
+            long last = st->state.iteration;
+            if (!st->failed && last < b.from + b.n - 1)
+                replay(st, me, b.from, last);
+            return 0;
+        }
+    }
+#pragma omp single
+    st->resume = b.from;
+    return iterate(st, me);
+}
+
+/* The batch length every tile can take (0: some tile declines), or 0 when the
+ * host loop is asked for or needed (snapshots gather fields between iterations). */
+static long choose_batch(struct shared_state *st, const struct tile *me)
+{
+    const struct solve_settings *s = st->settings;
+    long mine =
+        st->ops->batch_length ? st->ops->batch_length(me, s->loop == LOOP_BATCHED) : 0;
+#pragma omp single
+    st->batch = s->loop == LOOP_HOST || (s->snapshot && s->snapshot_every > 0) ||
+                        partition_count(st->partition) < 2
+                    ? 0
+                    : LONG_MAX;
+#pragma omp critical(solver_batch)
+    if (mine < st->batch)
+        st->batch = mine;
+#pragma omp barrier
+    return st->batch;
+}
+
+/* Slots for the tile totals of a batch, and the devices' own batch buffers. */
+static int open_batches(struct shared_state *st, struct tile *me)
+{
+    const int tiles = partition_count(st->partition);
+#pragma omp single
+    {
+        st->batch_sums = malloc((size_t)st->batch * (size_t)tiles * sizeof(double));
+        if (!st->batch_sums) {
+            st->failed = 1;
+            st->result->reason = STOP_FAILED;
+            snprintf(st->result->error, sizeof st->result->error,
+                     "out of host memory for the batch sums");
+        }
+    }
+    if (!st->failed)
+        record(st, me, st->ops->batch_open(me, st->batch));
+    return agree_to_stop(st);
 }
 
 /* The watch of a lone device's loop: every norm it computes, and whether to stop. */
@@ -331,6 +449,7 @@ static long iterate_alone(struct shared_state *st, struct tile *me)
     record(st, me, rc);
     if (rc == 0)
         solver_report_state(st->result, &st->state);
+    st->result->loop_batch = me->loop_batch;
     return st->state.iteration;
 }
 
@@ -341,7 +460,7 @@ static int loop_on_device(const struct shared_state *st)
 {
     const struct solve_settings *s = st->settings;
     return partition_count(st->partition) == 1 && st->ops->run_alone &&
-           !(s->monitor && s->monitor_every > 0) &&
+           s->loop != LOOP_HOST && !(s->monitor && s->monitor_every > 0) &&
            !(s->snapshot && s->snapshot_every > 0) &&
            !(s->observe_all && s->tile.reduce == REDUCE_DEVICE);
 }
@@ -364,7 +483,13 @@ static void drive_tile(struct shared_state *st, struct tile *me)
     }
 #pragma omp single
     st->loop_start = omp_get_wtime();
-    long started = loop_on_device(st) ? iterate_alone(st, me) : iterate(st, me);
+    long started;
+    if (loop_on_device(st))
+        started = iterate_alone(st, me);
+    else if (choose_batch(st, me) > 0)
+        started = open_batches(st, me) ? 0 : iterate_batched(st, me);
+    else
+        started = iterate(st, me);
 #pragma omp single
     {
         st->result->time_compute_s = elapsed_since(&st->clock);
@@ -420,6 +545,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
                               .whole = out,
                               .result = result,
                               .state = stop_state_start(),
+                              .resume = 1,
                               .clock = omp_get_wtime()};
     result->reason = STOP_FAILED;
     if (problem_terms_build(problem, &st.terms, result->error, sizeof result->error))
@@ -452,6 +578,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     }
     free(st.tiles);
     free(st.tile_sums);
+    free(st.batch_sums);
     problem_terms_free(&st.terms);
     if (st.failed) {
         result->reason = STOP_FAILED;

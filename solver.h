@@ -47,6 +47,7 @@ struct solve_settings {
     void *tile_done_context;
     struct tile_settings tile; /* tile.rule: the update rule of every backend */
     const int *devices;        /* CUDA device of tile t (ignored by the host backend) */
+    enum loop_mode loop;       /* --loop: who drives the iterations */
 };
 
 struct solve_result {
@@ -58,6 +59,8 @@ struct solve_result {
     double time_compute_s;   /* the iteration loop */
     double time_output_s;    /* download and gather */
     long norm_checks;        /* iterations at which the norm was computed */
+    long loop_batch;         /* iterations a batch when the devices ran the loop in
+                              * batches; 0: the host drove every iteration */
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */
     char peer_fallback[600]; /* which: "GPU 0 <- GPU 1 (east), ..." ("" if none) */
     int failed_device;       /* device of the failing call, -1 if none or the host */

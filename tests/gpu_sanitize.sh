@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # gpu_sanitize.sh - the GPU code under compute-sanitizer (make test-gpu runs it
 # after gpu_suite.sh): memcheck with its leak check, racecheck and synccheck, on
-# 1 GPU and on 4 (2x2), over every kernel variant and every loop (the lone GPU's
-# graph batches and resident kernel, the host loop, peer reads and halo copies,
+# 1 GPU, on 2 and on 4 (2x2), over every kernel variant and every loop (the lone
+# GPU's graph batches and resident kernel, the batched loop of several GPUs, the
+# host loop, peer reads and halo copies,
 # SOR's general kernel); then faults injected under memcheck's leak check, which
 # shows that every failure path frees all device memory (laplace resets its GPUs
 # at exit, so anything left allocated is reported as a leak).
@@ -102,6 +103,11 @@ for tool in $TOOLS; do
     done
     run_check 1 same_field "$tool" 1 "$large" --partition 1x1
     run_check 1 same_field "$tool" 1 "$sor" --partition 1x1
+    run_check 2 same_field "$tool" 2 "$plate" --partition 2x1
+    run_check 2 same_field "$tool" 2 "$plate_float" --partition 1x2 --reduce device
+    run_check 2 same_field "$tool" 2 "$sor" --partition 2x1
+    run_check 2 same_field "$tool" 2 "$large" --partition 1x2
+    run_check 2 same_field "$tool" 2 "$plate" --partition 2x1 --loop host
     run_check 4 same_field "$tool" 4 "$plate" --partition 2x2
     run_check 4 same_field "$tool" 4 "$plate_float" --partition 2x2 --no-p2p
     run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --reduce device
@@ -111,6 +117,9 @@ done
 run_check 1 faulted 1 0:0 --partition 1x1
 run_check 1 faulted 1 0:800 --partition 1x1
 run_check 1 faulted 1 0:800 --partition 1x1 --reduce device
+run_check 2 faulted 2 1:0 --partition 2x1
+run_check 2 faulted 2 1:800 --partition 2x1
+run_check 2 faulted 2 0:30 --partition 1x2 --reduce device
 run_check 4 faulted 4 1:0 --partition 2x2
 run_check 4 faulted 4 2:800 --partition 2x2
 run_check 4 faulted 4 3:20 --partition 2x2 --no-p2p
