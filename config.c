@@ -459,9 +459,6 @@ static int set_devices(struct config *c, const char *v, char *why, size_t n)
         if (parse_device_id(item, length, &id, why, n) != 0)
             return fail(why, n,
                         "expected device ids like 0,1,2 (each 0 to 1023), got '%s'", v);
-        for (int i = 0; i < count; i++)
-            if (c->devices[i] == id)
-                return fail(why, n, "device %d is listed twice", id);
         c->devices[count++] = id;
         if (item[length] == '\0')
             break;
@@ -641,7 +638,9 @@ static const struct setting settings[] = {
      set_backend},
     {"partition", "parallel", "AxB|auto",
      "NGx x NGy tiles; auto: every GPU or CPU core (default auto)", set_partition},
-    {"devices", "parallel", "LIST", "CUDA device ids, e.g. 0,1,2,3 (default: 0,1,...)",
+    {"devices", "parallel", "LIST",
+     "CUDA device of each tile, e.g. 0,1,2,3 (default: 0,1,...); a device listed "
+     "again holds several tiles (0,0: a 2-tile layout on one GPU)",
      set_devices},
     {"block", "parallel", "TXxTY|auto",
      "thread-block shape; host tiles: partial-sum block "

@@ -201,7 +201,9 @@ static int cuda_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT]
         if (!nb)
             continue;
         int peer = 0;
-        if (t->settings.use_p2p) {
+        if (t->settings.use_p2p && nb->device == t->device)
+            peer = 1; /* two tiles of one GPU: its own memory */
+        else if (t->settings.use_p2p) {
             peer = p2p_enable(t->device, nb->device, t->error, sizeof t->error);
             if (peer < 0)
                 return -1;

@@ -134,12 +134,20 @@ static int check_devices(const struct config *c, const struct run_plan *plan, ch
                -1;
     int tiles = partition_count(&p), rc = 0;
     for (int t = 0; t < tiles && rc == 0; t++) {
-        double need = memory_tile_bytes(c, p.tiles[t].lx, p.tiles[t].ly, tiles == 1);
+        double need = 0.0; /* every tile this GPU holds, counted at its first */
+        int first = 1;
+        for (int u = 0; u < tiles; u++)
+            if (plan->devices[u] == plan->devices[t]) {
+                first = first && u >= t;
+                need += memory_tile_bytes(c, p.tiles[u].lx, p.tiles[u].ly, tiles == 1);
+            }
+        if (!first)
+            continue;
         double have = device_free_bytes(plan->devices[t], why, n);
         if (have < 0.0)
             rc = -1;
         else if (need > have)
-            rc = refuse_device(c, plan->devices[t], "two fields of its tile", need, have,
+            rc = refuse_device(c, plan->devices[t], "two fields of its tiles", need, have,
                                why, n);
     }
     partition_free(&p);

@@ -5,8 +5,11 @@
 # host) and new loop (auto) in the same call; the compute time is the CSV's
 # time_compute_s. Parts: course (the lecture's 512^2 to eps 1e-10), large (16384^2
 # float, 1000 iterations, norm every iteration), default (make run's job).
+# PAIR=0,0 puts the two tiles of the 2x1 and 1x2 layouts on one GPU (a machine
+# with one GPU: the loop's own cost, without a second GPU's help).
 set -u
 LAPLACE=${LAPLACE:-./laplace}
+PAIR=${PAIR:-0,1}
 out=${1:?usage: loop_session.sh OUTDIR [course large default]}
 shift
 parts=${*:-course large default}
@@ -38,17 +41,17 @@ for part in $parts; do
     course)
         for reduce in host device; do
             median_of "course 1 GPU, reduce $reduce" config/course-512.ini --partition 1x1 --reduce $reduce
-            median_of "course 2x1 batched, reduce $reduce" config/course-512.ini --partition 2x1 --reduce $reduce
-            median_of "course 1x2 batched, reduce $reduce" config/course-512.ini --partition 1x2 --reduce $reduce
-            median_of "course 2x1 host loop, reduce $reduce" config/course-512.ini --partition 2x1 --reduce $reduce --loop host
+            median_of "course 2x1 ($PAIR) batched, reduce $reduce" config/course-512.ini --partition 2x1 --devices $PAIR --reduce $reduce
+            median_of "course 1x2 ($PAIR) batched, reduce $reduce" config/course-512.ini --partition 1x2 --devices $PAIR --reduce $reduce
+            median_of "course 2x1 ($PAIR) host loop, reduce $reduce" config/course-512.ini --partition 2x1 --devices $PAIR --reduce $reduce --loop host
         done
         ;;
     large)
         large="--nx 16384 --ny 16384 --precision float --eps 0 --max-iter 1000"
         median_of "16384^2 float 1 GPU" $large --partition 1x1
-        median_of "16384^2 float 2x1 batched" $large --partition 2x1
-        median_of "16384^2 float 1x2 batched" $large --partition 1x2
-        median_of "16384^2 float 2x1 host loop" $large --partition 2x1 --loop host
+        median_of "16384^2 float 2x1 ($PAIR) batched" $large --partition 2x1 --devices $PAIR
+        median_of "16384^2 float 1x2 ($PAIR) batched" $large --partition 1x2 --devices $PAIR
+        median_of "16384^2 float 2x1 ($PAIR) host loop" $large --partition 2x1 --devices $PAIR --loop host
         ;;
     default)
         "$LAPLACE" config/default.ini | tee "$out/make-run.txt"

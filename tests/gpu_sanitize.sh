@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gpu_sanitize.sh - the GPU code under compute-sanitizer (make test-gpu runs it
 # after gpu_suite.sh): memcheck with its leak check, racecheck and synccheck, on
-# 1 GPU, on 2 and on 4 (2x2), over every kernel variant and every loop (the lone
+# 1 GPU, on 2 (or two tiles on one GPU) and on 4 (2x2), over every kernel variant and every loop (the lone
 # GPU's graph batches and resident kernel, the batched loop of several GPUs, the
 # host loop, peer reads and halo copies,
 # SOR's general kernel); then faults injected under memcheck's leak check, which
@@ -26,6 +26,9 @@ ngpu=${ngpu:-0}
 echo "gpu sanitize: $("$LAPLACE" --version); $("$SANITIZER" --version | tail -n 1)"
 
 edges="--top 1 --left 0.3 --right -0.7 --bottom 2.5"
+# The two tiles of the batched loop's checks: on two GPUs, or both on one.
+pair=0,1
+[ "$ngpu" -ge 2 ] || pair=0,0
 seq=0
 
 # sanitized TOOL WANT_STATUS LOG ARGS...: laplace under the tool; prints why not,
@@ -103,11 +106,11 @@ for tool in $TOOLS; do
     done
     run_check 1 same_field "$tool" 1 "$large" --partition 1x1
     run_check 1 same_field "$tool" 1 "$sor" --partition 1x1
-    run_check 2 same_field "$tool" 2 "$plate" --partition 2x1
-    run_check 2 same_field "$tool" 2 "$plate_float" --partition 1x2 --reduce device
-    run_check 2 same_field "$tool" 2 "$sor" --partition 2x1
-    run_check 2 same_field "$tool" 2 "$large" --partition 1x2
-    run_check 2 same_field "$tool" 2 "$plate" --partition 2x1 --loop host
+    run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair"
+    run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device
+    run_check 1 same_field "$tool" 1 "$sor" --partition 2x1 --devices "$pair"
+    run_check 1 same_field "$tool" 1 "$large" --partition 1x2 --devices "$pair"
+    run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
     run_check 4 same_field "$tool" 4 "$plate" --partition 2x2
     run_check 4 same_field "$tool" 4 "$plate_float" --partition 2x2 --no-p2p
     run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --reduce device
@@ -117,9 +120,9 @@ done
 run_check 1 faulted 1 0:0 --partition 1x1
 run_check 1 faulted 1 0:800 --partition 1x1
 run_check 1 faulted 1 0:800 --partition 1x1 --reduce device
-run_check 2 faulted 2 1:0 --partition 2x1
-run_check 2 faulted 2 1:800 --partition 2x1
-run_check 2 faulted 2 0:30 --partition 1x2 --reduce device
+run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
+run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"
+run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device
 run_check 4 faulted 4 1:0 --partition 2x2
 run_check 4 faulted 4 2:800 --partition 2x2
 run_check 4 faulted 4 3:20 --partition 2x2 --no-p2p

@@ -307,27 +307,48 @@ same_as_stored 1 --partition 1x1 --reduce device
 same_as_stored 2 --partition 1x2 --reduce device
 same_as_stored 1 --partition 1x1 --kernel global
 
-# The batched loop on 2 GPUs (one graph of both GPUs' sweeps a batch, the host
+# The batched loop of two tiles (one graph of both tiles' sweeps a batch, the host
 # meeting them once a batch) against the host loop (--loop host): both equal
 # serial on both layouts, with the stop inside a batch (a replay), at --max-iter,
-# every 7th iteration, with the sums added on the device and with a monitor.
-for precision in float double; do
-    problem="--nx 301 --ny 203 --precision $precision $edges --eps 1e-5 --max-iter 30000"
-    name="batched-$precision"
-    for layout in 2x1 1x2; do
-        same_as_serial "$name" 2 "$problem" --partition "$layout" --loop batched
-        same_as_serial "$name" 2 "$problem" --partition "$layout" --loop host
-        same_as_serial "$name" 2 "$problem" --partition "$layout" --reduce device
-        same_as_serial "$name" 2 "$problem" --partition "$layout" --monitor 100
+# every 7th iteration, with the sums added on the device and with a monitor. On
+# two GPUs (--devices 0,1), and on one GPU holding both tiles (--devices 0,0),
+# which runs the same graph, events and replay on a machine with one GPU.
+batched_checks() {
+    local gpus=$1 devices=$2 precision problem name layout
+    for precision in float double; do
+        problem="--nx 301 --ny 203 --precision $precision $edges --eps 1e-5 --max-iter 30000"
+        name="batched-$precision"
+        for layout in 2x1 1x2; do
+            same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --loop batched
+            same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --loop host
+            same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --reduce device
+            same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --monitor 100
+        done
+        same_as_serial "$name-check7" "$gpus" "$problem --check-every 7" --partition 2x1 --devices "$devices"
+        same_as_serial "$name-max" "$gpus" "${problem/--eps 1e-5/--eps 0} --max-iter 1001" --partition 1x2 --devices "$devices"
     done
-    same_as_serial "$name-check7" 2 "$problem --check-every 7" --partition 2x1
-    same_as_serial "$name-max" 2 "${problem/--eps 1e-5/--eps 0} --max-iter 1001" --partition 1x2
-done
-problem="--nx 61 --ny 47 $edges --method sor --source x*y-1 --eps 1e-6 --max-iter 20000"
-same_as_serial sor-batched 2 "$problem" --partition 2x1
-same_as_serial sor-batched 2 "$problem" --partition 1x2 --reduce device
-same_as_stored 2 --partition 2x1 --loop host
-same_as_stored 2 --partition 2x1 --reduce device
+    problem="--nx 61 --ny 47 $edges --method sor --source x*y-1 --eps 1e-6 --max-iter 20000"
+    same_as_serial sor-batched "$gpus" "$problem" --partition 2x1 --devices "$devices"
+    same_as_serial sor-batched "$gpus" "$problem" --partition 1x2 --devices "$devices" --reduce device
+    problem="--nx 2050 --ny 1537 --precision float $edges --method sor --source 1 --eps 0 --max-iter 30"
+    same_as_serial sor-large-float "$gpus" "$problem" --partition 2x1 --devices "$devices"
+    same_as_stored "$gpus" --partition 2x1 --devices "$devices"
+    same_as_stored "$gpus" --partition 1x2 --devices "$devices"
+    same_as_stored "$gpus" --partition 2x1 --devices "$devices" --loop host
+    same_as_stored "$gpus" --partition 2x1 --devices "$devices" --reduce device
+    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch" --partition 2x1 --devices "$devices"
+    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch" --partition 1x2 --devices "$devices" --reduce device
+    loop_named "$gpus" "the host at every iteration" --partition 2x1 --devices "$devices" --loop host
+    loop_named "$gpus" "the host at every iteration" --partition 2x1 --devices "$devices" --no-p2p
+    interrupted "$gpus" 1 --partition 2x1 --devices "$devices"
+    interrupted "$gpus" 1 --partition 1x2 --devices "$devices" --reduce device
+    interrupted "$gpus" 2 --partition 2x1 --devices "$devices"
+    fault "$gpus" "${devices#*,}:0" --partition 2x1 --devices "$devices"
+    fault "$gpus" "${devices#*,}:1500" --partition 2x1 --devices "$devices"
+    fault "$gpus" "${devices%,*}:1" --partition 1x2 --devices "$devices" --reduce device
+    fault "$gpus" "${devices%,*}:2999" --partition 2x1 --devices "$devices" --loop host
+    fault "$gpus" "${devices#*,}:2000" --partition 2x1 --devices "$devices" --no-p2p
+}
 
 # loop_named GPUS TEXT GPU_ARGS...: the report's loop line says TEXT.
 loop_named() {
@@ -343,11 +364,6 @@ loop_check() {
     grep -q "^  loop  *$want" "$out" || { bad "$label: $(grep '^  loop' "$out")"; return; }
     ok "$label"
 }
-loop_named 2 "batched on the GPUs, [0-9]* iterations a batch" --partition 2x1
-loop_named 2 "batched on the GPUs, [0-9]* iterations a batch" --partition 1x2 --reduce device
-loop_named 2 "the host at every iteration" --partition 2x1 --loop host
-loop_named 2 "the host at every iteration" --partition 2x1 --no-p2p
-loop_named 1 "batched on the GPUs, [0-9]* iterations a batch" --partition 1x1
 
 # same_outputs GPUS LAYOUT: every output format written on the GPUs equals, byte
 # for byte, the serial run's (.bin .vti .png .dat; their contents are checked
@@ -455,9 +471,6 @@ interrupted 1 1 --partition 1x1 --reduce device
 interrupted 4 1 --partition 2x2
 interrupted 8 1 --partition 4x2
 interrupted 4 2 --partition 2x2
-interrupted 2 1 --partition 2x1
-interrupted 2 1 --partition 1x2 --reduce device
-interrupted 2 2 --partition 2x1
 fault 1 0:0 --partition 1x1
 fault 1 0:1500 --partition 1x1
 fault 1 0:1500 --partition 1x1 --reduce device
@@ -466,11 +479,9 @@ fault 4 2:0 --partition 2x2
 fault 4 2:1000 --partition 2x2
 fault 4 3:1 --partition 2x2 --no-p2p
 fault 8 5:700 --partition 2x4
-fault 2 1:0 --partition 2x1
-fault 2 1:1500 --partition 2x1
-fault 2 0:1 --partition 1x2 --reduce device
-fault 2 0:2999 --partition 2x1 --loop host
-fault 2 1:2000 --partition 2x1 --no-p2p
+loop_named 1 "batched on the GPUs, [0-9]* iterations a batch" --partition 1x1
+batched_checks 2 0,1
+batched_checks 1 0,0
 
 # Beyond 2^32 sites (64-bit indexing everywhere): 65536 x 65540 float on 2x2
 # GPUs equals 1 GPU and the host tiles (--compare --compare-cpu), 20 iterations.
@@ -497,7 +508,6 @@ beyond_2_32
 
 refused 1 "lattice larger than a GPU's memory" --backend gpu --partition 1x1 --nx 200000 --ny 200000 --precision float
 refused 2 "device that does not exist" --backend gpu --devices "$ngpu" --nx 64 --ny 64
-refused 2 "device listed twice" --backend gpu --devices 0,0 --partition 2x1 --nx 64 --ny 64
 refused 2 "partition needing $((ngpu + 1)) GPUs" --backend gpu --partition "$((ngpu + 1))x1" --nx 64 --ny 64
 refused 2 "block over 1024 threads" --backend gpu --block 64x32 --nx 64 --ny 64
 refused 2 "plain kernel with SOR" --backend gpu --kernel rows --method sor --nx 64 --ny 64

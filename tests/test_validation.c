@@ -171,10 +171,11 @@ static const struct bad_command_line bad_command_lines[] = {
     {"--partition 64x32 --backend cpu", "--partition"},
     {"--compare --backend serial", "--compare"},
     {"--compare-cpu --backend serial", "--compare-cpu"},
-    /* devices: non-negative, distinct, enough for the tiles */
+    /* loop: the three names only */
+    {"--loop fast", "--loop"},
+    {"--loop Host", "--loop"},
+    /* devices: non-negative ids, one per tile (a device may hold several) */
     {"--devices -1", "--devices"},
-    {"--devices 0,0", "--devices"},
-    {"--devices 0,1,0", "--devices"},
     {"--devices 0,,1", "--devices"},
     {"--devices 1,", "--devices"},
     {"--devices ,1", "--devices"},
@@ -312,7 +313,7 @@ static const struct bad_ini bad_ini_files[] = {
     INI("[solver]\nsnapshot-every = never\n", 2, "snapshot-every"),
     INI("[parallel]\nbackend = GPU\n", 2, "backend"),
     INI("[parallel]\npartition = 2 x 2\n", 2, "partition"),
-    INI("[parallel]\ndevices = 3,3\n", 2, "devices"),
+    INI("[parallel]\ndevices = 3,x\n", 2, "devices"),
     INI("[parallel]\nblock = 2048x1\n", 2, "block"),
     INI("[parallel]\nkernel = fastest\n", 2, "kernel"),
     INI("[parallel]\nreduce = both\n", 2, "reduce"),
