@@ -721,6 +721,22 @@ static struct tile *queue_group(const struct batch_call *b)
     return NULL;
 }
 
+/* The sweep events were last recorded inside the capture, where a wait from
+ * outside it (the host loop's, after the batches) is refused: records each once
+ * more on its idle stream, so that such a wait finds it already complete. */
+static int rearm_events(struct tile *first, const struct batch_call *b)
+{
+    for (int i = 0; i < b->count; i++) {
+        struct tile *t = &b->tiles[i];
+        struct cuda_tile *c = t->impl;
+        CUDA_CHECK(first, cudaSetDevice(t->device));
+        for (int p = 0; p < 2; p++)
+            CUDA_CHECK(first, cudaEventRecord(c->done[p], c->stream));
+    }
+    CUDA_CHECK(first, cudaSetDevice(first->device));
+    return 0;
+}
+
 /* Records the graph of a batch of every tile (the first tile's thread, once). */
 static int capture_group(struct tile *first, const struct batch_call *b)
 {
@@ -747,7 +763,7 @@ static int capture_group(struct tile *first, const struct batch_call *b)
     cudaError_t made = cudaGraphInstantiate(&f->group, graph, 0);
     cudaGraphDestroy(graph);
     CUDA_CHECK(first, made);
-    return 0;
+    return rearm_events(first, b);
 }
 
 /* The first tile's thread: records the graph on first use, launches it and
