@@ -1,0 +1,255 @@
+/*
+ * test_batches.c - the batched loop of several tiles (solver.c's iterate_batched
+ * and device.h's batch_* protocol) on the host tiles, which run the same
+ * protocol as the GPUs: the slots of every iteration's sums, the fixed-order
+ * totals, the checkpoint and the replay when the stop falls inside a batch, the
+ * host loop for the iterations after the last whole batch. Every case must give
+ * the reference's field bit for bit, its iteration count and its norms.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device.h"
+#include "gpu_partition.h"
+#include "helpers.h"
+#include "reference.h"
+#include "solver.h"
+
+/* The host tiles' batch length when batches are asked for (device_host.c). */
+#define HOST_BATCH 16
+
+static void check_loop_equals_reference(const struct problem *pb, struct solve_settings s,
+                                        int ngx, int ngy, enum loop_mode loop)
+{
+    struct field want, got;
+    struct solve_result rw, rg;
+    run_reference(pb, &s, &want, &rw);
+    s.loop = loop;
+    run_tiles(pb, ngx, ngy, &s, &got, &rg);
+    const char *name = loop == LOOP_HOST ? "host loop" : "batched loop";
+    cr_assert_eq(rg.iterations, rw.iterations, "%s %dx%d: %ld iterations, reference %ld",
+                 name, ngx, ngy, rg.iterations, rw.iterations);
+    cr_assert_eq(rg.reason, rw.reason, "%s %dx%d: stop reason", name, ngx, ngy);
+    cr_assert_eq(rg.norm_checks, rw.norm_checks, "%s %dx%d: norm checks", name, ngx, ngy);
+    cr_assert_eq(rg.final_norm_iteration, rw.final_norm_iteration);
+    cr_assert(field_bit_identical(&got, &want), "%s %dx%d: field differs (max %g)", name,
+              ngx, ngy, field_max_difference(&got, &want));
+    /* a run shorter than a batch is all host loop, and says so */
+    long batch = loop == LOOP_BATCHED && s.max_iter >= HOST_BATCH ? HOST_BATCH : 0;
+    cr_assert_eq(rg.loop_batch, batch, "%s: the result names the loop (batch %ld)", name,
+                 rg.loop_batch);
+    field_free(&got);
+    field_free(&want);
+}
+
+static const int layouts[][2] = {{2, 1}, {1, 2}, {2, 2}, {3, 1}};
+#define LAYOUTS ((int)(sizeof layouts / sizeof layouts[0]))
+
+static void check_both_loops(const struct problem *pb, const struct solve_settings *s)
+{
+    for (int i = 0; i < LAYOUTS; i++) {
+        check_loop_equals_reference(pb, *s, layouts[i][0], layouts[i][1], LOOP_BATCHED);
+        check_loop_equals_reference(pb, *s, layouts[i][0], layouts[i][1], LOOP_HOST);
+    }
+}
+
+Test(batches, a_stop_inside_a_batch_replays_to_that_iteration)
+{
+    struct problem pb = test_problem(41, 29, PRECISION_FLOAT);
+    struct solve_settings s = test_settings(1e-4, 100000);
+    struct field f;
+    struct solve_result r;
+    run_reference(&pb, &s, &f, &r);
+    field_free(&f);
+    cr_assert_eq(r.reason, STOP_CONVERGED);
+    cr_assert_neq(r.iterations % HOST_BATCH, 0, "the case must stop inside a batch");
+    check_both_loops(&pb, &s);
+}
+
+Test(batches, max_iter_at_a_batch_end_and_past_the_last_batch)
+{
+    struct problem pb = test_problem(37, 23, PRECISION_DOUBLE);
+    const long max_iters[] = {1, HOST_BATCH - 1, HOST_BATCH, 3 * HOST_BATCH,
+                              3 * HOST_BATCH + 5};
+    for (int i = 0; i < 5; i++) {
+        struct solve_settings s = test_settings(0.0, max_iters[i]);
+        check_both_loops(&pb, &s);
+    }
+}
+
+Test(batches, norms_every_k_iterations_and_diverging_runs)
+{
+    struct problem pb = test_problem(33, 35, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(1e-6, 100000);
+    s.check_every = 7;
+    check_both_loops(&pb, &s);
+    s.check_every = 40; /* longer than a batch: some batches have no norm */
+    check_both_loops(&pb, &s);
+}
+
+struct norm_trace {
+    long count;
+    long iteration[4096];
+    double norm[4096];
+};
+
+static void trace_norm(void *context, long iteration, double norm, double elapsed_s)
+{
+    struct norm_trace *t = context;
+    (void)elapsed_s;
+    if (t->count < 4096) {
+        t->iteration[t->count] = iteration;
+        t->norm[t->count] = norm;
+    }
+    t->count++;
+}
+
+/* The monitor and the history see the same norms, in the same order, whichever
+ * loop ran: the batched loop decides iteration by iteration too. */
+Test(batches, monitor_and_history_see_every_norm_of_the_host_loop)
+{
+    static struct norm_trace monitor[2], history[2];
+    struct problem pb = test_problem(27, 19, PRECISION_FLOAT);
+    for (int loop = 0; loop < 2; loop++) {
+        struct solve_settings s = test_settings(1e-4, 3000);
+        s.check_every = 3;
+        s.monitor_every = 5;
+        s.monitor = trace_norm;
+        s.monitor_context = &monitor[loop];
+        s.observe = trace_norm;
+        s.observe_context = &history[loop];
+        s.observe_all = 1;
+        s.loop = loop ? LOOP_BATCHED : LOOP_HOST;
+        struct field f;
+        struct solve_result r;
+        run_tiles(&pb, 2, 1, &s, &f, &r);
+        field_free(&f);
+        cr_assert_eq(r.loop_batch, loop ? HOST_BATCH : 0);
+    }
+    cr_assert_gt(history[0].count, 10);
+    cr_assert_lt(history[0].count, 4096);
+    cr_assert_eq(monitor[1].count, monitor[0].count, "monitor lines");
+    cr_assert_eq(history[1].count, history[0].count, "history rows");
+    for (long i = 0; i < history[0].count; i++) {
+        cr_assert_eq(history[1].iteration[i], history[0].iteration[i]);
+        cr_assert_eq(memcmp(&history[1].norm[i], &history[0].norm[i], sizeof(double)), 0,
+                     "norm %ld differs", i);
+    }
+    for (long i = 0; i < monitor[0].count; i++)
+        cr_assert_eq(monitor[1].iteration[i] % 5, 0, "monitor at its multiples only");
+}
+
+/* A device that offers batches of a length of its own per tile: the run takes
+ * the shortest; one that declines anywhere leaves the host loop. */
+static long uneven_length(const struct tile *t, int asked)
+{
+    (void)asked;
+    return t->index == 1 ? 6 : 20;
+}
+
+static long declining_length(const struct tile *t, int asked)
+{
+    (void)asked;
+    return t->index == 2 ? 0 : 16;
+}
+
+Test(batches, the_batch_is_the_shortest_any_tile_takes)
+{
+    struct problem pb = test_problem(40, 30, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(1e-5, 100000);
+    struct field want, got;
+    struct solve_result rw, rg;
+    run_reference(&pb, &s, &want, &rw);
+    struct device_ops ops = device_host_ops;
+    struct partition p;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 3, 1), 0);
+    ops.batch_length = uneven_length;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &rg), 0, "%s", rg.error);
+    cr_assert_eq(rg.loop_batch, 6);
+    cr_assert_eq(rg.iterations, rw.iterations);
+    cr_assert(field_bit_identical(&got, &want));
+    field_free(&got);
+    ops.batch_length = declining_length;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &rg), 0, "%s", rg.error);
+    cr_assert_eq(rg.loop_batch, 0, "a tile declined: the host loop");
+    cr_assert(field_bit_identical(&got, &want));
+    field_free(&got);
+    field_free(&want);
+    partition_free(&p);
+}
+
+/* A batch that fails on one tile stops every thread with that tile's message. */
+static int failing_batch_run(struct tile *t, const struct batch_call *b)
+{
+    if (b->from > 2 * 16 && t->index == 1) {
+        snprintf(t->error, sizeof t->error, "planted failure in batch %ld", b->from);
+        return b->meet(b->context, t, -1);
+    }
+    return device_host_ops.batch_run(t, b);
+}
+
+Test(batches, a_failing_batch_stops_every_tile)
+{
+    struct problem pb = test_problem(40, 30, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(0.0, 1000);
+    s.loop = LOOP_BATCHED;
+    struct device_ops ops = device_host_ops;
+    ops.batch_run = failing_batch_run;
+    struct partition p;
+    struct field out;
+    struct solve_result r;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 2, 2), 0);
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), -1);
+    cr_assert_eq(r.reason, STOP_FAILED);
+    cr_assert(strstr(r.error, "tile 1: planted failure in batch 33"), "%s", r.error);
+    partition_free(&p);
+}
+
+/* SOR's two phases meet inside a batch; sources and regions go through the
+ * general sweep: the command line, batched and host loop against serial. */
+Test(batches, sor_with_a_source_in_batches_equals_serial, .init = require_laplace)
+{
+    const char *problem = "--nx 45 --ny 31 --method sor --source x*y-1 --eps 1e-6 "
+                          "--precision float --csv";
+    const char *loops[] = {"serial", "batched", "host"};
+    char *fields[3];
+    for (int i = 0; i < 3; i++) {
+        char path[256];
+        out_path(path, sizeof path, loops[i]);
+        strcat(path, ".dat");
+        struct run r = i == 0
+                           ? laplace_run("--backend serial %s --output %s", problem, path)
+                           : laplace_run("--backend cpu --partition 2x2 --loop %s %s "
+                                         "--output %s",
+                                         loops[i], problem, path);
+        cr_assert_eq(r.status, 0, "%s: %s", loops[i], r.err);
+        run_free(&r);
+        fields[i] = slurp(path);
+        cr_assert_not_null(fields[i]);
+    }
+    cr_assert_str_eq(fields[1], fields[0], "batched SOR differs from serial");
+    cr_assert_str_eq(fields[2], fields[0], "host-loop SOR differs from serial");
+    for (int i = 0; i < 3; i++)
+        free(fields[i]);
+}
+
+Test(batches, the_report_names_the_loop, .init = require_laplace)
+{
+    struct run r =
+        laplace_run("--backend cpu --partition 2x1 --nx 40 --ny 30 --eps 1e-4");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "  loop          batched on the host tiles, 16 iterations a "
+                            "batch\n"),
+              "%s", r.out);
+    run_free(&r);
+    r = laplace_run(
+        "--backend cpu --partition 2x1 --nx 40 --ny 30 --eps 1e-4 --loop host");
+    cr_assert(strstr(r.out, "  loop          the host at every iteration\n"), "%s",
+              r.out);
+    run_free(&r);
+    r = laplace_run("--backend serial --nx 40 --ny 30 --eps 1e-4");
+    cr_assert_null(strstr(r.out, "  loop "), "the reference has no such choice");
+    run_free(&r);
+}
