@@ -69,12 +69,13 @@ static void plan_lattice(const struct bench_machine *m, struct bench_sweep_plan 
                          long n)
 {
     long iterations = m->quick ? QUICK_ITERATIONS : bench_sweep_iterations(n, p->backend);
-    int gpus = p->backend == BACKEND_GPU;
+    int on_gpus = p->backend == BACKEND_GPU;
     struct bench_entry *one = &p->one[p->count], *all = &p->all[p->count];
-    *one = bench_entry_default("sweep", p->backend, PRECISION_FLOAT, n, gpus, iterations);
+    *one = bench_entry_default("sweep", p->backend, PRECISION_FLOAT, n, on_gpus ? 1 : 0,
+                               iterations);
     *all = bench_entry_default("sweep", p->backend, PRECISION_FLOAT, n,
-                               gpus ? p->devices : 0, iterations);
-    if (!gpus)
+                               on_gpus ? p->devices : 0, iterations);
+    if (!on_gpus)
         one->partition_x = one->partition_y = 1; /* one thread; all: every core */
     p->count++;
 }
@@ -236,7 +237,7 @@ static void table_row(const struct sweep *s, int i)
               bench_number(speedup, sizeof speedup, s->us[ONE][i] / s->us[ALL][i], 2));
 }
 
-/* What the sweep runs, as one line after prefix (on stdout and atop its CSV). */
+/* What the sweep runs, two lines after prefix (on stdout and atop its CSV). */
 static void print_plan(FILE *out, const char *prefix, const struct sweep *s)
 {
     const struct bench_sweep_plan *p = &s->plan;

@@ -583,6 +583,25 @@ static int quick_sweep_here(struct bench_sweep_plan *p)
     return bench_sweep_plan(&m, p);
 }
 
+/* The index of the column named name in a CSV header line; -1 if none. */
+static int column(const char *header, const char *name)
+{
+    char field[64];
+    for (int i = 0; *csv_field(header, i, field, sizeof field); i++)
+        if (strcmp(field, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Field name of a row of the CSV whose header is header. */
+static const char *named(const char *header, const char *row, const char *name, char *buf,
+                         size_t n)
+{
+    int i = column(header, name);
+    cr_assert_geq(i, 0, "no column %s", name);
+    return csv_field(row, i, buf, n);
+}
+
 /* The quick sweep's CSV in dir: a row per point, the crossover as planned. */
 static void check_quick_sweep(const char *dir, const struct run *r)
 {
@@ -607,26 +626,26 @@ static void check_quick_sweep(const char *dir, const struct run *r)
         const char *line = nth_line(p, row);
         int side = (row - 1) % 2, i = (row - 1) / 2;
         const struct bench_entry *e = side ? &plan.all[i] : &plan.one[i];
-        cr_assert_str_eq(csv_field(line, 0, field, sizeof field),
+        char median[64];
+        cr_assert_str_eq(named(p, line, "backend", field, sizeof field),
                          e->backend == BACKEND_GPU ? "gpu" : "cpu");
-        cr_assert_str_eq(csv_field(line, 1, field, sizeof field), "float");
-        cr_assert_eq(atol(csv_field(line, 2, field, sizeof field)), e->n);
-        cr_assert_eq(atol(csv_field(line, 7, field, sizeof field)), e->iterations);
-        us[side][i] = atof(csv_field(line, 17, field, sizeof field));
+        cr_assert_str_eq(named(p, line, "precision", field, sizeof field), "float");
+        cr_assert_eq(atol(named(p, line, "nx", field, sizeof field)), e->n);
+        cr_assert_eq(atol(named(p, line, "iterations", field, sizeof field)),
+                     e->iterations);
+        us[side][i] = atof(named(p, line, "us_per_iter", median, sizeof median));
         cr_assert_gt(us[side][i], 0.0, "%s", line);
-        double compute = atof(csv_field(line, 11, field, sizeof field));
+        double compute = atof(named(p, line, "time_compute_s", field, sizeof field));
         cr_assert(fabs(us[side][i] - 1e6 * compute / (double)e->iterations) <
                       0.01 * us[side][i] + 2e-3,
                   "us per iteration is the median run's compute time / iterations: %s",
                   line);
-        char median[64];
-        csv_field(line, 17, median, sizeof median);
-        csv_field(line, 18, field, sizeof field);
+        named(p, line, "us_per_iter_runs", field, sizeof field);
         cr_assert(strchr(field, ' ') && strstr(field, median),
                   "every timed run, the median among them: %s", line);
-        if (atoi(csv_field(line, 20, field, sizeof field)) == 1)
+        if (atoi(named(p, line, "crossover", field, sizeof field)) == 1)
             marked = i;
-        cr_assert_str_eq(csv_field(line, 22, field, sizeof field), "sweep");
+        cr_assert_str_eq(named(p, line, "group", field, sizeof field), "sweep");
     }
     cr_assert_eq(marked, bench_sweep_crossover(us[0], us[1], plan.count),
                  "the crossover column: %s", p);
