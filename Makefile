@@ -5,9 +5,11 @@
 #   make test       the tests that need no GPU (GPU tests report themselves skipped)
 #   make test-gpu   the GPU suite, then the GPU code under compute-sanitizer (fails without
 #                   a GPU); logs under results/
-#   make bench      ./laplace --bench: ceilings and the standard matrix -> results/bench-*.csv
-#   make plots      PNGs of the newest results/bench-*.csv (or CSV=path), next to it;
-#                   HISTORY=h.csv: the convergence plot of a --history file
+#   make bench      ./laplace --bench: ceilings, the standard matrix and the lattice sweep
+#                   -> results/bench-*.csv and results/bench-*-sweep.csv
+#   make bench-sweep  the ceilings and the lattice sweep only (LAPLACE_BENCH_ONLY=sweep)
+#   make plots      PNGs of the newest results/bench-*.csv (or CSV=path) and of its
+#                   sweep, next to them; HISTORY=h.csv: the plot of a --history file
 #   make format     clang-format every source file
 #   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
 #                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; fuzz.mk)
@@ -42,7 +44,7 @@ ifeq ($(SANITIZE),1)
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
 
-CORE := bench bench_ceilings config device run problem expression update_rule \
+CORE := bench bench_ceilings bench_sweep config device run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
         history progress png_output vtk_output fault memory_check
 OBJS := $(CORE:%=$(BUILD)/%.o)
@@ -63,7 +65,7 @@ endif
 TEST_SOURCES := $(wildcard tests/test_*.c)
 TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)
 
-.PHONY: all laplace run test test-gpu bench plots format clean deps
+.PHONY: all laplace run test test-gpu bench bench-sweep plots format clean deps
 
 all: laplace
 
@@ -112,16 +114,25 @@ test-gpu:
 	bash tests/gpu_suite.sh ./laplace
 	bash tests/gpu_sanitize.sh ./laplace
 
-# The benchmark matrix on the GPUs present (a few minutes); see README "Benchmark".
+# The benchmark on the GPUs present (a few minutes); see README "Benchmark".
 bench: laplace
 	./laplace --bench
 
-# Plots of one bench CSV: scaling, updates per second, fraction of the copy bandwidth.
+# Only its lattice sweep: 1 GPU against all of them, 128^2 ... 16384^2 (about a minute).
+bench-sweep: laplace
+	LAPLACE_BENCH_ONLY=sweep ./laplace --bench
+
+# Plots of one bench: the matrix's CSV (scaling, updates per second, fraction of the
+# copy bandwidth, layouts) and its lattice sweep's (X.csv and X-sweep.csv, whichever
+# exist; CSV may name either).
 plots: deps
 	@if [ -n "$(HISTORY)" ]; then gnuplot -e "csv='$(HISTORY)'" scripts/plot_history.gp; exit; fi; \
 	csv="$(CSV)"; [ -n "$$csv" ] || csv=$$(ls -t results/bench-*.csv 2>/dev/null | head -n 1); \
 	[ -n "$$csv" ] || { echo "plots: no results/bench-*.csv; run make bench or give CSV=path"; exit 1; }; \
-	gnuplot -e "csv='$$csv'" scripts/plot_bench.gp
+	base=$${csv%.csv}; base=$${base%-sweep}; \
+	[ -f "$$base.csv" ] || [ -f "$$base-sweep.csv" ] || { echo "plots: no $$csv"; exit 1; }; \
+	if [ -f "$$base.csv" ]; then gnuplot -e "csv='$$base.csv'" scripts/plot_bench.gp || exit 1; fi; \
+	if [ -f "$$base-sweep.csv" ]; then gnuplot -e "csv='$$base-sweep.csv'" scripts/plot_sweep.gp; fi
 
 format:
 	clang-format -i *.c *.h *.cu tests/*.c

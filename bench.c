@@ -14,12 +14,17 @@
  *   output    a table (the better of the two runs) and a summary against the
  *             targets on stdout; every run in the CSV, with the speed-up, the
  *             efficiency and the fraction of the copy bandwidth.
+ *   sweep     then the lattice sweep, 1 device against all (bench_sweep.c), into
+ *             its own CSV; LAPLACE_BENCH_ONLY=matrix|sweep runs one part.
  *
  * Sections: planning (no device needed, tested), runs, derived numbers, table
- * and CSV, summary, bench_run. The ceilings are measured in bench_ceilings.c.
+ * and CSV, summary, bench_run. The ceilings are measured in bench_ceilings.c;
+ * the state and the runner of one configuration are shared with the sweep
+ * through bench_internal.h.
  */
 #include "bench.h"
 #include "bench_ceilings.h"
+#include "bench_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -54,11 +59,7 @@ enum {
     QUICK_COPY_MIB = 16,
 };
 
-/* The nominal machine the iteration counts are chosen for, the same everywhere so
- * that results of different machines compare run for run. */
-#define NOMINAL_GPU_BYTES_S 4e12 /* per GPU */
-#define NOMINAL_LATENCY_S 10e-6  /* per iteration: launch, partial sums, stopping test */
-#define TARGET_RUN_S 0.4         /* compute time of a 1-GPU run on that machine */
+#define TARGET_RUN_S 0.4 /* compute time of a 1-GPU run on the nominal machine */
 
 /* The estimate of the bench's duration: the nominal GPU, a host sweep at 100 GB/s,
  * and a run's set-up (host field, scatter, upload, download, gather) as measured
@@ -77,11 +78,31 @@ static const int gpu_counts[] = {1, 2, 4, 8};
 
 /* ---- planning ------------------------------------------------------------- */
 
+/* The most sites of one field when two must fit in 90% of a GPU's free memory. */
+static double gpu_sites(size_t gpu_free_bytes, enum precision precision)
+{
+    return 0.9 * (double)gpu_free_bytes / (2.0 * (double)precision_size(precision));
+}
+
+/* The most sites of one field the host lends the bench: an eighth of its memory. */
+static double host_sites(size_t host_bytes, enum precision precision)
+{
+    return (double)host_bytes / 8.0 / (double)precision_size(precision);
+}
+
+int bench_fits_gpu(size_t gpu_free_bytes, long n, enum precision precision)
+{
+    return (double)n * (double)n <= gpu_sites(gpu_free_bytes, precision);
+}
+
+int bench_fits_host(size_t host_bytes, long n, enum precision precision)
+{
+    return (double)n * (double)n <= host_sites(host_bytes, precision);
+}
+
 long bench_largest_fit(size_t gpu_free_bytes, enum precision precision)
 {
-    double sites =
-        0.9 * (double)gpu_free_bytes / (2.0 * (double)precision_size(precision));
-    return (long)sqrt(sites) / 1024 * 1024;
+    return (long)sqrt(gpu_sites(gpu_free_bytes, precision)) / 1024 * 1024;
 }
 
 /*
@@ -97,8 +118,7 @@ long bench_largest_square(const struct bench_machine *m, enum precision precisio
     if (m->quick || m->gpus == 0)
         return 0;
     long n = bench_largest_fit(m->gpu_free_bytes, precision);
-    double host_sites = (double)m->host_bytes / 8.0 / (double)precision_size(precision);
-    long host = (long)sqrt(host_sites) / 1024 * 1024;
+    long host = (long)sqrt(host_sites(m->host_bytes, precision)) / 1024 * 1024;
     if (n > host)
         n = host;
     return n < LARGEST_MAX ? n : LARGEST_MAX;
@@ -118,13 +138,36 @@ static long round_125(double x)
     return best;
 }
 
-long bench_iterations(long n, enum precision precision)
+long bench_iterations_for(long n, enum precision precision, double seconds,
+                          double bytes_s, double latency_s)
 {
     double sites = (double)(n - 2) * (double)(n - 2);
     double traffic = 2.0 * (double)precision_size(precision) * sites; /* read + written */
-    long iterations =
-        round_125(TARGET_RUN_S / (traffic / NOMINAL_GPU_BYTES_S + NOMINAL_LATENCY_S));
+    long iterations = round_125(seconds / (traffic / bytes_s + latency_s));
     return iterations < 10 ? 10 : iterations;
+}
+
+long bench_iterations(long n, enum precision precision)
+{
+    return bench_iterations_for(n, precision, TARGET_RUN_S, NOMINAL_GPU_BYTES_S,
+                                NOMINAL_LATENCY_S);
+}
+
+struct bench_entry bench_entry_default(const char *group, enum backend backend,
+                                       enum precision precision, long n, int gpus,
+                                       long iterations)
+{
+    struct bench_entry e = {.group = group,
+                            .backend = backend,
+                            .precision = precision,
+                            .n = n,
+                            .gpus = gpus,
+                            .kernel = "auto",
+                            .reduce = REDUCE_HOST,
+                            .iterations = iterations};
+    if (backend == BACKEND_GPU) /* 1x1, 1x2, 2x2, 2x4 */
+        partition_auto_layout(gpus, n, n, &e.partition_x, &e.partition_y);
+    return e;
 }
 
 /* The matrix as it is being built; entries past max are dropped into spare. */
@@ -135,21 +178,13 @@ struct matrix {
     struct bench_entry spare;
 };
 
-/* Appends a GPU entry with the defaults (kernel and block auto, host reduce). */
+/* Appends a GPU entry with the defaults (bench_entry_default). */
 static struct bench_entry *add(struct matrix *mx, const char *group, enum precision p,
                                long n, int gpus)
 {
     struct bench_entry *e = mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
-    *e = (struct bench_entry){.group = group,
-                              .backend = BACKEND_GPU,
-                              .precision = p,
-                              .n = n,
-                              .gpus = gpus,
-                              .kernel = "auto",
-                              .reduce = REDUCE_HOST,
-                              .iterations = mx->machine->quick ? QUICK_ITERATIONS
-                                                               : bench_iterations(n, p)};
-    partition_auto_layout(gpus, n, n, &e->partition_x, &e->partition_y); /* 1x2, 2x2 */
+    long iterations = mx->machine->quick ? QUICK_ITERATIONS : bench_iterations(n, p);
+    *e = bench_entry_default(group, BACKEND_GPU, p, n, gpus, iterations);
     return e;
 }
 
@@ -233,10 +268,10 @@ static void add_variants(struct matrix *mx, long n)
 static void add_cpu(struct matrix *mx)
 {
     int quick = mx->machine->quick;
-    struct bench_entry *e = add(mx, "cpu", PRECISION_DOUBLE, quick ? QUICK_N : CPU_N, 0);
-    e->backend = BACKEND_CPU;
-    e->partition_x = e->partition_y = 0;
-    e->iterations = quick ? QUICK_CPU_ITERATIONS : CPU_ITERATIONS;
+    struct bench_entry *e = mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
+    *e =
+        bench_entry_default("cpu", BACKEND_CPU, PRECISION_DOUBLE, quick ? QUICK_N : CPU_N,
+                            0, quick ? QUICK_CPU_ITERATIONS : CPU_ITERATIONS);
 }
 
 int bench_matrix(const struct bench_machine *m, struct bench_entry *entries, int max)
@@ -265,16 +300,30 @@ int bench_baseline(const struct bench_entry *entries, int count, int i)
     return -1;
 }
 
-double bench_estimate_s(const struct bench_entry *e)
+/* The host's nominal GB/s for an entry: every core, or as many threads as tiles. */
+static double host_bytes_s(const struct bench_entry *e)
+{
+    double threads = (double)e->partition_x * (double)e->partition_y;
+    if (threads > 0 && threads * NOMINAL_THREAD_BYTES_S < ESTIMATE_HOST_BYTES_S)
+        return threads * NOMINAL_THREAD_BYTES_S;
+    return ESTIMATE_HOST_BYTES_S;
+}
+
+double bench_estimate_run_s(const struct bench_entry *e)
 {
     double size = (double)precision_size(e->precision);
     double field_gib = (double)e->n * (double)e->n * size / (double)GIB;
     double traffic = 2.0 * size * (double)(e->n - 2) * (double)(e->n - 2);
     double sweep = e->backend == BACKEND_CPU
-                       ? traffic / ESTIMATE_HOST_BYTES_S
+                       ? traffic / host_bytes_s(e)
                        : traffic / (e->gpus * NOMINAL_GPU_BYTES_S) + NOMINAL_LATENCY_S;
-    return RUNS * ((double)e->iterations * sweep + ESTIMATE_SETUP_S +
-                   ESTIMATE_SETUP_S_PER_GIB * field_gib);
+    return (double)e->iterations * sweep + ESTIMATE_SETUP_S +
+           ESTIMATE_SETUP_S_PER_GIB * field_gib;
+}
+
+double bench_estimate_s(const struct bench_entry *e)
+{
+    return RUNS * bench_estimate_run_s(e);
 }
 
 static int compare_doubles(const void *a, const void *b)
@@ -311,35 +360,10 @@ void bench_file_name(char *path, size_t n, const char *dir, const char *gpu_name
     snprintf(path, n, "%s/bench-%s-%s.csv", dir, gpu, date);
 }
 
-/* ---- the bench's state ---------------------------------------------------- */
-
-/* The better run of an entry: what the table, the summary and the speed-ups use. */
-struct best {
-    double compute_s; /* NAN when the entry failed */
-    double gbps;
-    int tiles; /* GPUs, or host threads */
-};
-
-struct bench {
-    int quiet;
-    int devices[CONFIG_MAX_DEVICES]; /* the bench's GPU i is device devices[i] */
-    int gpus;
-    char gpu_name[256]; /* of devices[0]; "" without GPU */
-    struct ceilings ceilings;
-    struct bench_machine machine;
-    struct bench_entry entries[BENCH_MAX_ENTRIES];
-    struct best best[BENCH_MAX_ENTRIES];
-    int count;
-    int failed; /* entries whose runs failed */
-    FILE *csv;
-    char csv_path[CONFIG_PATH_MAX];
-};
-
-static void say(const struct bench *b, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
+/* ---- printing (the bench's state is in bench_internal.h) ------------------ */
 
 /* Prints on stdout unless --quiet, at once: a long bench shows its progress. */
-static void say(const struct bench *b, const char *format, ...)
+void bench_say(const struct bench *b, const char *format, ...)
 {
     va_list args;
     if (b->quiet)
@@ -367,13 +391,6 @@ static void append(char *s, size_t n, const char *format, ...)
 
 /* ---- runs ----------------------------------------------------------------- */
 
-/* One run: its configuration, plan and report (which points into both). */
-struct one_run {
-    struct config config;
-    struct run_plan plan;
-    struct run_report report;
-};
-
 /* The entry as a configuration: the defaults, then the entry's settings. */
 static void entry_config(const struct bench *b, const struct bench_entry *e,
                          struct config *c)
@@ -398,9 +415,8 @@ static void entry_config(const struct bench *b, const struct bench_entry *e,
     run_resolve_auto(c);
 }
 
-/* The laplace command line that makes the same run. */
-static void entry_command(const struct bench *b, const struct bench_entry *e, char *s,
-                          size_t n)
+void bench_entry_command(const struct bench *b, const struct bench_entry *e, char *s,
+                         size_t n)
 {
     snprintf(s, n,
              "laplace --backend %s --nx %ld --ny %ld --precision %s --eps 0 "
@@ -408,7 +424,10 @@ static void entry_command(const struct bench *b, const struct bench_entry *e, ch
              backend_name(e->backend), e->n, e->n, precision_name(e->precision),
              e->iterations);
     if (e->backend == BACKEND_CPU) {
-        append(s, n, " --partition auto");
+        if (e->partition_x > 0)
+            append(s, n, " --partition %dx%d", e->partition_x, e->partition_y);
+        else
+            append(s, n, " --partition auto");
         return;
     }
     append(s, n, " --partition %dx%d --devices ", e->partition_x, e->partition_y);
@@ -422,9 +441,8 @@ static void entry_command(const struct bench *b, const struct bench_entry *e, ch
         append(s, n, " --reduce device");
 }
 
-/* Solves the entry once into *r; 0, or -1 with err set. */
-static int run_once(const struct bench *b, const struct bench_entry *e, struct one_run *r,
-                    char *err, size_t n)
+int bench_run_once(const struct bench *b, const struct bench_entry *e,
+                   struct bench_one_run *r, char *err, size_t n)
 {
     struct field field = {0};
     struct solve_result *result = &r->report.result;
@@ -484,8 +502,7 @@ static struct derived derive(const struct bench *b, int i, const struct run_repo
 
 /* ---- table and CSV -------------------------------------------------------- */
 
-/* v with decimals digits, or "-" when it is not a number. */
-static const char *number(char *s, size_t n, double v, int decimals)
+const char *bench_number(char *s, size_t n, double v, int decimals)
 {
     if (isfinite(v))
         snprintf(s, n, "%.*f", decimals, v);
@@ -494,8 +511,7 @@ static const char *number(char *s, size_t n, double v, int decimals)
     return s;
 }
 
-/* ",v" in the CSV, or "," (an empty field) when v is not a number. */
-static void csv_number(FILE *out, double v, int decimals)
+void bench_csv_number(FILE *out, double v, int decimals)
 {
     if (isfinite(v))
         fprintf(out, ",%.*f", decimals, v);
@@ -527,9 +543,10 @@ static const char *reduce_text(const struct bench_entry *e)
 
 static void table_header(const struct bench *b)
 {
-    say(b, "\n%-7s %-8s %-6s %-4s %-6s %-8s %-5s %-6s %6s %9s %7s %7s %5s %8s %5s\n",
-        "group", "lattice", "prec", "GPUs", "layout", "kernel", "block", "reduce",
-        "iters", "compute_s", "Glups", "GB/s", "copy%", "speed-up", "eff%");
+    bench_say(b,
+              "\n%-7s %-8s %-6s %-4s %-6s %-8s %-5s %-6s %6s %9s %7s %7s %5s %8s %5s\n",
+              "group", "lattice", "prec", "GPUs", "layout", "kernel", "block", "reduce",
+              "iters", "compute_s", "Glups", "GB/s", "copy%", "speed-up", "eff%");
 }
 
 /* One line per configuration: its better run. */
@@ -547,13 +564,14 @@ static void table_row(const struct bench *b, int i, const struct run_report *r)
     else
         snprintf(gpus, sizeof gpus, "%d", e->gpus);
     snprintf(layout, sizeof layout, "%dx%d", c->partition_x, c->partition_y);
-    say(b, "%-7s %-8s %-6s %-4s %-6s %-8s %-5s %-6s %6ld %9.4f %7.2f %7.1f %5s %8s %5s\n",
+    bench_say(
+        b, "%-7s %-8s %-6s %-4s %-6s %-8s %-5s %-6s %6ld %9.4f %7.2f %7.1f %5s %8s %5s\n",
         e->group, lattice, precision_name(e->precision), gpus, layout, kernel_text(e),
         block_text(e, block, sizeof block), reduce_text(e), r->result.iterations,
         r->result.time_compute_s, m.glups, m.gbps,
-        number(copy, sizeof copy, 100.0 * d.fraction, 0),
-        number(speedup, sizeof speedup, d.speedup, 2),
-        number(efficiency, sizeof efficiency, 100.0 * d.efficiency, 0));
+        bench_number(copy, sizeof copy, 100.0 * d.fraction, 0),
+        bench_number(speedup, sizeof speedup, d.speedup, 2),
+        bench_number(efficiency, sizeof efficiency, 100.0 * d.efficiency, 0));
 }
 
 /* Every run: DESIGN.md's columns, then the bench's (bench_csv_header). */
@@ -566,10 +584,10 @@ static void csv_row(const struct bench *b, int i, const struct run_report *r, in
     report_csv_fields(b->csv, r);
     fprintf(b->csv, ",%s,%s,%s,%d", kernel_text(e), block_text(e, block, sizeof block),
             reduce_text(e), repeat);
-    csv_number(b->csv, d.copy_gbps, 1);
-    csv_number(b->csv, d.fraction, 4);
-    csv_number(b->csv, d.speedup, 3);
-    csv_number(b->csv, d.efficiency, 4);
+    bench_csv_number(b->csv, d.copy_gbps, 1);
+    bench_csv_number(b->csv, d.fraction, 4);
+    bench_csv_number(b->csv, d.speedup, 3);
+    bench_csv_number(b->csv, d.efficiency, 4);
     fprintf(b->csv, ",\"%s\",%s\n", command, e->group);
     fflush(b->csv);
 }
@@ -578,14 +596,14 @@ static void csv_row(const struct bench *b, int i, const struct run_report *r, in
  * A failed run is reported on stderr and counted; the bench goes on. */
 static void run_entry(struct bench *b, int i)
 {
-    struct one_run runs[RUNS];
+    struct bench_one_run runs[RUNS];
     char err[CONFIG_ERROR_MAX], command[512];
     const struct bench_entry *e = &b->entries[i];
     int best = 0;
-    entry_command(b, e, command, sizeof command);
+    bench_entry_command(b, e, command, sizeof command);
     b->best[i] = (struct best){.compute_s = NAN, .gbps = NAN};
     for (int r = 0; r < RUNS; r++)
-        if (run_once(b, e, &runs[r], err, sizeof err) != 0) {
+        if (bench_run_once(b, e, &runs[r], err, sizeof err) != 0) {
             fprintf(stderr, "laplace: bench: %s: %s\n", command, err);
             b->failed++;
             return;
@@ -652,12 +670,11 @@ static void print_largest(FILE *out, const char *prefix, const struct bench *b)
     }
 }
 
-static void print_preamble(FILE *out, const char *prefix, const struct bench *b)
+void bench_print_machine(FILE *out, const char *prefix, const struct bench *b)
 {
     char date[16], cuda[128];
     time_t now = time(NULL);
     struct tm tm;
-    double estimate = 0.0;
     localtime_r(&now, &tm);
     strftime(date, sizeof date, "%Y-%m-%d", &tm);
     p2p_runtime_version(cuda, sizeof cuda);
@@ -669,6 +686,12 @@ static void print_preamble(FILE *out, const char *prefix, const struct bench *b)
     else
         fprintf(out, "no GPU\n");
     print_ceilings(out, prefix, b);
+}
+
+/* The largest square and the matrix: how many configurations, how long. */
+static void print_matrix_plan(FILE *out, const char *prefix, const struct bench *b)
+{
+    double estimate = 0.0;
     print_largest(out, prefix, b);
     for (int i = 0; i < b->count; i++)
         estimate += bench_estimate_s(&b->entries[i]);
@@ -708,12 +731,12 @@ static void summary_floor(const struct bench *b, long n, enum precision p)
                    (double)e->iterations;
     double floor_s = bytes / (b->ceilings.copy_gbps[0] * 1e9);
     double fraction = floor_s / b->best[i].compute_s;
-    say(b,
-        "  1 GPU %ld^2 %s: %.3f s for %ld iterations; copy-bandwidth floor %.3f s, "
-        "target %.3f s (%.0f%% of copy bandwidth): reached %.0f%%, %s\n",
-        n, precision_name(p), b->best[i].compute_s, e->iterations, floor_s,
-        floor_s / TARGET_FRACTION, 100.0 * TARGET_FRACTION, 100.0 * fraction,
-        fraction >= TARGET_FRACTION ? "met" : "not met");
+    bench_say(b,
+              "  1 GPU %ld^2 %s: %.3f s for %ld iterations; copy-bandwidth floor %.3f s, "
+              "target %.3f s (%.0f%% of copy bandwidth): reached %.0f%%, %s\n",
+              n, precision_name(p), b->best[i].compute_s, e->iterations, floor_s,
+              floor_s / TARGET_FRACTION, 100.0 * TARGET_FRACTION, 100.0 * fraction,
+              fraction >= TARGET_FRACTION ? "met" : "not met");
 }
 
 static void summary_efficiency(const struct bench *b, long n, int gpus)
@@ -724,11 +747,11 @@ static void summary_efficiency(const struct bench *b, long n, int gpus)
         return;
     double speedup = (b->best[one].compute_s / (double)b->entries[one].iterations) /
                      (b->best[i].compute_s / (double)b->entries[i].iterations);
-    say(b,
-        "  %d GPUs %ld^2 float: %.3f s against 1 GPU %.3f s: speed-up %.2f, "
-        "efficiency %.0f%%\n",
-        gpus, n, b->best[i].compute_s, b->best[one].compute_s, speedup,
-        100.0 * speedup / gpus);
+    bench_say(b,
+              "  %d GPUs %ld^2 float: %.3f s against 1 GPU %.3f s: speed-up %.2f, "
+              "efficiency %.0f%%\n",
+              gpus, n, b->best[i].compute_s, b->best[one].compute_s, speedup,
+              100.0 * speedup / gpus);
 }
 
 /* Every layout of the most GPUs run at n^2 float, the fastest named. */
@@ -741,22 +764,23 @@ static void summary_layouts(const struct bench *b, long n)
             gpus = b->entries[i].gpus;
     if (gpus == 0)
         return;
-    say(b, "  layouts of %d GPUs at %ld^2 float:", gpus, n);
+    bench_say(b, "  layouts of %d GPUs at %ld^2 float:", gpus, n);
     for (int i = 0; i < b->count; i++) {
         const struct bench_entry *e = &b->entries[i];
         int counted = strcmp(e->group, "layout") == 0 || strcmp(e->group, "scaling") == 0;
         if (!counted || e->n != n || e->gpus != gpus || e->precision != PRECISION_FLOAT ||
             !isfinite(b->best[i].compute_s))
             continue;
-        say(b, " %dx%d %.3f s", e->partition_x, e->partition_y, b->best[i].compute_s);
+        bench_say(b, " %dx%d %.3f s", e->partition_x, e->partition_y,
+                  b->best[i].compute_s);
         if (fastest < 0 || b->best[i].compute_s < b->best[fastest].compute_s)
             fastest = i;
     }
     if (fastest >= 0)
-        say(b, "; fastest %dx%d\n", b->entries[fastest].partition_x,
-            b->entries[fastest].partition_y);
+        bench_say(b, "; fastest %dx%d\n", b->entries[fastest].partition_x,
+                  b->entries[fastest].partition_y);
     else
-        say(b, " none ran\n");
+        bench_say(b, " none ran\n");
 }
 
 static void summary_cpu(const struct bench *b, long n)
@@ -765,25 +789,26 @@ static void summary_cpu(const struct bench *b, long n)
     int gpu = find(b, "scaling", n, PRECISION_DOUBLE, 1);
     if (i < 0)
         return;
-    say(b,
+    bench_say(
+        b,
         "  CPU %ld^2 double, %d threads: %.1f GB/s, %.0f%% of the host copy bandwidth "
         "(%.1f GB/s)",
         n, b->best[i].tiles, b->best[i].gbps,
         100.0 * b->best[i].gbps / b->ceilings.host_gbps, b->ceilings.host_gbps);
     if (gpu >= 0)
-        say(b, "; 1 GPU is %.0fx faster per iteration",
-            (b->best[i].compute_s / (double)b->entries[i].iterations) /
-                (b->best[gpu].compute_s / (double)b->entries[gpu].iterations));
-    say(b, "\n");
+        bench_say(b, "; 1 GPU is %.0fx faster per iteration",
+                  (b->best[i].compute_s / (double)b->entries[i].iterations) /
+                      (b->best[gpu].compute_s / (double)b->entries[gpu].iterations));
+    bench_say(b, "\n");
 }
 
 static void summary(const struct bench *b)
 {
     int quick = b->machine.quick;
     long big = quick ? QUICK_N : scaling_sizes[COUNT(scaling_sizes) - 1];
-    say(b, "\ntargets:\n");
+    bench_say(b, "\ntargets:\n");
     if (b->gpus == 0)
-        say(b, "  GPUs were not measured: %s\n", ceilings_no_gpu_reason());
+        bench_say(b, "  GPUs were not measured: %s\n", ceilings_no_gpu_reason());
     summary_floor(b, big, PRECISION_FLOAT);
     summary_floor(b, big, PRECISION_DOUBLE);
     summary_efficiency(b, big, 2);
@@ -795,6 +820,25 @@ static void summary(const struct bench *b)
 
 /* ---- bench_run ------------------------------------------------------------ */
 
+/* LAPLACE_BENCH_ONLY: matrix or sweep runs one part; unset or empty, both. */
+static int bench_parts(struct bench *b, char *err, size_t n)
+{
+    const char *only = getenv("LAPLACE_BENCH_ONLY");
+    if (!only || !*only)
+        b->parts = BENCH_PART_MATRIX | BENCH_PART_SWEEP;
+    else if (strcmp(only, "matrix") == 0)
+        b->parts = BENCH_PART_MATRIX;
+    else if (strcmp(only, "sweep") == 0)
+        b->parts = BENCH_PART_SWEEP;
+    else
+        return snprintf(err, n,
+                        "LAPLACE_BENCH_ONLY: '%.64s' is not a part of the bench "
+                        "(matrix or sweep; unset for both)",
+                        only),
+               EXIT_BAD_USAGE;
+    return EXIT_OK;
+}
+
 /* The GPUs (--devices, or every one), quick mode and the host's memory. */
 static int bench_setup(struct bench *b, const struct config *c, char *err, size_t n)
 {
@@ -804,6 +848,7 @@ static int bench_setup(struct bench *b, const struct config *c, char *err, size_
     b->machine.quick = quick && *quick && strcmp(quick, "0") != 0;
     b->machine.host_bytes =
         (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+    b->machine.cores = omp_get_num_procs();
     b->gpus = c->device_count > 0 ? c->device_count : count;
     if (b->gpus > CONFIG_MAX_DEVICES)
         b->gpus = CONFIG_MAX_DEVICES;
@@ -833,18 +878,23 @@ static int bench_measure(struct bench *b, char *err, size_t n)
     size_t host = copy;
     if (host > b->machine.host_bytes / 8)
         host = b->machine.host_bytes / 8 / MIB * MIB;
-    say(b, "laplace --bench: measuring the ceilings%s ...\n",
-        b->gpus > 0 ? ", then the matrix" : " and the CPU baseline");
+    const char *matrix = b->gpus > 0 ? "the matrix" : "the CPU baseline";
+    bench_say(b, "laplace --bench: measuring the ceilings, then %s%s%s ...\n",
+              b->parts & BENCH_PART_MATRIX ? matrix : "",
+              b->parts == (BENCH_PART_MATRIX | BENCH_PART_SWEEP) ? " and " : "",
+              b->parts & BENCH_PART_SWEEP ? "the lattice sweep" : "");
     if (ceilings_measure_gpus(&b->ceilings, b->devices, b->gpus, copy, err, n) != 0 ||
         ceilings_measure_host(&b->ceilings, host, err, n) != 0 ||
         ceilings_least_free(b->devices, b->gpus, &b->machine.gpu_free_bytes, err, n) != 0)
         return EXIT_FAILURE_RUN;
-    b->count = bench_matrix(&b->machine, b->entries, BENCH_MAX_ENTRIES);
+    if (b->parts & BENCH_PART_MATRIX)
+        b->count = bench_matrix(&b->machine, b->entries, BENCH_MAX_ENTRIES);
     return EXIT_OK;
 }
 
-/* Opens DIR/bench-<gpu>-<date>.csv and writes the preamble and the header. */
-static int bench_open_csv(struct bench *b, char *err, size_t n)
+/* DIR (LAPLACE_BENCH_DIR or results) made, and the matrix's CSV named in it (the
+ * sweep's is named after it); the machine and the ceilings on stdout. */
+static int bench_paths(struct bench *b, char *err, size_t n)
 {
     const char *dir = getenv("LAPLACE_BENCH_DIR");
     if (!dir || !*dir)
@@ -853,20 +903,32 @@ static int bench_open_csv(struct bench *b, char *err, size_t n)
         return snprintf(err, n, "cannot create %s: %s", dir, strerror(errno)),
                EXIT_FAILURE_RUN;
     bench_file_name(b->csv_path, sizeof b->csv_path, dir, b->gpu_name, time(NULL));
+    if (!b->quiet)
+        bench_print_machine(stdout, "", b);
+    return EXIT_OK;
+}
+
+/* Opens the matrix's CSV and writes the preamble and the header. */
+static int bench_open_csv(struct bench *b, char *err, size_t n)
+{
     b->csv = fopen(b->csv_path, "w");
     if (!b->csv)
         return snprintf(err, n, "cannot write %s: %s", b->csv_path, strerror(errno)),
                EXIT_FAILURE_RUN;
-    print_preamble(b->csv, "# ", b);
+    bench_print_machine(b->csv, "# ", b);
+    print_matrix_plan(b->csv, "# ", b);
     bench_csv_header(b->csv);
     if (!b->quiet)
-        print_preamble(stdout, "", b);
+        print_matrix_plan(stdout, "", b);
     return EXIT_OK;
 }
 
-/* The matrix, the summary, and the CSV closed. */
+/* The matrix, the summary, and the CSV closed. Configurations that failed are
+ * counted in b->failed (bench_failures reports them). */
 static int bench_matrix_run(struct bench *b, char *err, size_t n)
 {
+    if (bench_open_csv(b, err, n) != EXIT_OK)
+        return EXIT_FAILURE_RUN;
     table_header(b);
     for (int i = 0; i < b->count; i++)
         run_entry(b, i);
@@ -877,14 +939,31 @@ static int bench_matrix_run(struct bench *b, char *err, size_t n)
         return snprintf(err, n, "cannot write %s", b->csv_path), EXIT_FAILURE_RUN;
     }
     b->csv = NULL;
-    say(b, "\nwrote %s\n", b->csv_path);
-    if (b->failed)
-        return snprintf(err, n,
-                        "bench: %d of %d configurations failed (see above); %s "
-                        "holds the others",
-                        b->failed, b->count, b->csv_path),
-               EXIT_FAILURE_RUN;
+    bench_say(b, "\nwrote %s\n", b->csv_path);
     return EXIT_OK;
+}
+
+/* One line for the runs that failed, if any, after both parts had their turn. */
+static int bench_failures(const struct bench *b, char *err, size_t n)
+{
+    if (b->failed == 0 && b->sweep_failed == 0)
+        return EXIT_OK;
+    if (b->sweep_failed == 0)
+        snprintf(err, n,
+                 "bench: %d of %d configurations failed (see above); %s holds the "
+                 "others",
+                 b->failed, b->count, b->csv_path);
+    else if (b->failed == 0)
+        snprintf(err, n,
+                 "bench: %d of %d points of the lattice sweep failed (see above); its "
+                 "CSV holds the others",
+                 b->sweep_failed, b->sweep_points);
+    else
+        snprintf(err, n,
+                 "bench: %d of %d configurations and %d of %d points of the lattice "
+                 "sweep failed (see above); the CSVs hold the others",
+                 b->failed, b->count, b->sweep_failed, b->sweep_points);
+    return EXIT_FAILURE_RUN;
 }
 
 int bench_run(const struct config *c)
@@ -893,13 +972,19 @@ int bench_run(const struct config *c)
     struct bench *b = calloc(1, sizeof *b);
     if (!b)
         return fprintf(stderr, "laplace: out of memory\n"), EXIT_FAILURE_RUN;
-    int status = bench_setup(b, c, err, sizeof err);
+    int status = bench_parts(b, err, sizeof err);
+    if (status == EXIT_OK)
+        status = bench_setup(b, c, err, sizeof err);
     if (status == EXIT_OK)
         status = bench_measure(b, err, sizeof err);
     if (status == EXIT_OK)
-        status = bench_open_csv(b, err, sizeof err);
-    if (status == EXIT_OK)
+        status = bench_paths(b, err, sizeof err);
+    if (status == EXIT_OK && (b->parts & BENCH_PART_MATRIX))
         status = bench_matrix_run(b, err, sizeof err);
+    if (status == EXIT_OK && (b->parts & BENCH_PART_SWEEP))
+        status = bench_sweep_run(b, err, sizeof err);
+    if (status == EXIT_OK)
+        status = bench_failures(b, err, sizeof err);
     if (status != EXIT_OK)
         fprintf(stderr, "laplace: %s\n", err);
     if (b->csv)

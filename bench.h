@@ -1,15 +1,18 @@
 /*
  * bench.h - laplace --bench: the hardware ceilings, then the standard matrix of
- * runs; a table on stdout and every run in results/bench-<gpu>-<date>.csv.
+ * runs, then the lattice sweep (bench_sweep.h); tables on stdout, every run of the
+ * matrix in results/bench-<gpu>-<date>.csv and the sweep in ...-sweep.csv.
  *
  * The planning parts (the matrix, iteration counts, the largest square, the
  * file name, the CSV header) are public so that the tests can check them on a
  * machine without a GPU.
  *
  * Environment:
- *   LAPLACE_BENCH_QUICK=1   a tiny matrix and 16 MiB copies: the whole bench in
- *                           seconds, to test it end to end (not for numbers)
- *   LAPLACE_BENCH_DIR=DIR   where the CSV goes (default results)
+ *   LAPLACE_BENCH_QUICK=1   a tiny matrix and sweep and 16 MiB copies: the whole
+ *                           bench in seconds, to test it end to end (not for numbers)
+ *   LAPLACE_BENCH_DIR=DIR   where the CSVs go (default results)
+ *   LAPLACE_BENCH_ONLY=P    run one part after the ceilings: matrix or sweep
+ *                           (unset or empty: both)
  */
 #ifndef LAPLACE_BENCH_H
 #define LAPLACE_BENCH_H
@@ -27,6 +30,7 @@ struct bench_machine {
     int gpus;              /* GPUs the bench uses; 0: the CPU part only */
     size_t gpu_free_bytes; /* the least free memory among them */
     size_t host_bytes;     /* physical host memory */
+    int cores;             /* host cores: the host tiles' "every core" */
     int quick;             /* 1: the tiny matrix of LAPLACE_BENCH_QUICK */
 };
 
@@ -64,8 +68,10 @@ int bench_matrix(const struct bench_machine *m, struct bench_entry *entries, int
  * size and precision; -1 when there is none (the CPU row, or no such run). */
 int bench_baseline(const struct bench_entry *entries, int count, int i);
 
-/* The estimated wall time of an entry's two runs, set-up included, in seconds. */
+/* The estimated wall time of an entry's two runs, set-up included, in seconds; of
+ * one run. */
 double bench_estimate_s(const struct bench_entry *e);
+double bench_estimate_run_s(const struct bench_entry *e);
 
 /* The median of n values (reorders them). */
 double bench_median(double *values, int n);

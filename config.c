@@ -676,7 +676,9 @@ static const struct setting settings[] = {
     {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
      set_topology},
     {"bench", NULL, NULL,
-     "run the benchmark into results/bench-*.csv (only --devices, -q apply)", set_bench},
+     "run the benchmark matrix, then the lattice sweep (1 GPU against all), into "
+     "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply (see below)",
+     set_bench},
     {"help", NULL, NULL, "print this help and exit", set_help},
     {"version", NULL, NULL, "print the version and the CUDA runtime, and exit",
      set_version},
@@ -1252,6 +1254,12 @@ void config_print_help(const char *program)
         "          iteration (8 bytes in float, 16 in double): the memory-traffic floor\n"
         "  gflops  4 flops per site update (3 adds, 1 multiply) plus 3 per site on\n"
         "          iterations that compute the norm (subtract, square, add)\n"
+        "\nEnvironment of --bench:\n"
+        "  LAPLACE_BENCH_ONLY=matrix|sweep   run one part after the ceilings (default "
+        "both)\n"
+        "  LAPLACE_BENCH_QUICK=1             tiny lattices, a smoke test (not for "
+        "numbers)\n"
+        "  LAPLACE_BENCH_DIR=DIR             where the CSVs go (default results)\n"
         "\nExit status: 0 finished (converged or stopped at --max-iter), 2 bad command\n"
         "line or config, 1 any other failure (device, memory, I/O, divergence).\n",
         kernel_names());

@@ -1,19 +1,22 @@
 /*
  * test_bench.c - laplace --bench without a GPU: the plan of the matrix (sizes,
  * iterations, the largest square, baselines, the time it should take on 4 H200
- * GPUs), the CSV's name and columns, and ./laplace --bench end to end in its
- * quick form (LAPLACE_BENCH_QUICK=1), which on a machine without GPU runs the
- * host ceiling and the CPU baseline in well under a second.
+ * GPUs), the plan of the lattice sweep and its crossover, the CSVs' names and
+ * columns, the sweep's plot, and ./laplace --bench end to end in its quick form
+ * (LAPLACE_BENCH_QUICK=1), which on a machine without GPU runs the host ceiling,
+ * the CPU baseline and the host sweep in well under a second.
  */
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
+#include "bench_sweep.h"
 #include "helpers.h"
 #include "laplace_kernels.h"
 #include "p2p.h"
@@ -273,6 +276,241 @@ Test(bench, median)
     cr_assert_eq(bench_median(even, 4), 2.5);
 }
 
+/* ---- the lattice sweep: plan, crossover, names ---------------------------- */
+
+/* Two H200 GPUs: the machine the sweep is sized for. */
+static const struct bench_machine h200x2 = {.gpus = 2,
+                                            .gpu_free_bytes = (size_t)(139 * GB),
+                                            .host_bytes = 256 * GIB_BYTES,
+                                            .cores = 32};
+
+Test(bench, sweep_on_two_gpus_is_1_gpu_against_2_from_128_to_16384)
+{
+    static const long sizes[] = {128, 256, 512, 1024, 2048, 4096, 8192, 16384};
+    static const long iterations[] = {10000, 10000, 10000, 10000, 5000, 2000, 500, 200};
+    struct bench_sweep_plan p;
+    cr_assert_eq(bench_sweep_plan(&h200x2, &p), 8);
+    cr_assert(p.backend == BACKEND_GPU && p.devices == 2 && p.skipped == NULL);
+    for (int i = 0; i < p.count; i++) {
+        const struct bench_entry *one = &p.one[i], *all = &p.all[i];
+        cr_assert(one->n == sizes[i] && all->n == sizes[i], "lattice %d: %ld", i, one->n);
+        cr_assert_eq(one->iterations, iterations[i], "%ld^2: %ld", one->n,
+                     one->iterations);
+        cr_assert_eq(all->iterations, one->iterations);
+        cr_assert(one->gpus == 1 && one->partition_x == 1 && one->partition_y == 1);
+        cr_assert(all->gpus == 2 && all->partition_x == 1 && all->partition_y == 2,
+                  "the default partition of 2 GPUs: %dx%d", all->partition_x,
+                  all->partition_y);
+        for (int side = 0; side < 2; side++) {
+            const struct bench_entry *e = side ? all : one;
+            cr_assert(e->backend == BACKEND_GPU && e->precision == PRECISION_FLOAT &&
+                      strcmp(e->group, "sweep") == 0 && strcmp(e->kernel, "auto") == 0 &&
+                      e->block_x == 0 && e->reduce == REDUCE_HOST);
+        }
+    }
+    struct bench_machine m = h200x2;
+    m.gpus = 8; /* every GPU of the machine, in the squarest layout */
+    bench_sweep_plan(&m, &p);
+    cr_assert(p.all[0].gpus == 8 && p.all[0].partition_x == 2 &&
+              p.all[0].partition_y == 4);
+}
+
+Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
+{
+    struct bench_sweep_plan p;
+    double total = 0.0;
+    bench_sweep_plan(&h200x2, &p);
+    for (int i = 0; i < p.count; i++) {
+        long n = p.one[i].n, it = p.one[i].iterations;
+        double traffic = 8.0 * (double)(n - 2) * (double)(n - 2);
+        double seconds = (double)it * (traffic / 4e12 + 10e-6);
+        cr_assert(is_125(it) && seconds > 0.05 && seconds < 0.2,
+                  "%ld^2: %ld iterations take %.3f s on one nominal GPU", n, it, seconds);
+        total += (SWEEP_WARMUPS + SWEEP_RUNS) *
+                 (bench_estimate_run_s(&p.one[i]) + bench_estimate_run_s(&p.all[i]));
+    }
+    cr_log_info("lattice sweep on 2 x H200: estimated %.0f s", total);
+    cr_assert(total > 20.0 && total < 180.0, "estimated %.0f s", total);
+    for (long n = 128; n <= 16384; n *= 2) {
+        long it = bench_sweep_iterations(n, BACKEND_CPU);
+        double seconds =
+            (double)it * (8.0 * (double)(n - 2) * (double)(n - 2) / 10e9 + 1e-6);
+        cr_assert(is_125(it) && (it == 10 || (seconds > 0.05 && seconds < 0.2)),
+                  "host %ld^2: %ld iterations take %.3f s on one nominal thread", n, it,
+                  seconds);
+    }
+}
+
+Test(bench, sweep_without_two_gpus_is_one_host_thread_against_every_core)
+{
+    struct bench_sweep_plan p;
+    struct bench_machine m = h200x2;
+    for (m.gpus = 0; m.gpus <= 1; m.gpus++) {
+        cr_assert_eq(bench_sweep_plan(&m, &p), 8, "%d GPUs", m.gpus);
+        cr_assert(p.backend == BACKEND_CPU && p.devices == 32 && p.skipped == NULL);
+        for (int i = 0; i < p.count; i++) {
+            cr_assert(p.one[i].backend == BACKEND_CPU && p.one[i].gpus == 0 &&
+                      p.one[i].partition_x == 1 && p.one[i].partition_y == 1);
+            cr_assert(p.all[i].backend == BACKEND_CPU && p.all[i].gpus == 0 &&
+                          p.all[i].partition_x == 0,
+                      "every core: --partition auto");
+            cr_assert_eq(p.one[i].iterations,
+                         bench_sweep_iterations(p.one[i].n, BACKEND_CPU));
+        }
+    }
+    m.gpus = 1;
+    m.cores = 1; /* one core, no second GPU: nothing to compare */
+    cr_assert_eq(bench_sweep_plan(&m, &p), 0);
+    cr_assert(p.skipped && strstr(p.skipped, "single CPU core"), "%s", p.skipped);
+    m.gpus = 2; /* two GPUs need no second core */
+    cr_assert_eq(bench_sweep_plan(&m, &p), 8);
+}
+
+Test(bench, sweep_leaves_out_lattices_that_do_not_fit)
+{
+    struct bench_sweep_plan p;
+    struct bench_machine m = h200x2;
+    m.host_bytes = 2 * GIB_BYTES; /* an eighth: 256 MiB, one 8192^2 float field */
+    cr_assert_eq(bench_sweep_plan(&m, &p), 7);
+    cr_assert_eq(p.one[6].n, 8192);
+    m = h200x2;
+    m.gpu_free_bytes = 1 * GIB_BYTES; /* two 8192^2 float fields: 512 MiB */
+    cr_assert_eq(bench_sweep_plan(&m, &p), 7);
+    m.gpus = 0; /* the host tiles do not need the GPU's memory */
+    cr_assert_eq(bench_sweep_plan(&m, &p), 8);
+    m = h200x2;
+    m.host_bytes = 1024;
+    cr_assert_eq(bench_sweep_plan(&m, &p), 0);
+    cr_assert(p.skipped != NULL);
+}
+
+Test(bench, quick_sweep_is_tiny)
+{
+    struct bench_sweep_plan p;
+    struct bench_machine m = h200x2;
+    m.quick = 1;
+    cr_assert_eq(bench_sweep_plan(&m, &p), 2);
+    for (int i = 0; i < p.count; i++)
+        cr_assert(p.one[i].n <= 256 && p.one[i].iterations <= 20 &&
+                  p.all[i].iterations == p.one[i].iterations);
+}
+
+/* The crossover of one and all (us per iteration, NAN: failed), or -1. */
+static int crossover(const double *one, const double *all, int count)
+{
+    return bench_sweep_crossover(one, all, count);
+}
+
+Test(bench, crossover_in_the_middle)
+{
+    double one[] = {4, 4, 4.5, 6, 15, 50, 180, 700};
+    double all[] = {9, 9, 9.5, 10, 12, 30, 95, 360};
+    cr_assert_eq(crossover(one, all, 8), 4);
+}
+
+Test(bench, crossover_none_when_all_are_never_faster)
+{
+    double one[] = {4, 5, 6, 7}, all[] = {9, 9, 9, 9};
+    cr_assert_eq(crossover(one, all, 4), -1);
+    double tie[] = {4, 5, 6, 7}; /* as fast is not faster */
+    cr_assert_eq(crossover(one, tie, 4), -1);
+    double faster_then_not[] = {3, 4, 5, 8};
+    cr_assert_eq(crossover(one, faster_then_not, 4), -1, "slower at the largest");
+    cr_assert_eq(crossover(one, all, 0), -1, "an empty sweep");
+}
+
+Test(bench, crossover_at_the_smallest_when_all_are_faster_everywhere)
+{
+    double one[] = {10, 20, 40, 80}, all[] = {6, 11, 21, 41};
+    cr_assert_eq(crossover(one, all, 4), 0);
+}
+
+Test(bench, crossover_moves_up_past_a_dip)
+{
+    /* faster at index 2, slower again at 3 (a dip), then faster from 4 on */
+    double one[] = {4, 5, 12, 14, 30, 90, 300, 1100};
+    double all[] = {9, 9, 10, 15, 20, 50, 160, 570};
+    cr_assert_eq(crossover(one, all, 8), 4);
+}
+
+Test(bench, crossover_counts_a_failed_point_as_not_faster)
+{
+    double one[] = {4, 8, 16, 32}, all[] = {2, NAN, 9, 17};
+    cr_assert_eq(crossover(one, all, 4), 2);
+    double last_failed[] = {2, 4, 9, NAN};
+    cr_assert_eq(crossover(one, last_failed, 4), -1);
+}
+
+Test(bench, sweep_file_is_named_after_the_bench_csv)
+{
+    char path[256];
+    bench_sweep_file_name(path, sizeof path, "results/bench-NVIDIA-H200-2026-11-23.csv");
+    cr_assert_str_eq(path, "results/bench-NVIDIA-H200-2026-11-23-sweep.csv");
+    bench_sweep_file_name(path, sizeof path, "out/bench-cpu-2026-11-23");
+    cr_assert_str_eq(path, "out/bench-cpu-2026-11-23-sweep.csv");
+}
+
+#define SWEEP_HEADER                                                                     \
+    "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm,"  \
+    "time_input_s,time_compute_s,time_output_s,time_total_s,glups,gbps,gflops,"          \
+    "us_per_iter,us_per_iter_runs,speedup,crossover,command,group\n"
+
+Test(bench, sweep_csv_header_starts_with_the_design_columns)
+{
+    char path[256];
+    out_path(path, sizeof path, "sweep-header.csv");
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    bench_sweep_csv_header(f);
+    fclose(f);
+    char *text = slurp(path);
+    cr_assert_str_eq(text, SWEEP_HEADER);
+    free(text);
+}
+
+/* One synthetic row of a sweep CSV: n^2 on tiles GPUs at us per iteration. */
+static void synthetic_row(FILE *f, long n, int tiles, double us, double one_us, int cross)
+{
+    fprintf(f,
+            "gpu,float,%ld,%ld,1x%d,%s,jacobi,1000,0,1e-3,0.1,%.6f,0.1,0.3,1,1,1,%.3f,"
+            "%.3f %.3f %.3f,%.3f,%d,\"laplace --nx %ld\",sweep\n",
+            n, n, tiles, tiles == 1 ? "0" : "0 1", us * 1e-3, us, us, us * 1.01,
+            us * 0.99, one_us / us, cross, n);
+}
+
+Test(bench, plot_sweep_draws_the_lines_and_names_the_crossover)
+{
+    char path[256], png[256], command[1024];
+    static const long sizes[] = {128, 256, 512, 1024};
+    static const double one[] = {4, 5, 9, 30}, all[] = {9, 9, 7, 16};
+    out_path(path, sizeof path, "synthetic-sweep.csv");
+    out_path(png, sizeof png, "synthetic-sweep.png");
+    remove(png);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "# a synthetic sweep: 2 GPUs faster from 512^2 on\n");
+    bench_sweep_csv_header(f);
+    for (int i = 0; i < 4; i++) {
+        synthetic_row(f, sizes[i], 1, one[i], one[i], i == 2);
+        synthetic_row(f, sizes[i], 2, all[i], one[i], i == 2);
+    }
+    fprintf(f, "# crossover 512^2\n");
+    fclose(f);
+    snprintf(command, sizeof command,
+             "gnuplot -e \"csv='%s'\" scripts/plot_sweep.gp 2>&1", path);
+    FILE *p = popen(command, "r");
+    char said[1024] = "";
+    size_t got = p ? fread(said, 1, sizeof said - 1, p) : 0;
+    said[got] = '\0';
+    cr_assert(p && pclose(p) == 0, "gnuplot failed: %s", said);
+    cr_assert(strstr(said, "crossover 512^2: 2 GPUs faster than 1 GPU"), "%s", said);
+    cr_assert(!strstr(said, "warning"), "%s", said);
+    struct stat st;
+    cr_assert(stat(png, &st) == 0 && st.st_size > 1000, "%s was not written", png);
+    remove(png);
+    remove(path);
+}
+
 /* ---- ./laplace --bench end to end (quick) --------------------------------- */
 
 /* A fresh folder for the CSV under tests/out, set as LAPLACE_BENCH_DIR. */
@@ -283,27 +521,137 @@ static void quick_bench_dir(char *dir, size_t n)
     mkdir(dir, 0777);
     setenv("LAPLACE_BENCH_DIR", dir, 1);
     setenv("LAPLACE_BENCH_QUICK", "1", 1);
+    unsetenv("LAPLACE_BENCH_ONLY");
 }
 
-/* The one bench-*.csv in dir (malloc'd text), removed with the folder. */
-static char *take_csv(const char *dir)
+/* Whether a file name is a bench CSV of the kind: the matrix's, or the sweep's. */
+static int is_csv(const char *name, int sweep)
 {
-    char path[1024] = "", *text = NULL;
+    size_t n = strlen(name);
+    int is_sweep = n > 10 && strcmp(name + n - 10, "-sweep.csv") == 0;
+    return strncmp(name, "bench-", 6) == 0 && n > 4 &&
+           strcmp(name + n - 4, ".csv") == 0 && is_sweep == sweep;
+}
+
+/* How many bench CSVs of the kind dir holds; the last one's path in path. */
+static int find_csv(const char *dir, int sweep, char *path, size_t n)
+{
     DIR *d = opendir(dir);
     struct dirent *entry;
     int found = 0;
     while (d && (entry = readdir(d)))
-        if (strncmp(entry->d_name, "bench-", 6) == 0) {
-            snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
-            text = slurp(path);
-            remove(path);
+        if (is_csv(entry->d_name, sweep)) {
+            snprintf(path, n, "%s/%s", dir, entry->d_name);
             found++;
         }
     if (d)
         closedir(d);
+    return found;
+}
+
+/* The one bench CSV of the kind in dir (malloc'd text); the file removed, and the
+ * folder once it is empty. */
+static char *take_csv(const char *dir, int sweep)
+{
+    char path[1024] = "";
+    int found = find_csv(dir, sweep, path, sizeof path);
+    cr_assert_eq(found, 1, "want one %s CSV in %s, found %d", sweep ? "sweep" : "bench",
+                 dir, found);
+    char *text = slurp(path);
+    remove(path);
     rmdir(dir);
-    cr_assert_eq(found, 1, "want one bench CSV in %s, found %d", dir, found);
     return text;
+}
+
+/* The lines of text that are not # comments. */
+static int data_lines(const char *text)
+{
+    int lines = 0;
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        lines += *p != '#';
+    return lines;
+}
+
+/* The sweep the quick bench plans on this machine (its cores and GPUs). */
+static int quick_sweep_here(struct bench_sweep_plan *p)
+{
+    struct bench_machine m = {.gpus = p2p_device_count(),
+                              .gpu_free_bytes = (size_t)1 << 30,
+                              .host_bytes = (size_t)1 << 30,
+                              .cores = omp_get_num_procs(),
+                              .quick = 1};
+    return bench_sweep_plan(&m, p);
+}
+
+/* The index of the column named name in a CSV header line; -1 if none. */
+static int column(const char *header, const char *name)
+{
+    char field[64];
+    for (int i = 0; *csv_field(header, i, field, sizeof field); i++)
+        if (strcmp(field, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Field name of a row of the CSV whose header is header. */
+static const char *named(const char *header, const char *row, const char *name, char *buf,
+                         size_t n)
+{
+    int i = column(header, name);
+    cr_assert_geq(i, 0, "no column %s", name);
+    return csv_field(row, i, buf, n);
+}
+
+/* The quick sweep's CSV in dir: a row per point, the crossover as planned. */
+static void check_quick_sweep(const char *dir, const struct run *r)
+{
+    struct bench_sweep_plan plan;
+    char field[256];
+    if (quick_sweep_here(&plan) == 0) {
+        cr_assert(strstr(r->out, "lattice sweep: skipped"), "%s", r->out);
+        return;
+    }
+    cr_assert(strstr(r->out, "lattice sweep: 128^2 to 256^2 float") &&
+                  strstr(r->out, "crossover"),
+              "stdout:\n%s", r->out);
+    char *csv = take_csv(dir, 1);
+    const char *p = csv;
+    while (*p == '#')
+        p = strchr(p, '\n') + 1;
+    cr_assert_eq(strncmp(p, SWEEP_HEADER, strlen(SWEEP_HEADER)), 0, "header: %.300s", p);
+    cr_assert_eq(data_lines(p) - 1, 2 * plan.count, "a row per point: %s", p);
+    double us[2][BENCH_SWEEP_MAX];
+    int marked = -1;
+    for (int row = 1; row <= 2 * plan.count; row++) {
+        const char *line = nth_line(p, row);
+        int side = (row - 1) % 2, i = (row - 1) / 2;
+        const struct bench_entry *e = side ? &plan.all[i] : &plan.one[i];
+        char median[64];
+        cr_assert_str_eq(named(p, line, "backend", field, sizeof field),
+                         e->backend == BACKEND_GPU ? "gpu" : "cpu");
+        cr_assert_str_eq(named(p, line, "precision", field, sizeof field), "float");
+        cr_assert_eq(atol(named(p, line, "nx", field, sizeof field)), e->n);
+        cr_assert_eq(atol(named(p, line, "iterations", field, sizeof field)),
+                     e->iterations);
+        us[side][i] = atof(named(p, line, "us_per_iter", median, sizeof median));
+        cr_assert_gt(us[side][i], 0.0, "%s", line);
+        double compute = atof(named(p, line, "time_compute_s", field, sizeof field));
+        cr_assert(fabs(us[side][i] - 1e6 * compute / (double)e->iterations) <
+                      0.01 * us[side][i] + 2e-3,
+                  "us per iteration is the median run's compute time / iterations: %s",
+                  line);
+        named(p, line, "us_per_iter_runs", field, sizeof field);
+        cr_assert(strchr(field, ' ') && strstr(field, median),
+                  "every timed run, the median among them: %s", line);
+        if (atoi(named(p, line, "crossover", field, sizeof field)) == 1)
+            marked = i;
+        cr_assert_str_eq(named(p, line, "group", field, sizeof field), "sweep");
+    }
+    cr_assert_eq(marked, bench_sweep_crossover(us[0], us[1], plan.count),
+                 "the crossover column: %s", p);
+    cr_assert(strstr(p, "\n# ") && strstr(strstr(p, "\n# "), "crossover"),
+              "the crossover as the last comment: %s", p);
+    free(csv);
 }
 
 Test(bench, quick_bench_end_to_end, .init = require_laplace)
@@ -319,7 +667,7 @@ Test(bench, quick_bench_end_to_end, .init = require_laplace)
               "stdout:\n%s", r.out);
     if (p2p_device_count() == 0)
         cr_assert(strstr(r.out, "GPUs were not measured"), "%s", r.out);
-    char *csv = take_csv(dir);
+    char *csv = take_csv(dir, 0);
     const char *p = csv;
     while (*p == '#')
         p = strchr(p, '\n') + 1;
@@ -336,6 +684,7 @@ Test(bench, quick_bench_end_to_end, .init = require_laplace)
     cr_assert_str_eq(csv_field(last, 26, line, sizeof line), "cpu");
     cr_assert(strstr(last, "\"laplace --backend cpu --nx 256 --ny 256"), "%s", last);
     free(csv);
+    check_quick_sweep(dir, &r);
     run_free(&r);
 }
 
@@ -347,7 +696,10 @@ Test(bench, quiet_bench_prints_nothing_and_writes_the_csv, .init = require_lapla
     cr_assert_eq(r.status, 0, "status %d; stderr: %s", r.status, r.err);
     cr_assert_str_eq(r.out, "");
     cr_assert_str_eq(r.err, "");
-    free(take_csv(dir));
+    free(take_csv(dir, 0));
+    struct bench_sweep_plan plan;
+    if (quick_sweep_here(&plan) > 0)
+        free(take_csv(dir, 1));
     run_free(&r);
 }
 
@@ -376,6 +728,58 @@ Test(bench, unwritable_folder_fails_clearly, .init = require_laplace)
     cr_assert_eq(count_lines(r.err), 1, "one line: %s", r.err);
     cr_assert(strstr(r.err, file), "names the path: %s", r.err);
     remove(file);
+    rmdir(dir);
+    run_free(&r);
+}
+
+Test(bench, only_the_sweep, .init = require_laplace)
+{
+    char dir[256], path[512], command[1400], png[600];
+    struct bench_sweep_plan plan;
+    quick_bench_dir(dir, sizeof dir);
+    setenv("LAPLACE_BENCH_ONLY", "sweep", 1);
+    struct run r = laplace_run_within(60, "--bench");
+    cr_assert_eq(r.status, 0, "status %d; stderr: %s", r.status, r.err);
+    cr_assert(strstr(r.out, "host copy") && !strstr(r.out, "targets:"), "%s", r.out);
+    cr_assert_eq(find_csv(dir, 0, path, sizeof path), 0, "no matrix CSV");
+    if (quick_sweep_here(&plan) > 0) {
+        /* make plots, named the sweep's CSV, draws it next to it */
+        cr_assert_eq(find_csv(dir, 1, path, sizeof path), 1);
+        snprintf(command, sizeof command,
+                 "make --no-print-directory plots CSV=%s >%s.log 2>&1", path, path);
+        cr_assert_eq(system(command), 0, "make plots CSV=%s failed", path);
+        snprintf(png, sizeof png, "%.*s.png", (int)strlen(path) - 4, path);
+        cr_assert_eq(access(png, R_OK), 0, "%s was not written", png);
+        remove(png);
+        snprintf(png, sizeof png, "%s.log", path);
+        remove(png);
+    }
+    check_quick_sweep(dir, &r);
+    rmdir(dir);
+    run_free(&r);
+}
+
+Test(bench, only_the_matrix, .init = require_laplace)
+{
+    char dir[256], path[1024];
+    quick_bench_dir(dir, sizeof dir);
+    setenv("LAPLACE_BENCH_ONLY", "matrix", 1);
+    struct run r = laplace_run_within(60, "--bench");
+    cr_assert_eq(r.status, 0, "status %d; stderr: %s", r.status, r.err);
+    cr_assert(strstr(r.out, "targets:") && !strstr(r.out, "lattice sweep"), "%s", r.out);
+    cr_assert_eq(find_csv(dir, 1, path, sizeof path), 0, "no sweep CSV");
+    free(take_csv(dir, 0));
+    run_free(&r);
+}
+
+Test(bench, unknown_part_is_a_usage_error, .init = require_laplace)
+{
+    char dir[256];
+    quick_bench_dir(dir, sizeof dir);
+    setenv("LAPLACE_BENCH_ONLY", "sweeep", 1);
+    struct run r = laplace_run_within(60, "--bench");
+    check_refused(&r, 2, "LAPLACE_BENCH_ONLY");
+    cr_assert(strstr(r.err, "sweeep"), "%s", r.err);
     rmdir(dir);
     run_free(&r);
 }

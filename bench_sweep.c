@@ -1,0 +1,350 @@
+/*
+ * bench_sweep.c - the lattice sweep of laplace --bench: from which lattice on are
+ * all the devices faster than one?
+ *
+ *   runs      square lattices 128^2 ... 16384^2, float, Jacobi, --eps 0
+ *             --check-every 1, each on one device and on all of them (the
+ *             squarest layout), through the bench's bench_run_once; a fixed
+ *             iteration count per lattice (bench_sweep_iterations); each point the
+ *             median of SWEEP_RUNS timed runs after SWEEP_WARMUPS untimed ones, in
+ *             microseconds per iteration (compute time / iterations).
+ *   devices   the GPUs when the bench has two or more; else the host tiles, one
+ *             thread against every core, as the bench without GPUs runs its CPU
+ *             part; skipped, with a line saying why, on a single core.
+ *   output    a table and the crossover on stdout; one CSV row per point (its
+ *             median run) in DIR/bench-<gpu>-<date>-sweep.csv once the sweep ends.
+ *
+ * The crossover, on a log-log plot of us per iteration against the lattice side:
+ *
+ *     us/it |                                  . 1 device
+ *           |                            .   /   (memory bound: n^2)
+ *           | all ____________________.____/     all devices: a higher floor
+ *           |                   .     |          (they meet every iteration),
+ *           | 1 ......... . '         |          then n^2 / devices
+ *           +-------------------------+--------> lattice side n
+ *                                 crossover: all faster here and at every larger n
+ */
+#include "bench_sweep.h"
+#include "bench_internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(SWEEP_RUNS % 2 == 1, "the median of the runs is one of them");
+_Static_assert(SWEEP_RUNS >= 3 && SWEEP_WARMUPS >= 1, "at least 3 timed runs, 1 warm-up");
+
+#define SWEEP_RUN_S 0.1 /* compute time of a run on one nominal device */
+#define QUICK_ITERATIONS 20
+
+static const long sweep_sizes[BENCH_SWEEP_MAX] = {128,  256,  512,  1024,
+                                                  2048, 4096, 8192, 16384};
+static const long quick_sizes[] = {128, 256};
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ---- planning ------------------------------------------------------------- */
+
+long bench_sweep_iterations(long n, enum backend backend)
+{
+    if (backend == BACKEND_GPU)
+        return bench_iterations_for(n, PRECISION_FLOAT, SWEEP_RUN_S, NOMINAL_GPU_BYTES_S,
+                                    NOMINAL_LATENCY_S);
+    return bench_iterations_for(n, PRECISION_FLOAT, SWEEP_RUN_S, NOMINAL_THREAD_BYTES_S,
+                                NOMINAL_THREAD_LATENCY_S);
+}
+
+/* Whether the n x n lattice of the sweep fits: on the host always, on one GPU too. */
+static int sweep_fits(const struct bench_machine *m, enum backend backend, long n)
+{
+    if (!bench_fits_host(m->host_bytes, n, PRECISION_FLOAT))
+        return 0;
+    return backend != BACKEND_GPU ||
+           bench_fits_gpu(m->gpu_free_bytes, n, PRECISION_FLOAT);
+}
+
+/* The two entries of lattice n: one device, and all of them. */
+static void plan_lattice(const struct bench_machine *m, struct bench_sweep_plan *p,
+                         long n)
+{
+    long iterations = m->quick ? QUICK_ITERATIONS : bench_sweep_iterations(n, p->backend);
+    int on_gpus = p->backend == BACKEND_GPU;
+    struct bench_entry *one = &p->one[p->count], *all = &p->all[p->count];
+    *one = bench_entry_default("sweep", p->backend, PRECISION_FLOAT, n, on_gpus ? 1 : 0,
+                               iterations);
+    *all = bench_entry_default("sweep", p->backend, PRECISION_FLOAT, n,
+                               on_gpus ? p->devices : 0, iterations);
+    if (!on_gpus)
+        one->partition_x = one->partition_y = 1; /* one thread; all: every core */
+    p->count++;
+}
+
+int bench_sweep_plan(const struct bench_machine *m, struct bench_sweep_plan *p)
+{
+    int cores = m->cores < CPU_TILES_MAX ? m->cores : CPU_TILES_MAX;
+    const long *sizes = m->quick ? quick_sizes : sweep_sizes;
+    int count = m->quick ? COUNT(quick_sizes) : COUNT(sweep_sizes);
+    *p = (struct bench_sweep_plan){.backend = m->gpus >= 2 ? BACKEND_GPU : BACKEND_CPU};
+    p->devices = p->backend == BACKEND_GPU ? m->gpus : cores;
+    if (p->devices < 2) {
+        p->skipped = "fewer than two GPUs and a single CPU core: there is nothing to "
+                     "compare one device with";
+        return 0;
+    }
+    for (int i = 0; i < count && sweep_fits(m, p->backend, sizes[i]); i++)
+        plan_lattice(m, p, sizes[i]);
+    if (p->count == 0)
+        p->skipped = "not even its smallest lattice fits";
+    return p->count;
+}
+
+int bench_sweep_crossover(const double *one_us, const double *all_us, int count)
+{
+    int from = count;
+    while (from > 0 && all_us[from - 1] < one_us[from - 1]) /* false for NAN */
+        from--;
+    return from < count ? from : -1;
+}
+
+void bench_sweep_file_name(char *path, size_t n, const char *bench_csv)
+{
+    size_t length = strlen(bench_csv);
+    if (length >= 4 && strcmp(bench_csv + length - 4, ".csv") == 0)
+        length -= 4;
+    snprintf(path, n, "%.*s-sweep.csv", (int)length, bench_csv);
+}
+
+void bench_sweep_csv_header(FILE *out)
+{
+    report_csv_header_fields(out);
+    fputs(",us_per_iter,us_per_iter_runs,speedup,crossover,command,group\n", out);
+}
+
+/* ---- the state of a sweep ------------------------------------------------- */
+
+enum { ONE, ALL }; /* the two sides of a point */
+
+struct sweep {
+    struct bench *b;
+    struct bench_sweep_plan plan;
+    /* per side and lattice: every timed run, their us per iteration, the median's
+     * index (-1 when the point failed) and value (NAN when it failed) */
+    struct bench_one_run runs[2][BENCH_SWEEP_MAX][SWEEP_RUNS];
+    double runs_us[2][BENCH_SWEEP_MAX][SWEEP_RUNS];
+    int median[2][BENCH_SWEEP_MAX];
+    double us[2][BENCH_SWEEP_MAX];
+    int crossover; /* index of the lattice, or -1 */
+    char crossover_text[200];
+    FILE *csv;
+    char path[CONFIG_PATH_MAX];
+};
+
+static const struct bench_entry *entry(const struct sweep *s, int side, int i)
+{
+    return side == ONE ? &s->plan.one[i] : &s->plan.all[i];
+}
+
+/* "1 GPU", "2 GPUs", "1 thread", "64 threads". */
+static const char *devices_text(const struct sweep *s, int side, char *text, size_t n)
+{
+    int count = side == ONE ? 1 : s->plan.devices;
+    snprintf(text, n, "%d %s%s", count, s->plan.backend == BACKEND_GPU ? "GPU" : "thread",
+             count > 1 ? "s" : "");
+    return text;
+}
+
+/* ---- runs ----------------------------------------------------------------- */
+
+static double us_per_iteration(const struct run_report *r)
+{
+    return 1e6 * r->result.time_compute_s / (double)r->result.iterations;
+}
+
+/* One side of lattice i: the warm-ups, then the timed runs and their median. A run
+ * that fails is reported on stderr and the point counted as failed. */
+static void run_point(struct sweep *s, int side, int i)
+{
+    const struct bench_entry *e = entry(s, side, i);
+    struct bench_one_run *runs = s->runs[side][i];
+    double *us = s->runs_us[side][i], sorted[SWEEP_RUNS];
+    char err[CONFIG_ERROR_MAX], command[512];
+    s->median[side][i] = -1;
+    s->us[side][i] = NAN;
+    for (int r = -SWEEP_WARMUPS; r < SWEEP_RUNS; r++) {
+        struct bench_one_run *run = &runs[r < 0 ? 0 : r]; /* warm-ups: overwritten */
+        if (bench_run_once(s->b, e, run, err, sizeof err) != 0) {
+            bench_entry_command(s->b, e, command, sizeof command);
+            fprintf(stderr, "laplace: bench: %s: %s\n", command, err);
+            s->b->sweep_failed++;
+            return;
+        }
+        if (r >= 0)
+            us[r] = us_per_iteration(&run->report);
+    }
+    memcpy(sorted, us, sizeof sorted);
+    s->us[side][i] = bench_median(sorted, SWEEP_RUNS);
+    for (int r = SWEEP_RUNS - 1; r >= 0; r--)
+        if (us[r] == s->us[side][i])
+            s->median[side][i] = r;
+}
+
+/* The crossover of the medians, and the sentence that names it. */
+static void find_crossover(struct sweep *s)
+{
+    char one[32], all[32];
+    int last = s->plan.count - 1, at = 0;
+    long largest = s->plan.one[last].n;
+    s->crossover = bench_sweep_crossover(s->us[ONE], s->us[ALL], s->plan.count);
+    devices_text(s, ONE, one, sizeof one);
+    devices_text(s, ALL, all, sizeof all);
+    if (s->crossover >= 0)
+        at = snprintf(s->crossover_text, sizeof s->crossover_text,
+                      "crossover %ld^2: %s are faster than %s there and at every larger "
+                      "lattice of the sweep",
+                      s->plan.one[s->crossover].n, all, one);
+    else if (isfinite(s->us[ONE][last]) && isfinite(s->us[ALL][last]))
+        snprintf(s->crossover_text, sizeof s->crossover_text,
+                 "no crossover found: %s are not faster than %s at the largest lattice, "
+                 "%ld^2",
+                 all, one, largest);
+    else
+        snprintf(s->crossover_text, sizeof s->crossover_text,
+                 "no crossover found: the largest lattice, %ld^2, failed", largest);
+    if (s->crossover == 0 && at > 0 && (size_t)at < sizeof s->crossover_text)
+        snprintf(s->crossover_text + at, sizeof s->crossover_text - (size_t)at,
+                 " (every lattice: the crossover may lie below %ld^2)", s->plan.one[0].n);
+}
+
+/* ---- table and CSV -------------------------------------------------------- */
+
+static void table_header(const struct sweep *s)
+{
+    char one[32], all[32], one_us[48], all_us[48];
+    snprintf(one_us, sizeof one_us, "%s us/it", devices_text(s, ONE, one, sizeof one));
+    snprintf(all_us, sizeof all_us, "%s us/it", devices_text(s, ALL, all, sizeof all));
+    bench_say(s->b, "\n%-9s %10s %16s %16s %8s\n", "lattice", "iterations", one_us,
+              all_us, "speed-up");
+}
+
+static void table_row(const struct sweep *s, int i)
+{
+    char lattice[32], one[32], all[32], speedup[32];
+    snprintf(lattice, sizeof lattice, "%ld^2", s->plan.one[i].n);
+    bench_say(s->b, "%-9s %10ld %16s %16s %8s\n", lattice, s->plan.one[i].iterations,
+              bench_number(one, sizeof one, s->us[ONE][i], 2),
+              bench_number(all, sizeof all, s->us[ALL][i], 2),
+              bench_number(speedup, sizeof speedup, s->us[ONE][i] / s->us[ALL][i], 2));
+}
+
+/* What the sweep runs, two lines after prefix (on stdout and atop its CSV). */
+static void print_plan(FILE *out, const char *prefix, const struct sweep *s)
+{
+    const struct bench_sweep_plan *p = &s->plan;
+    char one[32], all[32];
+    double estimate = 0.0;
+    for (int i = 0; i < p->count; i++)
+        estimate += (SWEEP_WARMUPS + SWEEP_RUNS) *
+                    (bench_estimate_run_s(&p->one[i]) + bench_estimate_run_s(&p->all[i]));
+    fprintf(out,
+            "%slattice sweep: %ld^2 to %ld^2 float, Jacobi, the norm every iteration, on "
+            "%s and on %s%s; estimated %.0f s%s\n",
+            prefix, p->one[0].n, p->one[p->count - 1].n,
+            devices_text(s, ONE, one, sizeof one), devices_text(s, ALL, all, sizeof all),
+            p->backend == BACKEND_GPU ? ""
+                                      : " (host tiles, as there are fewer than two GPUs)",
+            estimate,
+            s->b->machine.quick ? " (LAPLACE_BENCH_QUICK: tiny lattices, not for numbers)"
+                                : "");
+    fprintf(
+        out,
+        "%s  us per iteration = compute time / iterations, the median of %d timed runs "
+        "after %d warm-up%s\n",
+        prefix, SWEEP_RUNS, SWEEP_WARMUPS, SWEEP_WARMUPS > 1 ? "s" : "");
+}
+
+/* Opens the CSV (named after the matrix's) and writes its preamble and header. */
+static int open_csv(struct sweep *s, char *err, size_t n)
+{
+    bench_sweep_file_name(s->path, sizeof s->path, s->b->csv_path);
+    s->csv = fopen(s->path, "w");
+    if (!s->csv)
+        return snprintf(err, n, "cannot write %s: %s", s->path, strerror(errno)), -1;
+    bench_print_machine(s->csv, "# ", s->b);
+    print_plan(s->csv, "# ", s);
+    bench_sweep_csv_header(s->csv);
+    return 0;
+}
+
+/* One side of lattice i: its median run's columns, then the sweep's. */
+static void csv_row(const struct sweep *s, int side, int i)
+{
+    char command[512];
+    const struct bench_one_run *run = &s->runs[side][i][s->median[side][i]];
+    bench_entry_command(s->b, entry(s, side, i), command, sizeof command);
+    report_csv_fields(s->csv, &run->report);
+    fprintf(s->csv, ",%.3f,", s->us[side][i]);
+    for (int r = 0; r < SWEEP_RUNS; r++)
+        fprintf(s->csv, "%s%.3f", r ? " " : "", s->runs_us[side][i][r]);
+    bench_csv_number(s->csv, s->us[ONE][i] / s->us[side][i], 3);
+    fprintf(s->csv, ",%d,\"%s\",sweep\n", i == s->crossover, command);
+}
+
+/* Every point that ran, then the crossover as a last comment; the file closed. */
+static int write_csv(struct sweep *s, char *err, size_t n)
+{
+    for (int i = 0; i < s->plan.count; i++)
+        for (int side = ONE; side <= ALL; side++)
+            if (s->median[side][i] >= 0)
+                csv_row(s, side, i);
+    fprintf(s->csv, "# %s\n", s->crossover_text);
+    int bad = ferror(s->csv);
+    int closed = fclose(s->csv);
+    s->csv = NULL;
+    if (bad || closed != 0)
+        return snprintf(err, n, "cannot write %s", s->path), -1;
+    return 0;
+}
+
+/* ---- the sweep ------------------------------------------------------------ */
+
+/* Every lattice on both sides, a table line each; the crossover; the CSV. */
+static int sweep(struct sweep *s, char *err, size_t n)
+{
+    if (open_csv(s, err, n) != 0)
+        return EXIT_FAILURE_RUN;
+    bench_say(s->b, "\n");
+    if (!s->b->quiet)
+        print_plan(stdout, "", s);
+    s->b->sweep_points = 2 * s->plan.count;
+    table_header(s);
+    for (int i = 0; i < s->plan.count; i++) {
+        run_point(s, ONE, i);
+        run_point(s, ALL, i);
+        table_row(s, i);
+    }
+    find_crossover(s);
+    bench_say(s->b, "%s\n", s->crossover_text);
+    if (write_csv(s, err, n) != 0)
+        return EXIT_FAILURE_RUN;
+    bench_say(s->b, "\nwrote %s\n", s->path);
+    return EXIT_OK;
+}
+
+int bench_sweep_run(struct bench *b, char *err, size_t n)
+{
+    struct sweep *s = calloc(1, sizeof *s);
+    if (!s)
+        return snprintf(err, n, "out of memory for the lattice sweep"), EXIT_FAILURE_RUN;
+    s->b = b;
+    bench_sweep_plan(&b->machine, &s->plan);
+    int status = EXIT_OK;
+    if (s->plan.count == 0)
+        bench_say(b, "\nlattice sweep: skipped: %s\n", s->plan.skipped);
+    else
+        status = sweep(s, err, n);
+    if (s->csv)
+        fclose(s->csv);
+    free(s);
+    return status;
+}
