@@ -87,8 +87,10 @@ struct sweep_args {
 /*
  * A batch: iterations from .. from + n - 1 that the tiles run among themselves,
  * each sweep k after its neighbours' sweep k - 1, every iteration's block sums
- * kept in its own slot. Every tile's thread calls batch_run with the same
- * batch_call; meet() is where they wait for each other.
+ * kept in its own slot. Every tile's thread calls batch_start and batch_wait
+ * with the same batch_call; meet() is where they wait for each other. Batches
+ * alternate between two sets of buffers (batch_set), so that the devices may run
+ * batch b + 1 while the host still reads the sums of batch b.
  */
 struct batch_call {
     long from, n;
@@ -99,6 +101,12 @@ struct batch_call {
     int (*meet)(void *context, struct tile *me, int rc);
     void *context;
 };
+
+/* Which of the two sets of buffers (checkpoint, slots) a batch uses. */
+static inline int batch_set(const struct batch_call *b)
+{
+    return (int)(((b->from - 1) / b->n) % 2);
+}
 
 struct device_ops {
     const char *name;
@@ -129,17 +137,20 @@ struct device_ops {
     /* Optional (NULL if not offered): the loop of several tiles in batches.
      * batch_length: the iterations a batch of this tile should hold (even); 0
      * when batches would not pay, unless asked (--loop batched) or not possible.
-     * batch_open: slots for n iterations' sums and a checkpoint. batch_run (every tile's
-     * thread together): saves the field of iteration from - 1 as the checkpoint and runs
-     * the batch; returns 1 when any tile failed (then every thread stops), else 0.
-     * batch_total: the tile's total of iteration from + j, in block_sums_total()'s order.
-     * batch_rewind: field[0] back to the checkpoint, so the host loop can replay part of
-     * the batch. */
+     * batch_open: two sets of slots for n iterations' sums and of checkpoints.
+     * batch_start (every tile's thread together): saves the field of iteration
+     * from - 1 as the batch's checkpoint and starts the batch, which may run on
+     * after the call; batch_wait (together): waits for it. Both return 1 when any
+     * tile failed (then every thread stops), else 0. batch_total: the tile's
+     * total of iteration from + j, in block_sums_total()'s order. batch_rewind:
+     * field[0] back to the batch's checkpoint, so that the host loop can replay
+     * part of it (once no batch runs). */
     long (*batch_length)(const struct tile *t, int asked);
     int (*batch_open)(struct tile *t, long n);
-    int (*batch_run)(struct tile *t, const struct batch_call *b);
-    int (*batch_total)(struct tile *t, long j, double *total);
-    int (*batch_rewind)(struct tile *t);
+    int (*batch_start)(struct tile *t, const struct batch_call *b);
+    int (*batch_wait)(struct tile *t, const struct batch_call *b);
+    int (*batch_total)(struct tile *t, const struct batch_call *b, long j, double *total);
+    int (*batch_rewind)(struct tile *t, const struct batch_call *b);
 };
 
 /* Bytes of one field of the tile (width x height values). */

@@ -21,6 +21,14 @@
 #include "laplace_kernels.h"
 #include "p2p.h"
 
+/* One of the two sets of buffers that batches of several tiles use in turn. */
+struct batch_buffers {
+    void *checkpoint_d;          /* the field of iteration from - 1 */
+    double *slots_d, *slots_h;   /* every iteration's block sums (--reduce host) */
+    double *totals_d, *totals_h; /* every iteration's tile total (--reduce device) */
+    cudaGraphExec_t graph;       /* the first tile only: the batch of every GPU */
+};
+
 struct cuda_tile {
     cudaStream_t stream;
     cudaEvent_t done[2];      /* all of iteration k's work, recorded in done[k % 2] */
@@ -40,9 +48,8 @@ struct cuda_tile {
     void *checkpoint_d;         /* --reduce host: the field at the batch's start */
     double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
     /* batches of several tiles (batch_*): one graph of every GPU's sweeps */
-    cudaEvent_t mark;            /* where this tile's stream joins and leaves the graph */
-    cudaGraphExec_t group;       /* the first tile only: the graph of a whole batch */
-    double *totals_d, *totals_h; /* --reduce device: the tile total of each iteration */
+    cudaEvent_t mark; /* where this tile's stream joins and leaves the graph */
+    struct batch_buffers sets[2]; /* used by batches in turn (batch_set) */
 };
 
 /* Block sums are written straight into mapped host memory up to this many. */
@@ -628,7 +635,7 @@ static long cuda_batch_length(const struct tile *t, int asked)
     n = n > most ? most - most % 2 : n;
     if (n < 2 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
         return cudaGetLastError(), 0;
-    double need = (double)tile_field_bytes(t) + (double)n * (double)sums_bytes(t);
+    double need = 2.0 * ((double)tile_field_bytes(t) + (double)n * (double)sums_bytes(t));
     return need + (256 << 20) < (double)free_bytes ? n : 0;
 }
 
@@ -636,13 +643,18 @@ static int cuda_batch_open(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
     CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
-    CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, tile_field_bytes(t)));
-    if (t->settings.reduce == REDUCE_DEVICE) {
-        CUDA_CHECK(t, cudaMalloc((void **)&c->totals_d, (size_t)n * sizeof(double)));
-        CUDA_CHECK(t, cudaMallocHost((void **)&c->totals_h, (size_t)n * sizeof(double)));
-    } else {
-        CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * sums_bytes(t)));
-        CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, (size_t)n * sums_bytes(t)));
+    for (int set = 0; set < 2; set++) {
+        struct batch_buffers *s = &c->sets[set];
+        CUDA_CHECK(t, cudaMalloc(&s->checkpoint_d, tile_field_bytes(t)));
+        if (t->settings.reduce == REDUCE_DEVICE) {
+            CUDA_CHECK(t, cudaMalloc((void **)&s->totals_d, (size_t)n * sizeof(double)));
+            CUDA_CHECK(t,
+                       cudaMallocHost((void **)&s->totals_h, (size_t)n * sizeof(double)));
+        } else {
+            CUDA_CHECK(t, cudaMalloc((void **)&s->slots_d, (size_t)n * sums_bytes(t)));
+            CUDA_CHECK(t,
+                       cudaMallocHost((void **)&s->slots_h, (size_t)n * sums_bytes(t)));
+        }
     }
     return 0;
 }
@@ -653,42 +665,47 @@ static int queue_batch_sweep(struct tile *t, const struct batch_call *b, long k,
                              int phase)
 {
     struct cuda_tile *c = t->impl;
+    struct batch_buffers *s = &c->sets[batch_set(b)];
     struct sweep_args a = {.iteration = k, .phase = phase, .want_sums = 1};
     for (int side = 0; side < SIDE_COUNT; side++) {
         int n = t->extent->neighbour[side];
         a.neighbour[side] = n >= 0 ? &b->tiles[n] : NULL;
     }
     if (t->settings.reduce == REDUCE_DEVICE)
-        return queue_sweep(t, &a, c->block_sums_d, c->totals_d + (k - 1), NULL);
-    return queue_sweep(t, &a, c->slots_d + (size_t)(k - 1) * (size_t)t->block_count, NULL,
+        return queue_sweep(t, &a, c->block_sums_d, s->totals_d + (k - 1), NULL);
+    return queue_sweep(t, &a, s->slots_d + (size_t)(k - 1) * (size_t)t->block_count, NULL,
                        NULL);
 }
 
 /* Queues the start of a batch on a tile's stream: joining the graph (all but
  * the first tile, which started it) and the checkpoint copy. */
-static int queue_batch_start(struct tile *t, const struct tile *first)
+static int queue_batch_start(struct tile *t, const struct tile *first,
+                             const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
     if (t != first)
         CUDA_CHECK(t, cudaStreamWaitEvent(c->stream,
                                           ((struct cuda_tile *)first->impl)->mark, 0));
-    CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], tile_field_bytes(t),
-                                  cudaMemcpyDeviceToDevice, c->stream));
+    CUDA_CHECK(t,
+               cudaMemcpyAsync(c->sets[batch_set(b)].checkpoint_d, t->field[0],
+                               tile_field_bytes(t), cudaMemcpyDeviceToDevice, c->stream));
     return 0;
 }
 
 /* Queues the end of a batch on a tile's stream: the sums to the host, and
  * (all but the first tile) the mark the first tile's stream waits for. */
-static int queue_batch_end(struct tile *t, struct tile *first, long n)
+static int queue_batch_end(struct tile *t, struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
+    struct batch_buffers *s = &c->sets[batch_set(b)];
     if (t->settings.reduce == REDUCE_DEVICE)
-        CUDA_CHECK(t,
-                   cudaMemcpyAsync(c->totals_h, c->totals_d, (size_t)n * sizeof(double),
-                                   cudaMemcpyDeviceToHost, c->stream));
-    else
-        CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * sums_bytes(t),
+        CUDA_CHECK(t, cudaMemcpyAsync(s->totals_h, s->totals_d,
+                                      (size_t)b->n * sizeof(double),
                                       cudaMemcpyDeviceToHost, c->stream));
+    else
+        CUDA_CHECK(t,
+                   cudaMemcpyAsync(s->slots_h, s->slots_d, (size_t)b->n * sums_bytes(t),
+                                   cudaMemcpyDeviceToHost, c->stream));
     if (t == first)
         return 0;
     struct cuda_tile *f = first->impl;
@@ -711,7 +728,7 @@ static struct tile *queue_group(const struct batch_call *b)
         return first;
     for (int i = 0; i < b->count; i++)
         if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
-            queue_batch_start(&b->tiles[i], first) != 0)
+            queue_batch_start(&b->tiles[i], first, b) != 0)
             return &b->tiles[i];
     for (long k = 1; k <= b->n; k++)
         for (int phase = 0; phase < phases; phase++)
@@ -721,7 +738,7 @@ static struct tile *queue_group(const struct batch_call *b)
                     return &b->tiles[i];
     for (int i = 0; i < b->count; i++)
         if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
-            queue_batch_end(&b->tiles[i], first, b->n) != 0)
+            queue_batch_end(&b->tiles[i], first, b) != 0)
             return &b->tiles[i];
     return NULL;
 }
@@ -742,7 +759,8 @@ static int rearm_events(struct tile *first, const struct batch_call *b)
     return 0;
 }
 
-/* Records the graph of a batch of every tile (the first tile's thread, once). */
+/* Records the graph of a batch of every tile with the buffers of the batch's set
+ * (the first tile's thread, once for each set, while no batch runs). */
 static int capture_group(struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *f = first->impl;
@@ -765,29 +783,28 @@ static int capture_group(struct tile *first, const struct batch_call *b)
         return -1;
     }
     CUDA_CHECK(first, end);
-    cudaError_t made = cudaGraphInstantiate(&f->group, graph, 0);
+    cudaError_t made = cudaGraphInstantiate(&f->sets[batch_set(b)].graph, graph, 0);
     cudaGraphDestroy(graph);
     CUDA_CHECK(first, made);
     return rearm_events(first, b);
 }
 
-/* The first tile's thread: records the graph on first use, launches it and
- * waits for the whole batch of every GPU. */
+/* The first tile's thread: records the set's graph on first use, then launches
+ * it; the batch runs on while the host goes on. */
 static int launch_group(struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *f = first->impl;
-    if (!f->group && capture_group(first, b) != 0)
+    cudaGraphExec_t *graph = &f->sets[batch_set(b)].graph;
+    if (!*graph && capture_group(first, b) != 0)
         return -1;
-    CUDA_CHECK(first, cudaGraphLaunch(f->group, f->stream));
-    CUDA_CHECK(first, cudaStreamSynchronize(f->stream));
+    CUDA_CHECK(first, cudaGraphLaunch(*graph, f->stream));
     return 0;
 }
 
-/* Every tile's thread: an injected fault of this GPU's part, the launch by the
- * first tile's thread, then this GPU's own check for an error of the batch. */
-static int cuda_batch_run(struct tile *t, const struct batch_call *b)
+/* Every tile's thread: an injected fault of this GPU's part, then the launch by
+ * the first tile's thread. */
+static int cuda_batch_start(struct tile *t, const struct batch_call *b)
 {
-    struct cuda_tile *c = t->impl;
     cudaError_t fault = injected_fault(t, b->from, b->from + b->n - 1);
     int rc = fault == cudaSuccess
                  ? 0
@@ -795,7 +812,22 @@ static int cuda_batch_run(struct tile *t, const struct batch_call *b)
                                __func__, __FILE__, __LINE__);
     if (b->meet(b->context, t, rc))
         return 1;
-    if (b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0))
+    return b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0);
+}
+
+/* Every tile's thread: the first waits for the whole batch of every GPU, then
+ * each checks its own GPU for an error of the batch. */
+static int cuda_batch_wait(struct tile *t, const struct batch_call *b)
+{
+    struct cuda_tile *c = t->impl;
+    int rc = 0;
+    if (t == &b->tiles[0]) {
+        cudaError_t done = cudaStreamSynchronize(c->stream);
+        if (done != cudaSuccess)
+            rc = cuda_failed(t, done, "cudaStreamSynchronize(first tile's stream)",
+                             __func__, __FILE__, __LINE__);
+    }
+    if (b->meet(b->context, t, rc))
         return 1;
     cudaError_t own = cudaStreamSynchronize(c->stream);
     rc = own == cudaSuccess ? 0
@@ -804,22 +836,25 @@ static int cuda_batch_run(struct tile *t, const struct batch_call *b)
     return b->meet(b->context, t, rc);
 }
 
-static int cuda_batch_total(struct tile *t, long j, double *total)
+static int cuda_batch_total(struct tile *t, const struct batch_call *b, long j,
+                            double *total)
 {
     struct cuda_tile *c = t->impl;
+    struct batch_buffers *s = &c->sets[batch_set(b)];
     if (t->settings.reduce == REDUCE_DEVICE)
-        *total = c->totals_h[j];
+        *total = s->totals_h[j];
     else
-        *total = block_sums_total(c->slots_h + j * t->block_count, t->block_count,
+        *total = block_sums_total(s->slots_h + j * t->block_count, t->block_count,
                                   t->settings.rule.norm);
     return 0;
 }
 
-static int cuda_batch_rewind(struct tile *t)
+static int cuda_batch_rewind(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->checkpoint_d, tile_field_bytes(t),
-                                  cudaMemcpyDeviceToDevice, c->stream));
+    CUDA_CHECK(t,
+               cudaMemcpyAsync(t->field[0], c->sets[batch_set(b)].checkpoint_d,
+                               tile_field_bytes(t), cudaMemcpyDeviceToDevice, c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
 }
@@ -845,12 +880,18 @@ static void cuda_close(struct tile *t)
     cudaFree(c->checkpoint_d);
     cudaFree(c->slots_d);
     cudaFreeHost(c->slots_h);
-    cudaFree(c->totals_d);
-    cudaFreeHost(c->totals_h);
+    for (int set = 0; set < 2; set++) {
+        struct batch_buffers *s = &c->sets[set];
+        cudaFree(s->checkpoint_d);
+        cudaFree(s->slots_d);
+        cudaFreeHost(s->slots_h);
+        cudaFree(s->totals_d);
+        cudaFreeHost(s->totals_h);
+        if (s->graph)
+            cudaGraphExecDestroy(s->graph);
+    }
     if (c->batch)
         cudaGraphExecDestroy(c->batch);
-    if (c->group)
-        cudaGraphExecDestroy(c->group);
     if (c->mark)
         cudaEventDestroy(c->mark);
     for (int p = 0; p < 2; p++) {
@@ -882,7 +923,8 @@ const struct device_ops device_cuda_ops = {
     .run_alone = cuda_run_alone,
     .batch_length = cuda_batch_length,
     .batch_open = cuda_batch_open,
-    .batch_run = cuda_batch_run,
+    .batch_start = cuda_batch_start,
+    .batch_wait = cuda_batch_wait,
     .batch_total = cuda_batch_total,
     .batch_rewind = cuda_batch_rewind,
 };

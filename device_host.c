@@ -123,8 +123,8 @@ static int host_download(struct tile *t, int which, void *tile_h)
  * sums are kept in its slot.
  */
 struct host_batch {
-    void *checkpoint; /* the field of iteration from - 1 */
-    double *slots;    /* the block sums of iteration from + j at j * block_count */
+    void *checkpoint[2]; /* per set of buffers: the field of iteration from - 1 */
+    double *slots[2];    /* the block sums of iteration from + j at j * block_count */
 };
 
 /* Short batches pay on small tiles, where a sweep costs about what the host
@@ -137,12 +137,14 @@ static long host_batch_length(const struct tile *t, int asked)
 static int host_batch_open(struct tile *t, long n)
 {
     struct host_batch *h = calloc(1, sizeof *h);
+    int ok = h != NULL;
     t->impl = h;
-    if (h) {
-        h->checkpoint = malloc(tile_field_bytes(t));
-        h->slots = malloc((size_t)n * (size_t)t->block_count * sizeof(double));
+    for (int set = 0; ok && set < 2; set++) {
+        h->checkpoint[set] = malloc(tile_field_bytes(t));
+        h->slots[set] = malloc((size_t)n * (size_t)t->block_count * sizeof(double));
+        ok = h->checkpoint[set] && h->slots[set];
     }
-    if (!h || !h->checkpoint || !h->slots)
+    if (!ok)
         return snprintf(t->error, sizeof t->error,
                         "out of host memory for the batches of tile %d", t->index),
                -1;
@@ -166,15 +168,16 @@ static int host_batch_sweep(struct tile *t, const struct batch_call *b, long k)
         rc = host_sweep(t, &args);
     }
     if (rc == 0)
-        memcpy(h->slots + (k - b->from) * t->block_count, t->block_sums[k % 2],
-               (size_t)t->block_count * sizeof(double));
+        memcpy(h->slots[batch_set(b)] + (k - b->from) * t->block_count,
+               t->block_sums[k % 2], (size_t)t->block_count * sizeof(double));
     return rc;
 }
 
-static int host_batch_run(struct tile *t, const struct batch_call *b)
+/* The threads are the devices here: the whole batch runs in batch_start. */
+static int host_batch_start(struct tile *t, const struct batch_call *b)
 {
     struct host_batch *h = t->impl;
-    memcpy(h->checkpoint, t->field[0], tile_field_bytes(t));
+    memcpy(h->checkpoint[batch_set(b)], t->field[0], tile_field_bytes(t));
     for (long k = b->from; k < b->from + b->n; k++) {
         int rc = host_batch_sweep(t, b, k);
         if (rc == 1 || b->meet(b->context, t, rc))
@@ -183,18 +186,25 @@ static int host_batch_run(struct tile *t, const struct batch_call *b)
     return 0;
 }
 
-static int host_batch_total(struct tile *t, long j, double *total)
+static int host_batch_wait(struct tile *t, const struct batch_call *b)
+{
+    (void)t, (void)b; /* batch_start ran it to the end */
+    return 0;
+}
+
+static int host_batch_total(struct tile *t, const struct batch_call *b, long j,
+                            double *total)
 {
     struct host_batch *h = t->impl;
-    *total = block_sums_total(h->slots + j * t->block_count, t->block_count,
+    *total = block_sums_total(h->slots[batch_set(b)] + j * t->block_count, t->block_count,
                               t->settings.rule.norm);
     return 0;
 }
 
-static int host_batch_rewind(struct tile *t)
+static int host_batch_rewind(struct tile *t, const struct batch_call *b)
 {
     struct host_batch *h = t->impl;
-    memcpy(t->field[0], h->checkpoint, tile_field_bytes(t));
+    memcpy(t->field[0], h->checkpoint[batch_set(b)], tile_field_bytes(t));
     return 0;
 }
 
@@ -202,8 +212,10 @@ static void host_close(struct tile *t)
 {
     struct host_batch *h = t->impl;
     if (h) {
-        free(h->checkpoint);
-        free(h->slots);
+        for (int set = 0; set < 2; set++) {
+            free(h->checkpoint[set]);
+            free(h->slots[set]);
+        }
         free(h);
         t->impl = NULL;
     }
@@ -230,7 +242,8 @@ const struct device_ops device_host_ops = {
     .close = host_close,
     .batch_length = host_batch_length,
     .batch_open = host_batch_open,
-    .batch_run = host_batch_run,
+    .batch_start = host_batch_start,
+    .batch_wait = host_batch_wait,
     .batch_total = host_batch_total,
     .batch_rewind = host_batch_rewind,
 };

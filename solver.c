@@ -338,17 +338,18 @@ static void walk_batch(struct shared_state *st, long from)
     }
 }
 
-/* Back to the batch's checkpoint (iteration from - 1) and the sweeps again up
- * to iteration `to`, one by one: the same bits, since a sweep is deterministic. */
-static void replay(struct shared_state *st, struct tile *me, long from, long to)
+/* Back to batch b's checkpoint (iteration b->from - 1) and the sweeps again up to
+ * iteration `to`, one by one: the same bits, since a sweep is deterministic. */
+static void replay(struct shared_state *st, struct tile *me, const struct batch_call *b,
+                   long to)
 {
     struct sweep_args args = {0};
     double unused;
     find_neighbours(st, me, args.neighbour);
-    record(st, me, st->ops->batch_rewind(me));
+    record(st, me, st->ops->batch_rewind(me, b));
     if (agree_to_stop(st))
         return;
-    for (args.iteration = from; args.iteration <= to; args.iteration++) {
+    for (args.iteration = b->from; args.iteration <= to; args.iteration++) {
         start_sweep(st, me, &args);
         if (agree_to_stop(st)) /* also orders sweep k + 1 after every sweep k */
             break;
@@ -356,36 +357,64 @@ static void replay(struct shared_state *st, struct tile *me, long from, long to)
     record(st, me, st->ops->finish(me, args.iteration - 1, 0, &unused));
 }
 
+/* Every tile's totals of batch b, then one thread's verdicts on its iterations. */
+static void decide_batch(struct shared_state *st, struct tile *me,
+                         const struct batch_call *b)
+{
+    const int tiles = partition_count(st->partition);
+    for (long j = 0; j < b->n; j++)
+        if (solver_wants_norm(st->settings, b->from + j))
+            record(
+                st, me,
+                st->ops->batch_total(me, b, j, &st->batch_sums[j * tiles + me->index]));
+#pragma omp barrier
+#pragma omp single
+    walk_batch(st, b->from);
+}
+
 /*
  * The loop in batches: the devices run st->batch iterations among themselves,
- * then the host adds every tile's totals and takes the decisions in order. A
- * stop inside a batch rewinds every tile and replays up to it. The iterations
- * left after the last whole batch run in the host loop. Returns the last
+ * then the host adds every tile's totals and takes the decisions in order, while
+ * the devices already run the next batch. A stop inside a batch (or with the next
+ * one started) rewinds every tile to a checkpoint and replays up to it. The
+ * iterations after the last whole batch run in the host loop. Returns the last
  * iteration this thread started (as iterate does).
  */
 static long iterate_batched(struct shared_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
-    const int tiles = partition_count(st->partition);
-    struct batch_call b = {
-        .n = st->batch, .tiles = st->tiles, .count = tiles, .meet = meet, .context = st};
-    for (b.from = 1; b.from + b.n - 1 <= s->max_iter; b.from += b.n) {
-        if (st->ops->batch_run(me, &b) != 0)
+    const struct device_ops *ops = st->ops;
+    struct batch_call b = {.from = 1,
+                           .n = st->batch,
+                           .tiles = st->tiles,
+                           .count = partition_count(st->partition),
+                           .meet = meet,
+                           .context = st};
+    int running = b.n <= s->max_iter;
+    if (running && ops->batch_start(me, &b) != 0)
+        return 0;
+    while (running) {
+        if (ops->batch_wait(me, &b) != 0)
             return 0;
-        for (long j = 0; j < b.n; j++)
-            if (solver_wants_norm(s, b.from + j))
-                record(
-                    st, me,
-                    st->ops->batch_total(me, j, &st->batch_sums[j * tiles + me->index]));
-#pragma omp barrier
-#pragma omp single
-        walk_batch(st, b.from);
+        struct batch_call next = b;
+        next.from += b.n;
+        int ahead = next.from + b.n - 1 <= s->max_iter;
+        if (ahead && ops->batch_start(me, &next) != 0)
+            return 0;
+        decide_batch(st, me, &b);
         if (st->stop) {
-            long last = st->state.iteration;
-            if (!st->failed && last < b.from + b.n - 1)
-                replay(st, me, b.from, last);
+            long last = st->state.iteration; /* the next batch ends before any leaves */
+            if (ahead && ops->batch_wait(me, &next) != 0)
+                return 0;
+            /* the field of the batch's end is the next one's checkpoint */
+            if (!st->failed && ahead && last == b.from + b.n - 1)
+                replay(st, me, &next, last);
+            else if (!st->failed && (ahead || last < b.from + b.n - 1))
+                replay(st, me, &b, last);
             return 0;
         }
+        running = ahead;
+        b = next;
     }
 #pragma omp single
     st->resume = b.from;

@@ -87,6 +87,8 @@ Test(batches, norms_every_k_iterations_and_diverging_runs)
     check_both_loops(&pb, &s);
     s.check_every = 40; /* longer than a batch: some batches have no norm */
     check_both_loops(&pb, &s);
+    s.check_every = HOST_BATCH; /* the stop at a batch's end, the next one already run */
+    check_both_loops(&pb, &s);
 }
 
 struct norm_trace {
@@ -181,13 +183,13 @@ Test(batches, the_batch_is_the_shortest_any_tile_takes)
 }
 
 /* A batch that fails on one tile stops every thread with that tile's message. */
-static int failing_batch_run(struct tile *t, const struct batch_call *b)
+static int failing_batch_start(struct tile *t, const struct batch_call *b)
 {
     if (b->from > 2 * 16 && t->index == 1) {
         snprintf(t->error, sizeof t->error, "planted failure in batch %ld", b->from);
         return b->meet(b->context, t, -1);
     }
-    return device_host_ops.batch_run(t, b);
+    return device_host_ops.batch_start(t, b);
 }
 
 Test(batches, a_failing_batch_stops_every_tile)
@@ -196,7 +198,7 @@ Test(batches, a_failing_batch_stops_every_tile)
     struct solve_settings s = test_settings(0.0, 1000);
     s.loop = LOOP_BATCHED;
     struct device_ops ops = device_host_ops;
-    ops.batch_run = failing_batch_run;
+    ops.batch_start = failing_batch_start;
     struct partition p;
     struct field out;
     struct solve_result r;
