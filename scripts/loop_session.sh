@@ -49,8 +49,9 @@ for part in $parts; do
     large)
         large="--nx 16384 --ny 16384 --precision float --eps 0 --max-iter 1000"
         median_of "16384^2 float 1 GPU" $large --partition 1x1
-        median_of "16384^2 float 2x1 ($PAIR) batched" $large --partition 2x1 --devices $PAIR
-        median_of "16384^2 float 1x2 ($PAIR) batched" $large --partition 1x2 --devices $PAIR
+        median_of "16384^2 float 2x1 ($PAIR) auto" $large --partition 2x1 --devices $PAIR
+        median_of "16384^2 float 2x1 ($PAIR) batched" $large --partition 2x1 --devices $PAIR --loop batched
+        median_of "16384^2 float 1x2 ($PAIR) batched" $large --partition 1x2 --devices $PAIR --loop batched
         median_of "16384^2 float 2x1 ($PAIR) host loop" $large --partition 2x1 --devices $PAIR --loop host
         ;;
     default)
