@@ -649,7 +649,9 @@ static const struct setting settings[] = {
     {"kernel", "parallel", "NAME", "GPU sweep kernel, see below (default auto: rows)",
      set_kernel},
     {"reduce", "parallel", "host|device",
-     "who adds the GPU block partial sums (default host)", set_reduce},
+     "who adds the GPU block partial sums (default host; device is slower in "
+     "batches: one more kernel a sweep)",
+     set_reduce},
     {"loop", "parallel", "auto|host|batched",
      "batched: the devices chain their sweeps, the host looks once a batch; "
      "host: at every iteration (default auto: batched where it pays)",

@@ -603,9 +603,11 @@ static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
  * Batches of several tiles. One CUDA graph holds a whole batch of every GPU:
  * each GPU's nodes run on that GPU (they are captured from its own stream),
  * and sweep k of a tile depends on its neighbours' sweep k - 1 through the
- * captured event waits of the host loop, which become graph edges. The first
- * tile's thread records the graph once and launches it once a batch; every
- * thread checks its own GPU and meets the others before and after.
+ * captured event waits of the host loop, which become graph edges. Two graphs,
+ * one for each set of buffers (checkpoint, slots), so that batch b + 1 runs
+ * while the host reads batch b's sums. The first tile's thread records each
+ * graph once and launches one a batch; every thread checks its own GPU for an
+ * injected fault before the launch and for an error of the batch after it.
  *
  * No deadlock by construction: the graph's edges are captured in iteration
  * order, so every dependency points to an earlier sweep and the graph is
@@ -618,9 +620,9 @@ static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
  * when an edge comes by halo copy (that path stays in the host loop) or when
  * the GPU lacks the memory for the checkpoint and the sums' slots; and, unless
  * asked, when a sweep is long (fewer than 32 in 2 ms, as for a lone tile): there
- * the host loop hides its round trip behind the next sweep, while a batch waits
- * for the host to add its sums (measured on an H200 at 16384^2: 606 us per
- * iteration batched, 559 in the host loop). */
+ * the host loop hides its round trip behind the next sweep, while a batch pays
+ * for its checkpoint copy and for sums at every iteration (measured on an H200,
+ * 16384^2 as two tiles: 593 us per iteration batched, 561 in the host loop). */
 static long cuda_batch_length(const struct tile *t, int asked)
 {
     size_t free_bytes = 0, total_bytes = 0;
