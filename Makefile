@@ -1,7 +1,8 @@
 # laplace - build, run and test (GNU Make).
 #
 #   make            build ./laplace (with CUDA when nvcc is found, else CPU only)
-#   make run        solve config/default.ini and print the report
+#   make run        solve config/default-gpu.ini (a GPU is visible) or config/default.ini
+#                   and print the report
 #   make test       the tests that need no GPU (GPU tests report themselves skipped)
 #   make test-gpu   the GPU suite, then the GPU code under compute-sanitizer (fails without
 #                   a GPU); logs under results/
@@ -98,9 +99,13 @@ $(BUILD):
 deps:
 	@scripts/install-deps.sh
 
+# With a GPU visible, the job that shows what the GPUs give (config/default-gpu.ini);
+# without, the one a CPU finishes in seconds (config/default.ini).
 run: deps
 	@$(MAKE) --no-print-directory laplace
-	./laplace config/default.ini
+	@if ./laplace --topology 2>/dev/null | grep -q ': [1-9][0-9]* CUDA device'; then \
+	    job=config/default-gpu.ini; else job=config/default.ini; fi; \
+	echo "./laplace $$job"; ./laplace $$job
 
 test: deps
 	@$(MAKE) --no-print-directory laplace $(BUILD)/unit_tests

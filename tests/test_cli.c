@@ -602,6 +602,17 @@ Test(cli, preset_default_ini_runs)
     check_preset("config/default.ini", "laplace: ");
 }
 
+/* make run's GPU job, on a small lattice (on the CPU it would take minutes). */
+Test(cli, preset_default_gpu_ini_runs)
+{
+    struct run r = laplace_run("config/default-gpu.ini --backend cpu --nx 130 --ny 97");
+    cr_assert_eq(r.status, 0, "status %d, stderr: %s", r.status, r.err);
+    cr_assert(strstr(r.out, "130 x 97 lattice, float"), "%s", r.out);
+    cr_assert(strstr(r.out, "iterations    1000 "), "%s", r.out);
+    cr_assert(strstr(r.out, "speed-up"), "the comparison line:\n%s", r.out);
+    run_free(&r);
+}
+
 Test(cli, preset_course_512_ini_runs)
 {
     check_preset("config/course-512.ini", "512 x 512 lattice, float");
