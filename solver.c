@@ -26,6 +26,23 @@
  * values): phase 1 of every tile starts after a barrier that follows every
  * tile's phase 0. A snapshot of iteration k - 1 is gathered after the verdict,
  * while sweep k, which writes the other field, may still run.
+ *
+ * The same loop in batches (several tiles whose devices offer batch_*; the
+ * report's "loop batched"): the threads meet once a batch instead of twice an
+ * iteration.
+ *
+ *   all:        start batch b + 1 (n sweeps the devices order among themselves,
+ *               each iteration's block sums into its slot) once batch b is done
+ *   each thread: add its tile's slots of batch b in the fixed order
+ *   --------------------------- barrier -------------------------------------
+ *   one thread: walk batch b's iterations in order with the decision above
+ *   --------------------------- barrier -------------------------------------
+ *   on a stop:  wait for batch b + 1, rewind to a checkpoint, replay to the stop
+ *
+ * So the bits, the iteration count and every norm are the host loop's. No thread
+ * can be left waiting: the devices' batch_start and batch_wait meet through
+ * meet(), which every thread reaches on every path, failed or not, and which
+ * gives every thread the same answer; the barriers above are reached by all.
  */
 #include "solver.h"
 
