@@ -115,11 +115,10 @@ static void check_parallel(const struct config *c)
                  "partition within the interior");
     fuzz_require(c->device_count >= 0 && c->device_count <= CONFIG_MAX_DEVICES,
                  "device count in range");
-    for (int i = 0; i < c->device_count; i++) {
+    for (int i = 0; i < c->device_count; i++) /* a device may hold several tiles */
         fuzz_require(c->devices[i] >= 0 && c->devices[i] <= 1023, "device id in range");
-        for (int j = 0; j < i; j++)
-            fuzz_require(c->devices[i] != c->devices[j], "device ids distinct");
-    }
+    fuzz_require(c->loop == LOOP_AUTO || c->loop == LOOP_HOST || c->loop == LOOP_BATCHED,
+                 "loop mode known");
     fuzz_require(
         (c->block_x == 0 && c->block_y == 0) ||
             (c->block_x >= 1 && c->block_y >= 1 && c->block_x * c->block_y <= 1024),
