@@ -102,6 +102,16 @@ struct batch_call {
     void *context;
 };
 
+/* The neighbours of tile t among the run's tiles, NULL at the lattice's edge. */
+static inline void tile_neighbours(const struct tile *tiles, const struct tile *t,
+                                   const struct tile *nb[SIDE_COUNT])
+{
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        int n = t->extent->neighbour[side];
+        nb[side] = n >= 0 ? &tiles[n] : NULL;
+    }
+}
+
 /* Which of the two sets of buffers (checkpoint, slots) a batch uses. */
 static inline int batch_set(const struct batch_call *b)
 {

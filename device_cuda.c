@@ -84,6 +84,13 @@ static cudaError_t injected_fault(const struct tile *t, long from, long to)
     return from == 0 ? cudaErrorMemoryAllocation : cudaErrorLaunchFailure;
 }
 
+/* 0, or -1 with the injected fault's message when it falls on iterations from..to. */
+static int check_fault(struct tile *t, long from, long to)
+{
+    CUDA_CHECK(t, injected_fault(t, from, to));
+    return 0;
+}
+
 static size_t elem_size(const struct tile *t)
 {
     return precision_size(t->precision);
@@ -370,12 +377,9 @@ static int cuda_sweep(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
     const int parity = (int)(a->iteration % 2);
-    cudaError_t fault =
-        a->phase == 0 ? injected_fault(t, a->iteration, a->iteration) : cudaSuccess;
-    if (fault != cudaSuccess)
-        return cuda_failed(t, fault, "injected_fault(t, a->iteration, a->iteration)",
-                           __func__, __FILE__, __LINE__);
-    int rc = queue_sweep(t, a, c->sums_target_d[parity], c->total_d[parity],
+    int rc = a->phase == 0 ? check_fault(t, a->iteration, a->iteration) : 0;
+    if (rc == 0)
+        rc = queue_sweep(t, a, c->sums_target_d[parity], c->total_d[parity],
                          c->sums_mapped ? NULL : t->block_sums[parity]);
     if (rc != 0)
         cudaStreamSynchronize(c->stream); /* best effort: the failure is reported */
@@ -669,10 +673,7 @@ static int queue_batch_sweep(struct tile *t, const struct batch_call *b, long k,
     struct cuda_tile *c = t->impl;
     struct batch_buffers *s = &c->sets[batch_set(b)];
     struct sweep_args a = {.iteration = k, .phase = phase, .want_sums = 1};
-    for (int side = 0; side < SIDE_COUNT; side++) {
-        int n = t->extent->neighbour[side];
-        a.neighbour[side] = n >= 0 ? &b->tiles[n] : NULL;
-    }
+    tile_neighbours(b->tiles, t, a.neighbour);
     if (t->settings.reduce == REDUCE_DEVICE)
         return queue_sweep(t, &a, c->block_sums_d, s->totals_d + (k - 1), NULL);
     return queue_sweep(t, &a, s->slots_d + (size_t)(k - 1) * (size_t)t->block_count, NULL,
@@ -807,12 +808,7 @@ static int launch_group(struct tile *first, const struct batch_call *b)
  * the first tile's thread. */
 static int cuda_batch_start(struct tile *t, const struct batch_call *b)
 {
-    cudaError_t fault = injected_fault(t, b->from, b->from + b->n - 1);
-    int rc = fault == cudaSuccess
-                 ? 0
-                 : cuda_failed(t, fault, "injected_fault(t, from, from + n - 1)",
-                               __func__, __FILE__, __LINE__);
-    if (b->meet(b->context, t, rc))
+    if (b->meet(b->context, t, check_fault(t, b->from, b->from + b->n - 1)))
         return 1;
     return b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0);
 }

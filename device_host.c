@@ -157,10 +157,7 @@ static int host_batch_sweep(struct tile *t, const struct batch_call *b, long k)
 {
     struct host_batch *h = t->impl;
     struct sweep_args args = {.iteration = k, .want_sums = 1};
-    for (int side = 0; side < SIDE_COUNT; side++) {
-        int n = t->extent->neighbour[side];
-        args.neighbour[side] = n >= 0 ? &b->tiles[n] : NULL;
-    }
+    tile_neighbours(b->tiles, t, args.neighbour);
     int phases = update_rule_phases(&t->settings.rule), rc = 0;
     for (args.phase = 0; args.phase < phases; args.phase++) {
         if (args.phase > 0 && b->meet(b->context, t, rc))

@@ -174,16 +174,6 @@ static double elapsed_since(double *clock)
     return dt;
 }
 
-/* The neighbours of a tile, NULL at the edge of the lattice. */
-static void find_neighbours(struct shared_state *st, const struct tile *me,
-                            const struct tile *nb[SIDE_COUNT])
-{
-    for (int side = 0; side < SIDE_COUNT; side++) {
-        int n = me->extent->neighbour[side];
-        nb[side] = n >= 0 ? &st->tiles[n] : NULL;
-    }
-}
-
 /* Lists the neighbour edges that come by copy instead of peer access. */
 static void describe_fallbacks(struct shared_state *st)
 {
@@ -247,18 +237,19 @@ static int gather_tile(struct shared_state *st, struct tile *me)
     return rc;
 }
 
-/* The norm from the tiles' totals, combined in tile order. */
-static double gather_norm(const struct shared_state *st)
+/* The norm from the tiles' totals (one per tile), combined in tile order. */
+static double gather_norm(const struct shared_state *st, const double *totals)
 {
     const struct update_rule *rule = &st->settings->tile.rule;
     double total = 0.0;
     for (int t = 0; t < partition_count(st->partition); t++)
-        total = norm_combine(rule->norm, total, st->tile_sums[t]);
+        total = norm_combine(rule->norm, total, totals[t]);
     return update_rule_norm(rule, total);
 }
 
-/* Taken by one thread between the two barriers: the verdict on an iteration. */
-static void decide(struct shared_state *st, long iteration)
+/* Taken by one thread between the two barriers: the verdict on an iteration,
+ * from the tiles' totals of it (used when its norm is due). */
+static void decide(struct shared_state *st, long iteration, const double *totals)
 {
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
@@ -268,7 +259,7 @@ static void decide(struct shared_state *st, long iteration)
         return;
     }
     int has_norm = solver_wants_norm(s, iteration);
-    double norm = has_norm ? gather_norm(st) : NAN;
+    double norm = has_norm ? gather_norm(st, totals) : NAN;
     st->stop = solver_decide(s, &st->state, iteration, has_norm, norm,
                              omp_get_wtime() - st->loop_start);
     solver_report_state(r, &st->state);
@@ -313,7 +304,7 @@ static long iterate(struct shared_state *st, struct tile *me)
     const struct solve_settings *s = st->settings;
     struct sweep_args args = {0};
     long started = 0;
-    find_neighbours(st, me, args.neighbour);
+    tile_neighbours(st->tiles, me, args.neighbour);
     for (long k = st->resume;; k++) {
         if (k <= s->max_iter) {
             args.iteration = k;
@@ -327,7 +318,7 @@ static long iterate(struct shared_state *st, struct tile *me)
                                    &st->tile_sums[me->index]));
 #pragma omp barrier
 #pragma omp single
-        decide(st, k - 1);
+        decide(st, k - 1, st->tile_sums);
         if (st->snapshot)
             take_snapshot(st, me);
         if (st->stop)
@@ -349,10 +340,8 @@ static void walk_batch(struct shared_state *st, long from)
 {
     const int tiles = partition_count(st->partition);
     st->result->loop_batch = st->batch;
-    for (long j = 0; j < st->batch && !st->stop; j++) {
-        memcpy(st->tile_sums, st->batch_sums + j * tiles, (size_t)tiles * sizeof(double));
-        decide(st, from + j);
-    }
+    for (long j = 0; j < st->batch && !st->stop; j++)
+        decide(st, from + j, st->batch_sums + j * tiles);
 }
 
 /* Back to batch b's checkpoint (iteration b->from - 1) and the sweeps again up to
@@ -362,7 +351,7 @@ static void replay(struct shared_state *st, struct tile *me, const struct batch_
 {
     struct sweep_args args = {0};
     double unused;
-    find_neighbours(st, me, args.neighbour);
+    tile_neighbours(st->tiles, me, args.neighbour);
     record(st, me, st->ops->batch_rewind(me, b));
     if (agree_to_stop(st))
         return;
@@ -515,7 +504,7 @@ static int loop_on_device(const struct shared_state *st)
 static void drive_tile(struct shared_state *st, struct tile *me)
 {
     const struct tile *nb[SIDE_COUNT];
-    find_neighbours(st, me, nb);
+    tile_neighbours(st->tiles, me, nb);
     record(st, me, set_up_tile(st, me));
     if (agree_to_stop(st))
         goto out;
