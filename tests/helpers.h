@@ -63,6 +63,25 @@ static inline struct solve_settings test_settings(double eps, long max_iter)
                                    .tile = {.block_x = 32, .block_y = 8, .use_p2p = 1}};
 }
 
+/* The norms a monitor or observer was handed, in order (record_norm). */
+struct norm_log {
+    long count;
+    long iteration[20000];
+    double norm[20000];
+};
+
+static inline void record_norm(void *context, long iteration, double norm,
+                               double elapsed_s)
+{
+    struct norm_log *log = context;
+    cr_assert(elapsed_s >= 0.0, "elapsed time is negative");
+    if (log->count < 20000) {
+        log->iteration[log->count] = iteration;
+        log->norm[log->count] = norm;
+    }
+    log->count++;
+}
+
 /* Solves on the serial reference; the test fails if the solve does. */
 static inline void run_reference(const struct problem *pb, const struct solve_settings *s,
                                  struct field *out, struct solve_result *r)

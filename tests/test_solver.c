@@ -169,23 +169,6 @@ Test(solver, single_interior_site_converges_in_two_sweeps)
 
 /* ---- the stopping test --------------------------------------------------- */
 
-struct norm_log {
-    long count;
-    long iteration[20000];
-    double norm[20000];
-};
-
-static void record_norm(void *context, long iteration, double norm, double elapsed_s)
-{
-    struct norm_log *log = context;
-    cr_assert(elapsed_s >= 0.0, "elapsed time is negative");
-    if (log->count < 20000) {
-        log->iteration[log->count] = iteration;
-        log->norm[log->count] = norm;
-    }
-    log->count++;
-}
-
 Test(solver, converged_run_stops_at_first_norm_below_eps)
 {
     static struct norm_log log;
