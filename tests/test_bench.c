@@ -256,17 +256,23 @@ Test(bench, file_name_has_the_gpu_and_the_date)
     "block,reduce,repeat,copy_gbps,bandwidth_fraction,speedup,efficiency,command,"       \
     "group\n"
 
-Test(bench, csv_header_starts_with_the_design_columns)
+/* What a header writer prints, checked against the expected text. */
+static void check_header(void (*write_header)(FILE *), const char *name, const char *want)
 {
     char path[256];
-    out_path(path, sizeof path, "header.csv");
+    out_path(path, sizeof path, name);
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
-    bench_csv_header(f);
+    write_header(f);
     fclose(f);
     char *text = slurp(path);
-    cr_assert_str_eq(text, BENCH_HEADER);
+    cr_assert_str_eq(text, want);
     free(text);
+}
+
+Test(bench, csv_header_starts_with_the_design_columns)
+{
+    check_header(bench_csv_header, "header.csv", BENCH_HEADER);
 }
 
 Test(bench, median)
@@ -457,15 +463,7 @@ Test(bench, sweep_file_is_named_after_the_bench_csv)
 
 Test(bench, sweep_csv_header_starts_with_the_design_columns)
 {
-    char path[256];
-    out_path(path, sizeof path, "sweep-header.csv");
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
-    bench_sweep_csv_header(f);
-    fclose(f);
-    char *text = slurp(path);
-    cr_assert_str_eq(text, SWEEP_HEADER);
-    free(text);
+    check_header(bench_sweep_csv_header, "sweep-header.csv", SWEEP_HEADER);
 }
 
 /* One synthetic row of a sweep CSV: n^2 on tiles GPUs at us per iteration. */
