@@ -6,9 +6,11 @@
  * neighbours' old edges straight from their GPUs through peer pointers; where a
  * pair cannot access each other (or --no-p2p), the edge is first copied into a
  * halo buffer on this GPU (cudaMemcpyPeerAsync for rows, cudaMemcpy3DPeerAsync
- * for columns), and the kernel reads the halo instead.
+ * for columns), and the kernel reads the halo instead. A lone tile may run the
+ * whole loop in batches here (run_alone); the batches of several tiles are in
+ * device_cuda_batches.c, and what the two files share in device_cuda.h.
  */
-#include "device.h"
+#include "device_cuda.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -21,43 +23,11 @@
 #include "laplace_kernels.h"
 #include "p2p.h"
 
-/* One of the two sets of buffers that batches of several tiles use in turn. */
-struct batch_buffers {
-    void *checkpoint_d;          /* the field of iteration from - 1 */
-    double *slots_d, *slots_h;   /* every iteration's block sums (--reduce host) */
-    double *totals_d, *totals_h; /* every iteration's tile total (--reduce device) */
-    cudaGraphExec_t graph;       /* the first tile only: the batch of every GPU */
-};
-
-struct cuda_tile {
-    cudaStream_t stream;
-    cudaEvent_t done[2];      /* all of iteration k's work, recorded in done[k % 2] */
-    struct sweep_shape shape; /* kernel, block and rows per thread */
-    int sums_mapped;          /* 1: the sweep writes its block sums into host memory */
-    double *block_sums_d;     /* the block sums on the device, unless mapped */
-    double *sums_target_d[2]; /* where iteration k's kernel writes its block sums */
-    double *total_h[2]; /* --reduce device: the tile total of iteration k (mapped) */
-    double *total_d[2]; /* the same memory seen from the device */
-    void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */
-    /* run_alone: the loop in batches of iterations; --reduce host: each batch is
-     * one CUDA graph of sweeps; --reduce device: one resident kernel */
-    cudaGraphExec_t batch;
-    struct stop_state *state_d; /* --reduce device: the device's loop state */
-    struct stop_state *state_h; /* its copy on the host after each batch */
-    int multiprocessors;        /* for the resident loop kernel */
-    void *checkpoint_d;         /* --reduce host: the field at the batch's start */
-    double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
-    /* batches of several tiles (batch_*): one graph of every GPU's sweeps */
-    cudaEvent_t mark; /* where this tile's stream joins and leaves the graph */
-    struct batch_buffers sets[2]; /* used by batches in turn (batch_set) */
-};
-
 /* Block sums are written straight into mapped host memory up to this many. */
 #define MAPPED_SUMS_MAX 8192
 
-/* Records a failed CUDA call in t->error: call, function, file, line, device. */
-static int cuda_failed(struct tile *t, cudaError_t rc, const char *call, const char *func,
-                       const char *file, int line)
+int cuda_failed(struct tile *t, cudaError_t rc, const char *call, const char *func,
+                const char *file, int line)
 {
     int current = -1;
     cudaGetDevice(&current);
@@ -66,13 +36,6 @@ static int cuda_failed(struct tile *t, cudaError_t rc, const char *call, const c
              current);
     return -1;
 }
-
-#define CUDA_CHECK(t, call)                                                              \
-    do {                                                                                 \
-        cudaError_t rc_ = (call);                                                        \
-        if (rc_ != cudaSuccess)                                                          \
-            return cuda_failed((t), rc_, #call, __func__, __FILE__, __LINE__);           \
-    } while (0)
 
 /* The fault injected on purpose (fault.h) as the CUDA error it stands for, when
  * it falls on this tile's GPU at an iteration from..to (0: the set-up); the
@@ -85,7 +48,7 @@ static cudaError_t injected_fault(const struct tile *t, long from, long to)
 }
 
 /* 0, or -1 with the injected fault's message when it falls on iterations from..to. */
-static int check_fault(struct tile *t, long from, long to)
+int cuda_check_fault(struct tile *t, long from, long to)
 {
     CUDA_CHECK(t, injected_fault(t, from, to));
     return 0;
@@ -101,7 +64,7 @@ static size_t tile_sites(const struct tile *t)
     return (size_t)t->extent->lx * (size_t)t->extent->ly;
 }
 
-static size_t sums_bytes(const struct tile *t)
+size_t cuda_sums_bytes(const struct tile *t)
 {
     return (size_t)t->block_count * sizeof(double);
 }
@@ -158,18 +121,18 @@ static int alloc_sums(struct tile *t)
         t->settings.reduce == REDUCE_HOST && t->block_count <= MAPPED_SUMS_MAX;
     if (!c->sums_mapped) /* twice: --reduce device's resident loop keeps two iterations'
                           */
-        CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * sums_bytes(t)));
+        CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * cuda_sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
             if (alloc_mapped(t, sizeof(double), &c->total_h[p], &c->total_d[p]) != 0)
                 return -1;
             c->sums_target_d[p] = c->block_sums_d;
         } else if (c->sums_mapped) {
-            if (alloc_mapped(t, sums_bytes(t), &t->block_sums[p], &c->sums_target_d[p]) !=
-                0)
+            if (alloc_mapped(t, cuda_sums_bytes(t), &t->block_sums[p],
+                             &c->sums_target_d[p]) != 0)
                 return -1;
         } else {
-            CUDA_CHECK(t, cudaMallocHost((void **)&t->block_sums[p], sums_bytes(t)));
+            CUDA_CHECK(t, cudaMallocHost((void **)&t->block_sums[p], cuda_sums_bytes(t)));
             c->sums_target_d[p] = c->block_sums_d;
         }
     }
@@ -339,14 +302,9 @@ static struct sweep_launch tile_sweep(struct tile *t, long k, int phase, double 
     };
 }
 
-/*
- * Queues phase a->phase of sweep k after the neighbours' (wait_for_neighbours),
- * its block sums into sums_d; after the last phase, with --reduce device, the
- * tile's total into total_d, or else the block sums copied into sums_h unless
- * NULL (they went to the host directly); then records done[k % 2].
- */
-static int queue_sweep(struct tile *t, const struct sweep_args *a, double *sums_d,
-                       double *total_d, double *sums_h)
+/* device_cuda.h says what it queues. */
+int cuda_queue_sweep(struct tile *t, const struct sweep_args *a, double *sums_d,
+                     double *total_d, double *sums_h)
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((a->iteration - 1) % 2), parity = (int)(a->iteration % 2);
@@ -365,7 +323,7 @@ static int queue_sweep(struct tile *t, const struct sweep_args *a, double *sums_
         CUDA_CHECK(t, laplace_reduce(sums_d, t->block_count, t->settings.rule.norm,
                                      total_d, c->stream));
     else if (last && a->want_sums && sums_h)
-        CUDA_CHECK(t, cudaMemcpyAsync(sums_h, sums_d, sums_bytes(t),
+        CUDA_CHECK(t, cudaMemcpyAsync(sums_h, sums_d, cuda_sums_bytes(t),
                                       cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaEventRecord(c->done[parity], c->stream));
     return 0;
@@ -377,10 +335,10 @@ static int cuda_sweep(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
     const int parity = (int)(a->iteration % 2);
-    int rc = a->phase == 0 ? check_fault(t, a->iteration, a->iteration) : 0;
+    int rc = a->phase == 0 ? cuda_check_fault(t, a->iteration, a->iteration) : 0;
     if (rc == 0)
-        rc = queue_sweep(t, a, c->sums_target_d[parity], c->total_d[parity],
-                         c->sums_mapped ? NULL : t->block_sums[parity]);
+        rc = cuda_queue_sweep(t, a, c->sums_target_d[parity], c->total_d[parity],
+                              c->sums_mapped ? NULL : t->block_sums[parity]);
     if (rc != 0)
         cudaStreamSynchronize(c->stream); /* best effort: the failure is reported */
     return rc;
@@ -413,7 +371,7 @@ static int cuda_download(struct tile *t, int which, void *tile_h)
 }
 
 /* Iterations per batch of run_alone: about 2 ms of work, even, from 2 to 1024. */
-static long batch_length(const struct tile *t)
+long cuda_batch_iterations(const struct tile *t)
 {
     double bytes =
         2.0 * (double)tile_field_bytes(t); /* one read and one write per site */
@@ -487,7 +445,7 @@ static int device_batches(struct tile *t, const struct stop_rule *rule,
     *c->state_h = *out; /* the start: no iteration, no norm yet */
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_d, c->state_h, sizeof *c->state_d,
                                   cudaMemcpyHostToDevice, c->stream));
-    const long per_launch = RESIDENT_BATCHES * batch_length(t);
+    const long per_launch = RESIDENT_BATCHES * cuda_batch_iterations(t);
     t->loop_batch = per_launch;
     do {
         long done = c->state_h->iteration;
@@ -537,7 +495,7 @@ static int run_one_by_one(struct tile *t, long from, long to, int test,
             return -1;
         if (!test)
             continue;
-        CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, sums_bytes(t),
+        CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, cuda_sums_bytes(t),
                                       cudaMemcpyDeviceToHost, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
         if (host_tests(t, rule, watch, k, c->slots_h, st))
@@ -563,10 +521,10 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
                         const struct loop_watch *watch, struct stop_state *st)
 {
     struct cuda_tile *c = t->impl;
-    const long n = batch_length(t);
+    const long n = cuda_batch_iterations(t);
     CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, tile_field_bytes(t)));
-    CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * sums_bytes(t)));
-    CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, (size_t)n * sums_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * cuda_sums_bytes(t)));
+    CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, (size_t)n * cuda_sums_bytes(t)));
     if (capture_batch(t, n) != 0)
         return -1;
     t->loop_batch = n;
@@ -596,265 +554,11 @@ static int cuda_run_alone(struct tile *t, const struct stop_rule *rule,
 {
     struct cuda_tile *c = t->impl;
     *out = stop_state_start();
-    if (batch_length(t) < 32)
+    if (cuda_batch_iterations(t) < 32)
         return 1;
     if (t->settings.reduce == REDUCE_DEVICE)
         return c->shape.kernel == KERNEL_ROWS ? device_batches(t, rule, out, watch) : 1;
     return host_batches(t, rule, watch, out);
-}
-
-/*
- * Batches of several tiles. One CUDA graph holds a whole batch of every GPU:
- * each GPU's nodes run on that GPU (they are captured from its own stream),
- * and sweep k of a tile depends on its neighbours' sweep k - 1 through the
- * captured event waits of the host loop, which become graph edges. Two graphs,
- * one for each set of buffers (checkpoint, slots), so that batch b + 1 runs
- * while the host reads batch b's sums. The first tile's thread records each
- * graph once and launches one a batch; every thread checks its own GPU for an
- * injected fault before the launch and for an error of the batch after it.
- *
- * No deadlock by construction: the graph's edges are captured in iteration
- * order, so every dependency points to an earlier sweep and the graph is
- * acyclic; nothing spins or waits on a flag, and the host threads meet only at
- * batch_call's meet(), which every thread reaches on every path.
- */
-
-/* Iterations a batch of several tiles: the lone tile's ~2 ms of work, and at
- * least 64 so that the checkpoint copy costs under 2% of a batch. Declines (0)
- * when an edge comes by halo copy (that path stays in the host loop) or when
- * the GPU lacks the memory for the checkpoint and the sums' slots; and, unless
- * asked, when a sweep is long (fewer than 32 in 2 ms, as for a lone tile): there
- * the host loop hides its round trip behind the next sweep, while a batch pays
- * for its checkpoint copy and for sums at every iteration (measured on an H200,
- * 16384^2 as two tiles: 593 us per iteration batched, 561 in the host loop). */
-static long cuda_batch_length(const struct tile *t, int asked)
-{
-    size_t free_bytes = 0, total_bytes = 0;
-    for (int side = 0; side < SIDE_COUNT; side++)
-        if (t->peer_fallback[side])
-            return 0;
-    long n = batch_length(t);
-    if (!asked && n < 32)
-        return 0;
-    long most = (64L << 20) / (t->block_count * (long)sizeof(double));
-    n = n < 64 ? 64 : n;
-    n = n > most ? most - most % 2 : n;
-    if (n < 2 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
-        return cudaGetLastError(), 0;
-    double need = 2.0 * ((double)tile_field_bytes(t) + (double)n * (double)sums_bytes(t));
-    return need + (256 << 20) < (double)free_bytes ? n : 0;
-}
-
-static int cuda_batch_open(struct tile *t, long n)
-{
-    struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
-    for (int set = 0; set < 2; set++) {
-        struct batch_buffers *s = &c->sets[set];
-        CUDA_CHECK(t, cudaMalloc(&s->checkpoint_d, tile_field_bytes(t)));
-        if (t->settings.reduce == REDUCE_DEVICE) {
-            CUDA_CHECK(t, cudaMalloc((void **)&s->totals_d, (size_t)n * sizeof(double)));
-            CUDA_CHECK(t,
-                       cudaMallocHost((void **)&s->totals_h, (size_t)n * sizeof(double)));
-        } else {
-            CUDA_CHECK(t, cudaMalloc((void **)&s->slots_d, (size_t)n * sums_bytes(t)));
-            CUDA_CHECK(t,
-                       cudaMallocHost((void **)&s->slots_h, (size_t)n * sums_bytes(t)));
-        }
-    }
-    return 0;
-}
-
-/* Queues, on the tile's stream, sweep k (1..n) of a batch: block sums into
- * slot k - 1, or with --reduce device the tile total into totals_d[k - 1]. */
-static int queue_batch_sweep(struct tile *t, const struct batch_call *b, long k,
-                             int phase)
-{
-    struct cuda_tile *c = t->impl;
-    struct batch_buffers *s = &c->sets[batch_set(b)];
-    struct sweep_args a = {.iteration = k, .phase = phase, .want_sums = 1};
-    tile_neighbours(b->tiles, t, a.neighbour);
-    if (t->settings.reduce == REDUCE_DEVICE)
-        return queue_sweep(t, &a, c->block_sums_d, s->totals_d + (k - 1), NULL);
-    return queue_sweep(t, &a, s->slots_d + (size_t)(k - 1) * (size_t)t->block_count, NULL,
-                       NULL);
-}
-
-/* Queues the start of a batch on a tile's stream: joining the graph (all but
- * the first tile, which started it) and the checkpoint copy. */
-static int queue_batch_start(struct tile *t, const struct tile *first,
-                             const struct batch_call *b)
-{
-    struct cuda_tile *c = t->impl;
-    if (t != first)
-        CUDA_CHECK(t, cudaStreamWaitEvent(c->stream,
-                                          ((struct cuda_tile *)first->impl)->mark, 0));
-    CUDA_CHECK(t,
-               cudaMemcpyAsync(c->sets[batch_set(b)].checkpoint_d, t->field[0],
-                               tile_field_bytes(t), cudaMemcpyDeviceToDevice, c->stream));
-    return 0;
-}
-
-/* Queues the end of a batch on a tile's stream: the sums to the host, and
- * (all but the first tile) the mark the first tile's stream waits for. */
-static int queue_batch_end(struct tile *t, struct tile *first, const struct batch_call *b)
-{
-    struct cuda_tile *c = t->impl;
-    struct batch_buffers *s = &c->sets[batch_set(b)];
-    if (t->settings.reduce == REDUCE_DEVICE)
-        CUDA_CHECK(t, cudaMemcpyAsync(s->totals_h, s->totals_d,
-                                      (size_t)b->n * sizeof(double),
-                                      cudaMemcpyDeviceToHost, c->stream));
-    else
-        CUDA_CHECK(t,
-                   cudaMemcpyAsync(s->slots_h, s->slots_d, (size_t)b->n * sums_bytes(t),
-                                   cudaMemcpyDeviceToHost, c->stream));
-    if (t == first)
-        return 0;
-    struct cuda_tile *f = first->impl;
-    CUDA_CHECK(t, cudaEventRecord(c->mark, c->stream));
-    CUDA_CHECK(first, cudaSetDevice(first->device));
-    CUDA_CHECK(first, cudaStreamWaitEvent(f->stream, c->mark, 0));
-    return 0;
-}
-
-/* Queues a whole batch of every tile into the capture begun on the first
- * tile's stream: iteration by iteration, phase by phase, tile by tile, so that
- * each wait refers to the neighbours' previous sweep (or phase). Returns the
- * failing tile, or NULL. */
-static struct tile *queue_group(const struct batch_call *b)
-{
-    struct tile *first = &b->tiles[0];
-    struct cuda_tile *f = first->impl;
-    const int phases = update_rule_phases(&first->settings.rule);
-    if (cudaEventRecord(f->mark, f->stream) != cudaSuccess)
-        return first;
-    for (int i = 0; i < b->count; i++)
-        if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
-            queue_batch_start(&b->tiles[i], first, b) != 0)
-            return &b->tiles[i];
-    for (long k = 1; k <= b->n; k++)
-        for (int phase = 0; phase < phases; phase++)
-            for (int i = 0; i < b->count; i++)
-                if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
-                    queue_batch_sweep(&b->tiles[i], b, k, phase) != 0)
-                    return &b->tiles[i];
-    for (int i = 0; i < b->count; i++)
-        if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
-            queue_batch_end(&b->tiles[i], first, b) != 0)
-            return &b->tiles[i];
-    return NULL;
-}
-
-/* The sweep events were last recorded inside the capture, where a wait from
- * outside it (the host loop's, after the batches) is refused: records each once
- * more on its idle stream, so that such a wait finds it already complete. */
-static int rearm_events(struct tile *first, const struct batch_call *b)
-{
-    for (int i = 0; i < b->count; i++) {
-        struct tile *t = &b->tiles[i];
-        struct cuda_tile *c = t->impl;
-        CUDA_CHECK(first, cudaSetDevice(t->device));
-        for (int p = 0; p < 2; p++)
-            CUDA_CHECK(first, cudaEventRecord(c->done[p], c->stream));
-    }
-    CUDA_CHECK(first, cudaSetDevice(first->device));
-    return 0;
-}
-
-/* Records the graph of a batch of every tile with the buffers of the batch's set
- * (the first tile's thread, once for each set, while no batch runs). */
-static int capture_group(struct tile *first, const struct batch_call *b)
-{
-    struct cuda_tile *f = first->impl;
-    cudaGraph_t graph = NULL;
-    CUDA_CHECK(first,
-               cudaStreamBeginCapture(f->stream, cudaStreamCaptureModeThreadLocal));
-    struct tile *failed = queue_group(b);
-    cudaSetDevice(first->device);
-    cudaError_t end = cudaStreamEndCapture(f->stream, &graph);
-    if (failed) {
-        if (graph)
-            cudaGraphDestroy(graph);
-        if (failed != first) {
-            char why[sizeof first->error];
-            snprintf(why, sizeof why,
-                     "recording tile %d's part of the batch graph: %.400s", failed->index,
-                     failed->error);
-            snprintf(first->error, sizeof first->error, "%s", why);
-        }
-        return -1;
-    }
-    CUDA_CHECK(first, end);
-    cudaError_t made = cudaGraphInstantiate(&f->sets[batch_set(b)].graph, graph, 0);
-    cudaGraphDestroy(graph);
-    CUDA_CHECK(first, made);
-    return rearm_events(first, b);
-}
-
-/* The first tile's thread: records the set's graph on first use, then launches
- * it; the batch runs on while the host goes on. */
-static int launch_group(struct tile *first, const struct batch_call *b)
-{
-    struct cuda_tile *f = first->impl;
-    cudaGraphExec_t *graph = &f->sets[batch_set(b)].graph;
-    if (!*graph && capture_group(first, b) != 0)
-        return -1;
-    CUDA_CHECK(first, cudaGraphLaunch(*graph, f->stream));
-    return 0;
-}
-
-/* Every tile's thread: an injected fault of this GPU's part, then the launch by
- * the first tile's thread. */
-static int cuda_batch_start(struct tile *t, const struct batch_call *b)
-{
-    if (b->meet(b->context, t, check_fault(t, b->from, b->from + b->n - 1)))
-        return 1;
-    return b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0);
-}
-
-/* Every tile's thread: the first waits for the whole batch of every GPU, then
- * each checks its own GPU for an error of the batch. */
-static int cuda_batch_wait(struct tile *t, const struct batch_call *b)
-{
-    struct cuda_tile *c = t->impl;
-    int rc = 0;
-    if (t == &b->tiles[0]) {
-        cudaError_t done = cudaStreamSynchronize(c->stream);
-        if (done != cudaSuccess)
-            rc = cuda_failed(t, done, "cudaStreamSynchronize(first tile's stream)",
-                             __func__, __FILE__, __LINE__);
-    }
-    if (b->meet(b->context, t, rc))
-        return 1;
-    cudaError_t own = cudaStreamSynchronize(c->stream);
-    rc = own == cudaSuccess ? 0
-                            : cuda_failed(t, own, "cudaStreamSynchronize(c->stream)",
-                                          __func__, __FILE__, __LINE__);
-    return b->meet(b->context, t, rc);
-}
-
-static int cuda_batch_total(struct tile *t, const struct batch_call *b, long j,
-                            double *total)
-{
-    struct cuda_tile *c = t->impl;
-    struct batch_buffers *s = &c->sets[batch_set(b)];
-    if (t->settings.reduce == REDUCE_DEVICE)
-        *total = s->totals_h[j];
-    else
-        *total = block_sums_total(s->slots_h + j * t->block_count, t->block_count,
-                                  t->settings.rule.norm);
-    return 0;
-}
-
-static int cuda_batch_rewind(struct tile *t, const struct batch_call *b)
-{
-    struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t,
-               cudaMemcpyAsync(t->field[0], c->sets[batch_set(b)].checkpoint_d,
-                               tile_field_bytes(t), cudaMemcpyDeviceToDevice, c->stream));
-    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
-    return 0;
 }
 
 /* Frees what open() and connect() allocated; errors here are not reported. */
@@ -878,20 +582,9 @@ static void cuda_close(struct tile *t)
     cudaFree(c->checkpoint_d);
     cudaFree(c->slots_d);
     cudaFreeHost(c->slots_h);
-    for (int set = 0; set < 2; set++) {
-        struct batch_buffers *s = &c->sets[set];
-        cudaFree(s->checkpoint_d);
-        cudaFree(s->slots_d);
-        cudaFreeHost(s->slots_h);
-        cudaFree(s->totals_d);
-        cudaFreeHost(s->totals_h);
-        if (s->graph)
-            cudaGraphExecDestroy(s->graph);
-    }
+    cuda_batch_free(c);
     if (c->batch)
         cudaGraphExecDestroy(c->batch);
-    if (c->mark)
-        cudaEventDestroy(c->mark);
     for (int p = 0; p < 2; p++) {
         cudaFreeHost(t->block_sums[p]);
         cudaFreeHost(c->total_h[p]);
