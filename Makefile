@@ -45,7 +45,7 @@ ifeq ($(SANITIZE),1)
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
 
-CORE := bench bench_ceilings bench_sweep config device run problem expression update_rule \
+CORE := bench bench_ceilings bench_sweep config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
         history progress png_output vtk_output fault memory_check
 OBJS := $(CORE:%=$(BUILD)/%.o)
