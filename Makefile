@@ -47,7 +47,7 @@ endif
 
 CORE := bench bench_ceilings bench_sweep config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
-        history progress png_output vtk_output fault memory_check
+        history progress watchers png_output vtk_output fault memory_check
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)

@@ -391,30 +391,6 @@ static void append(char *s, size_t n, const char *format, ...)
 
 /* ---- runs ----------------------------------------------------------------- */
 
-/* The entry as a configuration: the defaults, then the entry's settings. */
-static void entry_config(const struct bench *b, const struct bench_entry *e,
-                         struct config *c)
-{
-    config_defaults(c);
-    c->problem.nx = c->problem.ny = e->n;
-    c->problem.precision = e->precision;
-    c->eps = 0.0; /* never converges: exactly e->iterations */
-    c->max_iter = e->iterations;
-    c->check_every = 1;
-    c->backend = e->backend;
-    c->partition_x = e->partition_x;
-    c->partition_y = e->partition_y;
-    for (int i = 0; i < e->gpus; i++)
-        c->devices[i] = b->devices[i];
-    c->device_count = e->gpus;
-    c->block_x = e->block_x;
-    c->block_y = e->block_y;
-    snprintf(c->kernel, sizeof c->kernel, "%s", e->kernel);
-    c->reduce = e->reduce;
-    c->quiet = 1;
-    run_resolve_auto(c);
-}
-
 void bench_entry_command(const struct bench *b, const struct bench_entry *e, char *s,
                          size_t n)
 {
@@ -441,34 +417,35 @@ void bench_entry_command(const struct bench *b, const struct bench_entry *e, cha
         append(s, n, " --reduce device");
 }
 
+/* The entry as a configuration: its command line, read as laplace reads its own. */
+static int entry_config(const struct bench *b, const struct bench_entry *e,
+                        struct config *c, char *err, size_t n)
+{
+    char command[512], *argv[64], *save = NULL;
+    int argc = 0;
+    bench_entry_command(b, e, command, sizeof command);
+    for (char *word = strtok_r(command, " ", &save); word && argc < 64;
+         word = strtok_r(NULL, " ", &save))
+        argv[argc++] = word;
+    config_defaults(c);
+    if (config_from_args(c, argc, argv, err, n) != 0)
+        return -1;
+    c->quiet = 1;
+    run_resolve_auto(c);
+    return config_validate(c, err, n) != 0 ? -1 : 0;
+}
+
 int bench_run_once(const struct bench *b, const struct bench_entry *e,
                    struct bench_one_run *r, char *err, size_t n)
 {
-    struct field field = {0};
-    struct solve_result *result = &r->report.result;
-    entry_config(b, e, &r->config);
-    if (config_validate(&r->config, err, n) != 0 ||
-        run_make_plan(&r->config, &r->plan, err, n) != EXIT_OK)
+    struct config c;
+    struct field field;
+    if (entry_config(b, e, &c, err, n) != 0 || run_plan_make(&c, &r->plan, err, n) != EXIT_OK)
         return -1;
-    r->report = (struct run_report){.config = &r->config,
-                                    .backend = backend_name(e->backend),
-                                    .devices = r->plan.device_list,
-                                    .device_names = r->plan.device_names,
-                                    .result.failed_device = -1};
-    double start = omp_get_wtime();
-    int rc = run_solve(&r->config, &r->plan, r->config.partition_x, r->config.partition_y,
-                       &field, result);
-    r->report.time_total_s = omp_get_wtime() - start;
+    int status = run_execute(&r->plan, &field, &r->report, err, n);
     field_free(&field);
-    if (rc != 0 && result->failed_device >= 0)
-        return snprintf(err, n, "GPU %d failed: %s", result->failed_device,
-                        result->error),
-               -1;
-    if (rc != 0)
-        return snprintf(err, n, "%s", result->error), -1;
-    if (result->reason == STOP_DIVERGED)
-        return snprintf(err, n, "diverged at iteration %ld", result->iterations), -1;
-    return 0;
+    run_plan_free(&r->plan); /* the report keeps what it reads: the plan's config */
+    return status == EXIT_OK ? 0 : -1;
 }
 
 /* ---- derived numbers ------------------------------------------------------ */
@@ -614,8 +591,8 @@ static void run_entry(struct bench *b, int i)
             best = r;
     b->best[i] = (struct best){.compute_s = runs[best].report.result.time_compute_s,
                                .gbps = report_metrics(&runs[best].report).gbps,
-                               .tiles = runs[best].config.partition_x *
-                                        runs[best].config.partition_y};
+                               .tiles = runs[best].plan.config.partition_x *
+                                        runs[best].plan.config.partition_y};
     for (int r = 0; r < RUNS; r++)
         csv_row(b, i, &runs[r].report, r + 1, command);
     table_row(b, i, &runs[best].report);

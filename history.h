@@ -19,7 +19,7 @@ struct history {
 /* Opens the temporary file and writes the header. 0, or -1 with err set. */
 int history_open(struct history *h, const char *path, char *err, size_t n);
 
-/* Adds a row (an observe_fn of solver.h, with the history as context). */
+/* Adds a row (a norm_fn of solver.h, with the history as context). */
 void history_add(void *history, long iteration, double norm, double elapsed_s);
 
 /* Closes the file and gives it its name. 0, or -1 with err set (then no file). */

@@ -123,36 +123,31 @@ static int refuse_device(const struct config *c, int device, const char *what,
     return -1;
 }
 
-/* Each GPU against its tile; with --compare, the first GPU against the whole lattice. */
-static int check_devices(const struct config *c, const struct run_plan *plan, char *why,
-                         size_t n)
+/* Each GPU against its tiles; with --compare, the first GPU against the whole lattice. */
+static int check_devices(const struct run_plan *plan, char *why, size_t n)
 {
-    struct partition p;
-    if (partition_init(&p, c->problem.nx, c->problem.ny, c->partition_x, c->partition_y))
-        return snprintf(why, n, "cannot split the lattice into %dx%d tiles",
-                        c->partition_x, c->partition_y),
-               -1;
-    int tiles = partition_count(&p), rc = 0;
-    for (int t = 0; t < tiles && rc == 0; t++) {
+    const struct config *c = &plan->config;
+    const struct partition *p = &plan->partition;
+    int tiles = partition_count(p);
+    for (int t = 0; t < tiles; t++) {
         double need = 0.0; /* every tile this GPU holds, counted at its first */
         int first = 1;
         for (int u = 0; u < tiles; u++)
             if (plan->devices[u] == plan->devices[t]) {
                 first = first && u >= t;
-                need += memory_tile_bytes(c, p.tiles[u].lx, p.tiles[u].ly, tiles == 1);
+                need += memory_tile_bytes(c, p->tiles[u].lx, p->tiles[u].ly, tiles == 1);
             }
         if (!first)
             continue;
         double have = device_free_bytes(plan->devices[t], why, n);
         if (have < 0.0)
-            rc = -1;
-        else if (need > have)
-            rc = refuse_device(c, plan->devices[t], "two fields of its tiles", need, have,
-                               why, n);
+            return -1;
+        if (need > have)
+            return refuse_device(c, plan->devices[t], "two fields of its tiles", need,
+                                 have, why, n);
     }
-    partition_free(&p);
-    if (rc != 0 || !c->compare || tiles == 1)
-        return rc;
+    if (!c->compare || tiles == 1)
+        return 0;
     double need = memory_tile_bytes(c, c->problem.nx, c->problem.ny, 1);
     double have = device_free_bytes(plan->devices[0], why, n);
     if (have < 0.0)
@@ -164,13 +159,11 @@ static int check_devices(const struct config *c, const struct run_plan *plan, ch
 }
 #endif
 
-int memory_check(const struct config *c, const struct run_plan *plan, char *why, size_t n)
+int memory_check(const struct run_plan *plan, char *why, size_t n)
 {
 #ifdef HAVE_CUDA
-    if (c->backend == BACKEND_GPU && check_devices(c, plan, why, n) != 0)
+    if (plan->config.backend == BACKEND_GPU && check_devices(plan, why, n) != 0)
         return -1;
-#else
-    (void)plan;
 #endif
-    return check_host(c, why, n);
+    return check_host(&plan->config, why, n);
 }

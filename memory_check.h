@@ -20,8 +20,7 @@ double memory_tile_bytes(const struct config *c, long lx, long ly, int lone);
 /* Bytes the host will hold at the peak of the whole run (--compare included). */
 double memory_host_bytes(const struct config *c);
 
-/* 0 when the run fits; -1 with why (the sizes needed and available) when not. */
-int memory_check(const struct config *c, const struct run_plan *plan, char *why,
-                 size_t n);
+/* 0 when the planned run fits; -1 with why (the sizes needed and available) when not. */
+int memory_check(const struct run_plan *plan, char *why, size_t n);
 
 #endif

@@ -97,8 +97,7 @@ static void reset_at_exit(const int *devices, int tiles)
 }
 
 int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, const struct device_ops **ops,
-                     char *err, size_t n)
+                     char *names, size_t names_n, char *err, size_t n)
 {
     int count = p2p_device_count(), tiles = c->partition_x * c->partition_y;
     if (count == 0)
@@ -115,7 +114,6 @@ int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t li
     if (device_name(devices[0], names, names_n) != 0)
         return snprintf(err, n, "cannot read the properties of GPU %d", devices[0]),
                EXIT_FAILURE_RUN;
-    *ops = &device_cuda_ops;
     reset_at_exit(devices, tiles);
     return EXIT_OK;
 }
@@ -222,11 +220,9 @@ void p2p_runtime_version(char *text, size_t n)
 }
 
 int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, const struct device_ops **ops,
-                     char *err, size_t n)
+                     char *names, size_t names_n, char *err, size_t n)
 {
-    (void)c, (void)devices, (void)list, (void)list_n, (void)names, (void)names_n,
-        (void)ops;
+    (void)c, (void)devices, (void)list, (void)list_n, (void)names, (void)names_n;
     snprintf(err, n, "this laplace was built without CUDA; use --backend cpu or serial");
     return EXIT_FAILURE_RUN;
 }

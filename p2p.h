@@ -20,13 +20,12 @@ void p2p_runtime_version(char *text, size_t n);
 
 /*
  * Chooses the device of every tile: --devices, or 0, 1, ... by default.
- * Fills the "0,1" list, the device names and the device implementation.
+ * Fills the "0,1" list and the device names (run.c picks the implementation).
  * Returns 0; EXIT_BAD_USAGE when a device does not exist or too few exist for
  * the partition; EXIT_FAILURE_RUN when CUDA is missing or broken. err says why.
  */
 int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, const struct device_ops **ops,
-                     char *err, size_t n);
+                     char *names, size_t names_n, char *err, size_t n);
 
 /* Prints every device and the peer-access matrix; 0, or -1 with err set. */
 int p2p_print_topology(FILE *out, char *err, size_t n);

@@ -10,9 +10,9 @@
 #define REDRAW_S 0.25 /* at most four redraws a second */
 #define MARK_S 1.0    /* the rate's window */
 
-void progress_start(struct progress *p, FILE *out, double eps)
+void progress_start(struct progress *p, FILE *out, double eps, const char *label)
 {
-    *p = (struct progress){.out = out, .eps = eps, .drawn_at = -1.0};
+    *p = (struct progress){.out = out, .eps = eps, .drawn_at = -1.0, .label = label};
 }
 
 long progress_iterations_left(double norm, double eps, double rate)
@@ -31,8 +31,9 @@ static void draw(struct progress *p, long iteration, double norm, double elapsed
     double rate =
         (log(norm) - p->mark_log_norm) / (double)(iteration - p->mark_iteration);
     long left = progress_iterations_left(norm, p->eps, rate);
-    fprintf(p->out, "\r  iteration %ld  norm %.3e  elapsed %.1f s", iteration, norm,
-            elapsed_s);
+    int labelled = p->label && p->label[0];
+    fprintf(p->out, "\r  %s%siteration %ld  norm %.3e  elapsed %.1f s",
+            labelled ? p->label : "", labelled ? "  " : "", iteration, norm, elapsed_s);
     if (left >= 0)
         fprintf(p->out, "  ~%ld more to eps %g, ETA %.0f s", left, p->eps,
                 (double)left * elapsed_s / (double)iteration);

@@ -15,12 +15,14 @@ struct progress {
     long mark_iteration;  /* the earlier point of the decay rate */
     double mark_log_norm; /* its log(norm) */
     double mark_elapsed;
-    int shown; /* a line is on the terminal */
+    int shown;         /* a line is on the terminal */
+    const char *label; /* what the line is about, before it ("comparing: 1 GPU"), or NULL */
 };
 
-void progress_start(struct progress *p, FILE *out, double eps);
+/* Starts a line of norms towards eps on out, headed by label (NULL or "": none). */
+void progress_start(struct progress *p, FILE *out, double eps, const char *label);
 
-/* Takes a norm (an observe_fn of solver.h, with the progress as context). */
+/* Takes a norm (a norm_fn of solver.h, with the progress as context). */
 void progress_add(void *progress, long iteration, double norm, double elapsed_s);
 
 /* Iterations still needed to bring norm to eps at the decay rate per iteration

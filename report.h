@@ -36,7 +36,7 @@ void report_csv_row(FILE *out, const struct run_report *r);
 void report_csv_header_fields(FILE *out);
 void report_csv_fields(FILE *out, const struct run_report *r);
 
-/* A monitor_fn: one line per call, on the FILE given as context. */
+/* A norm_fn (solver.h): one line per call, on the FILE given as context. */
 void report_monitor_line(void *out_file, long iteration, double norm, double elapsed_s);
 
 /* "NxM: 1 GPU 1.234 s, 4 GPUs 0.321 s, speed-up 3.84, efficiency 96%, ...". */

@@ -1,7 +1,8 @@
 /*
- * run.c - from a configuration to a solved field: --backend and --partition
- * auto resolved, the devices of the tiles chosen, and one solve on the
- * backend's devices (or the serial reference). Used by main and the bench.
+ * run.c - the one path from a configuration to a result (run.h): the plan
+ * (auto resolved, the tiles, their devices, the device implementation), the
+ * solve on it with its watchers, the outputs and the report's facts. Used by
+ * main's run, both comparisons and the bench.
  */
 #include "run.h"
 
@@ -10,17 +11,18 @@
 
 #include <omp.h>
 
-#include "gpu_partition.h"
+#include "error.h"
 #include "laplace_kernels.h"
-#include "output.h"
 #include "p2p.h"
 #include "reference.h"
-#include "report.h"
+#include "watchers.h"
 
-/* --backend auto: the GPUs if any; --partition auto: every GPU or every core. */
 void run_resolve_auto(struct config *c)
 {
-    int gpus = p2p_device_count();
+    int asks_gpus = c->backend == BACKEND_AUTO ||
+                    (c->backend == BACKEND_GPU && c->partition_x == 0 &&
+                     c->device_count == 0);
+    int gpus = asks_gpus ? p2p_device_count() : 0;
     if (c->backend == BACKEND_AUTO)
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
     if (c->partition_x > 0)
@@ -34,19 +36,100 @@ void run_resolve_auto(struct config *c)
                           &c->partition_y);
 }
 
-/* Picks the device of every tile; returns an exit status. */
-int run_make_plan(const struct config *c, struct run_plan *plan, char *err, size_t n)
+/* The device implementation of a backend; NULL runs the serial reference. */
+static const struct device_ops *ops_of(enum backend backend)
 {
-    int tiles = c->partition_x * c->partition_y;
-    memset(plan, 0, sizeof *plan);
+#ifdef HAVE_CUDA
+    if (backend == BACKEND_GPU)
+        return &device_cuda_ops;
+#endif
+    return backend == BACKEND_CPU ? &device_host_ops : NULL;
+}
+
+/* The devices of the tiles: the GPUs (p2p.c checks they exist), or the host. */
+static int choose_devices(struct run_plan *plan, char *err, size_t n)
+{
+    const struct config *c = &plan->config;
+    int tiles = partition_count(&plan->partition);
     if (c->backend == BACKEND_GPU)
         return p2p_plan_devices(c, plan->devices, plan->device_list,
                                 sizeof plan->device_list, plan->device_names,
-                                sizeof plan->device_names, &plan->ops, err, n);
-    plan->ops = c->backend == BACKEND_CPU ? &device_host_ops : NULL;
+                                sizeof plan->device_names, err, n);
     snprintf(plan->device_list, sizeof plan->device_list, "-");
     snprintf(plan->device_names, sizeof plan->device_names, "host, %d thread%s", tiles,
              tiles > 1 ? "s" : "");
+    return EXIT_OK;
+}
+
+int run_plan_make(const struct config *c, struct run_plan *plan, char *err, size_t n)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->config = *c;
+    run_resolve_auto(&plan->config);
+    const struct config *r = &plan->config;
+    int split = partition_init(&plan->partition, r->problem.nx, r->problem.ny,
+                               r->partition_x, r->partition_y);
+    if (split != 0) {
+        error_set(err, n,
+                  split == -1 ? "out of host memory for %dx%d tiles"
+                              : "cannot split the lattice into %dx%d tiles",
+                  r->partition_x, r->partition_y);
+        return EXIT_FAILURE_RUN;
+    }
+    plan->ops = ops_of(r->backend);
+    int status = choose_devices(plan, err, n);
+    if (status != EXIT_OK)
+        run_plan_free(plan);
+    return status;
+}
+
+/* What a comparison leaves out: the outputs, the history and the monitor belong
+ * to the main run, whose field is compared with; a label heads its progress line. */
+static void unwatched(struct config *c)
+{
+    c->output_count = 0;
+    c->history[0] = '\0';
+    c->monitor_every = 0;
+    c->snapshot_every = 0;
+    c->compare = c->compare_cpu = 0;
+}
+
+int run_plan_comparison(const struct run_plan *main_run, enum run_comparison kind,
+                        struct run_plan *plan, char *err, size_t n)
+{
+    struct config c = main_run->config;
+    unwatched(&c);
+    c.partition_x = c.partition_y = kind == RUN_ON_ONE_DEVICE ? 1 : 0;
+    if (kind == RUN_ON_CPU)
+        c.backend = BACKEND_CPU;
+    if (kind == RUN_ON_ONE_DEVICE && c.backend == BACKEND_GPU) {
+        c.devices[0] = main_run->devices[0];
+        c.device_count = 1;
+    }
+    int status = run_plan_make(&c, plan, err, n);
+    if (status != EXIT_OK)
+        return status;
+    int tiles = partition_count(&plan->partition);
+    if (kind == RUN_ON_CPU)
+        snprintf(plan->label, sizeof plan->label, "comparing: CPU (%d threads)", tiles);
+    else
+        snprintf(plan->label, sizeof plan->label, "comparing: 1 %s",
+                 c.backend == BACKEND_GPU ? "GPU" : "tile");
+    return EXIT_OK;
+}
+
+void run_plan_free(struct run_plan *plan)
+{
+    partition_free(&plan->partition);
+    memset(&plan->partition, 0, sizeof plan->partition);
+}
+
+int run_check_outputs(const struct run_plan *plan, char *err, size_t n)
+{
+    const struct config *c = &plan->config;
+    for (int i = 0; i < c->output_count; i++)
+        if (output_check_writable(c->outputs[i], err, n) != 0)
+            return EXIT_FAILURE_RUN;
     return EXIT_OK;
 }
 
@@ -67,6 +150,20 @@ void run_output_context(const struct config *c, const struct partition *tiles,
              method_name(c->method), how, r->iterations);
 }
 
+/* Every --output; the tiles' threads have written the .pvti pieces already. */
+int run_write_outputs(const struct run_plan *plan, const struct field *field,
+                      const struct solve_result *r, char *err, size_t n)
+{
+    const struct config *c = &plan->config;
+    struct output_context context;
+    run_output_context(c, plan->ops ? &plan->partition : NULL, r, &context);
+    context.pieces_written = plan->ops != NULL;
+    for (int i = 0; i < c->output_count; i++)
+        if (output_write(c->outputs[i], field, &context, err, n) != 0)
+            return EXIT_FAILURE_RUN;
+    return EXIT_OK;
+}
+
 /* A snapshot_fn: every --output of the run, named NAME-ITERATION.EXT. */
 static int write_snapshot(void *context, long iteration, const struct field *field,
                           char *error, size_t n)
@@ -79,8 +176,7 @@ static int write_snapshot(void *context, long iteration, const struct field *fie
     for (int i = 0; i < c->output_count; i++) {
         char path[CONFIG_PATH_MAX + 32];
         if (output_snapshot_path(c->outputs[i], iteration, path, sizeof path) != 0)
-            return snprintf(error, n, "snapshot name of '%s' too long", c->outputs[i]),
-                   -1;
+            return error_set(error, n, "snapshot name of '%s' too long", c->outputs[i]);
         if (output_write(path, field, &oc, error, n) != 0)
             return -1;
     }
@@ -102,17 +198,19 @@ static int write_pieces(void *context, int tile, const struct partition *partiti
     return 0;
 }
 
-/* Solves the problem as planned on a partx x party partition into *field. */
-int run_solve(const struct config *c, const struct run_plan *plan, int partx, int party,
-              struct field *field, struct solve_result *result)
+/* The solver's settings for the plan, followed by the watchers. */
+static struct solve_settings settings_of(const struct run_plan *plan,
+                                         struct watchers *w)
 {
-    struct solve_settings s = {
+    const struct config *c = &plan->config;
+    int observed = w->has_history || w->has_progress;
+    return (struct solve_settings){
         .eps = config_eps(c),
         .max_iter = config_max_iter(c),
         .check_every = c->check_every,
-        .monitor_every = (c->csv || c->quiet) ? 0 : c->monitor_every,
-        .monitor = report_monitor_line,
-        .monitor_context = stdout,
+        .monitor_every = w->has_monitor ? c->monitor_every : 0,
+        .monitor = w->has_monitor ? watchers_monitor : NULL,
+        .monitor_context = w,
         .tile = {.block_x = c->block_x,
                  .block_y = c->block_y,
                  .use_p2p = c->use_p2p,
@@ -122,28 +220,64 @@ int run_solve(const struct config *c, const struct run_plan *plan, int partx, in
         .snapshot_every = c->snapshot_every,
         .snapshot = write_snapshot,
         .snapshot_context = (void *)c,
-        .observe = plan->observe,
-        .observe_context = plan->observe_context,
-        .observe_all = plan->observe_all,
+        .observe = observed ? watchers_observe : NULL,
+        .observe_context = w,
+        .observe_all = w->has_history,
         .tile_done = write_pieces,
         .tile_done_context = (void *)c,
         .devices = c->backend == BACKEND_GPU ? plan->devices : NULL,
         .loop = c->loop,
     };
+}
+
+/* Why a solve that returned did not give a field to use, as main prints it. */
+static void describe_failure(const struct solve_result *r, char *err, size_t n)
+{
+    if (r->reason == STOP_FAILED && r->failed_device >= 0)
+        snprintf(err, n, "device %d failed: %s", r->failed_device, r->error);
+    else if (r->reason == STOP_FAILED)
+        snprintf(err, n, "%s", r->error);
+    else
+        snprintf(err, n,
+                 "diverged at iteration %ld: the norm is %g (not finite, or 1e8 times "
+                 "its first value)",
+                 r->iterations, r->final_norm);
+}
+
+static int solve(const struct run_plan *plan, const struct solve_settings *s,
+                 struct field *field, struct solve_result *result)
+{
     if (!plan->ops)
-        return reference_solve(&c->problem, NULL, &s, field, result);
-    struct partition partition;
-    int split = partition_init(&partition, c->problem.nx, c->problem.ny, partx, party);
-    if (split != 0) {
-        *field = (struct field){0};
-        *result = (struct solve_result){.reason = STOP_FAILED, .failed_device = -1};
-        snprintf(result->error, sizeof result->error,
-                 split == -1 ? "out of host memory for %dx%d tiles"
-                             : "cannot split the lattice into %dx%d tiles",
-                 partx, party);
-        return -1;
-    }
-    int rc = solver_run(plan->ops, &c->problem, &partition, &s, field, result);
-    partition_free(&partition);
-    return rc;
+        return reference_solve(&plan->config.problem, NULL, s, field, result);
+    return solver_run(plan->ops, &plan->config.problem, &plan->partition, s, field,
+                      result);
+}
+
+int run_execute(const struct run_plan *plan, struct field *field,
+                struct run_report *report, char *err, size_t n)
+{
+    struct watchers w;
+    double start = omp_get_wtime();
+    *field = (struct field){0};
+    *report = (struct run_report){.config = &plan->config,
+                                  .backend = backend_name(plan->config.backend),
+                                  .devices = plan->device_list,
+                                  .device_names = plan->device_names,
+                                  .result.failed_device = -1};
+    if (watchers_start(&w, &plan->config, plan->label, err, n) != 0)
+        return EXIT_FAILURE_RUN;
+    struct solve_settings s = settings_of(plan, &w);
+    struct solve_result *r = &report->result;
+    int solved = solve(plan, &s, field, r) == 0;
+    char history_error[CONFIG_ERROR_MAX];
+    int kept = watchers_stop(&w, solved, history_error, sizeof history_error) == 0;
+    report->time_total_s = omp_get_wtime() - start;
+    if (!solved || r->reason == STOP_DIVERGED)
+        describe_failure(r, err, n);
+    else if (!kept)
+        snprintf(err, n, "%s", history_error);
+    if (solved && r->reason != STOP_DIVERGED && kept)
+        return EXIT_OK;
+    field_free(field);
+    return EXIT_FAILURE_RUN;
 }

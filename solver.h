@@ -9,11 +9,9 @@
 #include "gpu_partition.h"
 #include "problem.h"
 
-/* Called with the norm at every multiple of monitor_every. */
-typedef void (*monitor_fn)(void *context, long iteration, double norm, double elapsed_s);
-
-/* Called with every norm the loop computes (the history, the live progress line). */
-typedef void (*observe_fn)(void *context, long iteration, double norm, double elapsed_s);
+/* Takes a norm the loop computed at an iteration; elapsed_s counts from the loop's
+ * start. The monitor gets those at multiples of monitor_every, the observer all. */
+typedef void (*norm_fn)(void *context, long iteration, double norm, double elapsed_s);
 
 /* Called with the whole field at every multiple of snapshot_every; returns 0, or
  * -1 with a message in error (the run then stops as failed). */
@@ -34,9 +32,9 @@ struct solve_settings {
     long check_every;   /* compute and test the norm every K iterations */
     long monitor_every; /* also compute the norm every K iterations for monitor (0: never)
                          */
-    monitor_fn monitor; /* called with the norm at monitored iterations, or NULL */
+    norm_fn monitor;    /* called with the norm at monitored iterations, or NULL */
     void *monitor_context;
-    observe_fn observe; /* called with every norm computed, or NULL */
+    norm_fn observe;    /* called with every norm computed, or NULL */
     void *observe_context;
     int observe_all;     /* 1: observe must see every norm (the history), not only one
                           * per batch of a lone device's loop */

@@ -35,7 +35,7 @@ static char *line_of_decay(void)
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
     struct progress p;
-    progress_start(&p, out, 1e-300);
+    progress_start(&p, out, 1e-300, NULL);
     for (long k = 1; k <= 2000; k++)
         progress_add(&p, k, 1e100 * pow(0.9, (double)k), (double)k * 1e-3);
     progress_end(&p);
