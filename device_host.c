@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "fault.h"
 
 #define REAL float
@@ -57,10 +58,9 @@ static int host_open(struct tile *t)
         return -1;
     }
     if (fault_injected(t->index, 0, 0))
-        return snprintf(t->error, sizeof t->error,
-                        "injected fault (%s): the set-up of tile %d failed",
-                        FAULT_VARIABLE, t->index),
-               -1;
+        return error_set(t->error, sizeof t->error,
+                         "injected fault (%s): the set-up of tile %d failed",
+                         FAULT_VARIABLE, t->index);
     return 0;
 }
 
@@ -108,10 +108,9 @@ static int host_sweep(struct tile *t, const struct sweep_args *args)
 {
     long bx, by;
     if (args->phase == 0 && fault_injected(t->index, args->iteration, args->iteration))
-        return snprintf(t->error, sizeof t->error,
-                        "injected fault (%s): sweep %ld of tile %d failed",
-                        FAULT_VARIABLE, args->iteration, t->index),
-               -1;
+        return error_set(t->error, sizeof t->error,
+                         "injected fault (%s): sweep %ld of tile %d failed",
+                         FAULT_VARIABLE, args->iteration, t->index);
     block_shape(t, &bx, &by);
     int plain = update_rule_is_plain_jacobi(&t->settings.rule) &&
                 t->settings.kernel != KERNEL_GENERAL;
@@ -168,9 +167,8 @@ static int host_batch_open(struct tile *t, long n)
         ok = h->checkpoint[set] && h->slots[set];
     }
     if (!ok)
-        return snprintf(t->error, sizeof t->error,
-                        "out of host memory for the batches of tile %d", t->index),
-               -1;
+        return error_set(t->error, sizeof t->error,
+                         "out of host memory for the batches of tile %d", t->index);
     return 0;
 }
 
