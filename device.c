@@ -1,6 +1,7 @@
 /*
- * device.c - what both implementations of the device interface share: the one
- * fixed order in which a tile's block partial sums are added.
+ * device.c - what both implementations of the device interface share: a tile's
+ * size and place in the whole lattice, and the one fixed order in which its block
+ * partial sums are added.
  */
 #include "device.h"
 
@@ -9,6 +10,11 @@
 size_t tile_field_bytes(const struct tile *t)
 {
     return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);
+}
+
+size_t tile_whole_offset(const struct tile *t, long pitch, size_t elem)
+{
+    return ((size_t)t->extent->y0 * (size_t)pitch + (size_t)t->extent->x0) * elem;
 }
 
 double block_sums_total(const double *sums, long n, enum norm_kind norm)

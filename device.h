@@ -42,11 +42,13 @@ struct tile_settings {
     struct update_rule rule; /* method, stencil weights, norm (update_rule.h) */
 };
 
-/* A tile's share of the problem in host memory, each array with pitch = width. */
+/* The whole lattice's problem in host memory, each array `pitch` sites a row; a
+ * tile reads its own rectangle (its extent) straight out of them. */
 struct tile_input {
     const void *field;          /* the initial values */
     const void *source;         /* the per-site term b, or NULL (rule.has_source) */
     const unsigned char *fixed; /* 1 at sites held fixed, or NULL (rule.has_fixed) */
+    long pitch;                 /* sites a row in each array: the lattice's nx */
 };
 
 struct tile {
@@ -125,7 +127,8 @@ struct device_ops {
     int (*open)(struct tile *t);
     /* Prepares reading the neighbours' edges (peer access, or halo buffers). */
     int (*connect)(struct tile *t, const struct tile *neighbour[SIDE_COUNT]);
-    /* Copies the initial values into both fields, and the per-site terms. */
+    /* Copies the tile's rectangle of the initial values into both fields, and of
+     * the per-site terms, straight from the whole arrays (no staging copy). */
     int (*upload)(struct tile *t, const struct tile_input *in);
     /* Starts sweep k (args->iteration) or its phase, after the neighbours' previous
      * sweep or phase. With want_sums, phase 0 sets the block sums, phase 1 adds to
@@ -134,8 +137,10 @@ struct device_ops {
     /* Waits for sweep k; with want_sums, sets *total to the sum of its block sums,
      * added in the order of block_sums_total() (on the host or on the device). */
     int (*finish)(struct tile *t, long iteration, int want_sums, double *total);
-    /* Copies field[which] into tile_h (pitch = width). */
-    int (*download)(struct tile *t, int which, void *tile_h);
+    /* Copies field[which] into the tile's rectangle of whole_h, the whole field
+     * (pitch sites a row). Tiles' threads may download at once: their rectangles
+     * are disjoint. */
+    int (*download)(struct tile *t, int which, void *whole_h, long pitch);
     /* Frees everything open() allocated; safe after a failed or partial open(). */
     void (*close)(struct tile *t);
     /* Optional (NULL if not offered): a lone tile runs the whole loop in batches of
@@ -165,6 +170,10 @@ struct device_ops {
 
 /* Bytes of one field of the tile (width x height values). */
 size_t tile_field_bytes(const struct tile *t);
+
+/* Where the tile's first site (x0, y0) lies in a whole-lattice array of pitch
+ * sites a row, each elem bytes: its offset in bytes. */
+size_t tile_whole_offset(const struct tile *t, long pitch, size_t elem);
 
 /* The lanes of the fixed order in which a tile's block sums are added. */
 #define BLOCK_SUM_LANES 1024

@@ -194,18 +194,34 @@ static int cuda_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT]
     return 0;
 }
 
+/* Queues the copy of the tile's rectangle of a whole-lattice host array (pitch
+ * sites of elem bytes a row) into tile_d (pitch = width). From pageable memory
+ * the call returns once the driver has taken the rows. */
+static int upload_rows(struct tile *t, void *tile_d, const void *whole_h, long pitch,
+                       size_t elem)
+{
+    struct cuda_tile *c = t->impl;
+    size_t row_bytes = (size_t)t->extent->lx * elem;
+    const char *first_h = (const char *)whole_h + tile_whole_offset(t, pitch, elem);
+    CUDA_CHECK(t, cudaMemcpy2DAsync(tile_d, row_bytes, first_h, (size_t)pitch * elem,
+                                    row_bytes, (size_t)t->extent->ly,
+                                    cudaMemcpyHostToDevice, c->stream));
+    return 0;
+}
+
+/* One copy from the host per array; field[1] is copied from field[0] on the GPU. */
 static int cuda_upload(struct tile *t, const struct tile_input *in)
 {
     struct cuda_tile *c = t->impl;
-    for (int f = 0; f < 2; f++)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->field[f], in->field, tile_field_bytes(t),
-                                      cudaMemcpyHostToDevice, c->stream));
-    if (t->source)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->source, in->source, tile_field_bytes(t),
-                                      cudaMemcpyHostToDevice, c->stream));
-    if (t->fixed)
-        CUDA_CHECK(t, cudaMemcpyAsync(t->fixed, in->fixed, tile_sites(t),
-                                      cudaMemcpyHostToDevice, c->stream));
+    size_t elem = elem_size(t);
+    if (upload_rows(t, t->field[0], in->field, in->pitch, elem) != 0)
+        return -1;
+    CUDA_CHECK(t, cudaMemcpyAsync(t->field[1], t->field[0], tile_field_bytes(t),
+                                  cudaMemcpyDeviceToDevice, c->stream));
+    if (t->source && upload_rows(t, t->source, in->source, in->pitch, elem) != 0)
+        return -1;
+    if (t->fixed && upload_rows(t, t->fixed, in->fixed, in->pitch, 1) != 0)
+        return -1;
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
 }
@@ -361,11 +377,15 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
     return 0;
 }
 
-static int cuda_download(struct tile *t, int which, void *tile_h)
+/* One copy into the tile's rectangle of the whole field (pitch sites a row). */
+static int cuda_download(struct tile *t, int which, void *whole_h, long pitch)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaMemcpyAsync(tile_h, t->field[which], tile_field_bytes(t),
-                                  cudaMemcpyDeviceToHost, c->stream));
+    size_t elem = elem_size(t), row_bytes = (size_t)t->extent->lx * elem;
+    char *first_h = (char *)whole_h + tile_whole_offset(t, pitch, elem);
+    CUDA_CHECK(t, cudaMemcpy2DAsync(first_h, (size_t)pitch * elem, t->field[which],
+                                    row_bytes, row_bytes, (size_t)t->extent->ly,
+                                    cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
 }

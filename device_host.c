@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "fault.h"
 
 #define REAL float
@@ -57,10 +58,9 @@ static int host_open(struct tile *t)
         return -1;
     }
     if (fault_injected(t->index, 0, 0))
-        return snprintf(t->error, sizeof t->error,
-                        "injected fault (%s): the set-up of tile %d failed",
-                        FAULT_VARIABLE, t->index),
-               -1;
+        return error_set(t->error, sizeof t->error,
+                         "injected fault (%s): the set-up of tile %d failed",
+                         FAULT_VARIABLE, t->index);
     return 0;
 }
 
@@ -71,14 +71,35 @@ static int host_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT]
     return 0;
 }
 
+/* Copies rows of row_bytes, each pitch bytes apart, between two arrays: the
+ * host analogue of cudaMemcpy2D (dst, dpitch, src, spitch, width, height). */
+static void copy_rows(void *dst, size_t dpitch, const void *src, size_t spitch,
+                      size_t row_bytes, long rows)
+{
+    for (long j = 0; j < rows; j++)
+        memcpy((char *)dst + (size_t)j * dpitch, (const char *)src + (size_t)j * spitch,
+               row_bytes);
+}
+
+/* The tile's rectangle of a whole-lattice array (pitch sites of elem bytes a row)
+ * into a tile array (pitch = width). */
+static void upload_rows(const struct tile *t, void *tile_h, const void *whole, long pitch,
+                        size_t elem)
+{
+    size_t row_bytes = (size_t)t->extent->lx * elem;
+    copy_rows(tile_h, row_bytes, (const char *)whole + tile_whole_offset(t, pitch, elem),
+              (size_t)pitch * elem, row_bytes, t->extent->ly);
+}
+
 static int host_upload(struct tile *t, const struct tile_input *in)
 {
-    memcpy(t->field[0], in->field, tile_field_bytes(t));
-    memcpy(t->field[1], in->field, tile_field_bytes(t));
+    size_t elem = precision_size(t->precision);
+    upload_rows(t, t->field[0], in->field, in->pitch, elem);
+    memcpy(t->field[1], t->field[0], tile_field_bytes(t));
     if (t->source)
-        memcpy(t->source, in->source, tile_field_bytes(t));
+        upload_rows(t, t->source, in->source, in->pitch, elem);
     if (t->fixed)
-        memcpy(t->fixed, in->fixed, (size_t)t->extent->lx * (size_t)t->extent->ly);
+        upload_rows(t, t->fixed, in->fixed, in->pitch, 1);
     return 0;
 }
 
@@ -87,10 +108,9 @@ static int host_sweep(struct tile *t, const struct sweep_args *args)
 {
     long bx, by;
     if (args->phase == 0 && fault_injected(t->index, args->iteration, args->iteration))
-        return snprintf(t->error, sizeof t->error,
-                        "injected fault (%s): sweep %ld of tile %d failed",
-                        FAULT_VARIABLE, args->iteration, t->index),
-               -1;
+        return error_set(t->error, sizeof t->error,
+                         "injected fault (%s): sweep %ld of tile %d failed",
+                         FAULT_VARIABLE, args->iteration, t->index);
     block_shape(t, &bx, &by);
     int plain = update_rule_is_plain_jacobi(&t->settings.rule) &&
                 t->settings.kernel != KERNEL_GENERAL;
@@ -109,9 +129,11 @@ static int host_finish(struct tile *t, long iteration, int want_sums, double *to
     return 0;
 }
 
-static int host_download(struct tile *t, int which, void *tile_h)
+static int host_download(struct tile *t, int which, void *whole_h, long pitch)
 {
-    memcpy(tile_h, t->field[which], tile_field_bytes(t));
+    size_t elem = precision_size(t->precision), row_bytes = (size_t)t->extent->lx * elem;
+    copy_rows((char *)whole_h + tile_whole_offset(t, pitch, elem), (size_t)pitch * elem,
+              t->field[which], row_bytes, row_bytes, t->extent->ly);
     return 0;
 }
 
@@ -145,9 +167,8 @@ static int host_batch_open(struct tile *t, long n)
         ok = h->checkpoint[set] && h->slots[set];
     }
     if (!ok)
-        return snprintf(t->error, sizeof t->error,
-                        "out of host memory for the batches of tile %d", t->index),
-               -1;
+        return error_set(t->error, sizeof t->error,
+                         "out of host memory for the batches of tile %d", t->index);
     return 0;
 }
 

@@ -1,6 +1,5 @@
 /*
- * gpu_partition.c - tile extents, neighbours, and copies between the whole field
- * and the tiles.
+ * gpu_partition.c - tile extents, neighbours, and the automatic layout.
  */
 #include "gpu_partition.h"
 
@@ -45,42 +44,6 @@ void partition_free(struct partition *p)
 {
     free(p->tiles);
     p->tiles = NULL;
-}
-
-/* Copies rows between a whole-lattice array of elem-byte values and a tile;
- * to_tile picks the direction. */
-static void copy_rows(const struct partition *p, int t, char *whole, size_t elem,
-                      char *tile_h, int to_tile)
-{
-    const struct tile_extent *e = &p->tiles[t];
-    size_t row_bytes = (size_t)e->lx * elem;
-    for (long j = 0; j < e->ly; j++) {
-        char *lattice_row =
-            whole + ((size_t)(e->y0 + j) * (size_t)p->nx + (size_t)e->x0) * elem;
-        char *tile_row = tile_h + (size_t)j * row_bytes;
-        if (to_tile)
-            memcpy(tile_row, lattice_row, row_bytes);
-        else
-            memcpy(lattice_row, tile_row, row_bytes);
-    }
-}
-
-void partition_scatter(const struct partition *p, int t, const struct field *whole,
-                       void *tile_h)
-{
-    copy_rows(p, t, whole->data, precision_size(whole->precision), tile_h, 1);
-}
-
-void partition_scatter_bytes(const struct partition *p, int t, const unsigned char *whole,
-                             unsigned char *tile_h)
-{
-    copy_rows(p, t, (char *)whole, 1, (char *)tile_h, 1);
-}
-
-void partition_gather(const struct partition *p, int t, const void *tile_h,
-                      struct field *whole)
-{
-    copy_rows(p, t, whole->data, precision_size(whole->precision), (char *)tile_h, 0);
 }
 
 /* How far a x b is from square: |a - b|, with a <= b preferred on a tie. */

@@ -48,18 +48,6 @@ static inline int partition_count(const struct partition *p)
 int partition_init(struct partition *p, long nx, long ny, int ngx, int ngy);
 void partition_free(struct partition *p);
 
-/* Copies tile t's rectangle out of the whole field into tile_h (pitch = lx). */
-void partition_scatter(const struct partition *p, int t, const struct field *whole,
-                       void *tile_h);
-
-/* The same for a whole-lattice array of bytes (the fixed-site mask). */
-void partition_scatter_bytes(const struct partition *p, int t, const unsigned char *whole,
-                             unsigned char *tile_h);
-
-/* Copies tile t's rectangle from tile_h (pitch = lx) into the whole field. */
-void partition_gather(const struct partition *p, int t, const void *tile_h,
-                      struct field *whole);
-
 const char *side_name(enum side side);
 
 /*

@@ -36,15 +36,16 @@ double memory_tile_bytes(const struct config *c, long lx, long ly, int lone)
            DEVICE_MARGIN_BYTES;
 }
 
-/* Peak host bytes of one solve on a backend: the whole field and terms, and
- * the upload buffers (GPU), the tiles' own fields (CPU) or the two fields (serial). */
+/* Peak host bytes of one solve on a backend: the whole field and terms, which
+ * the tiles upload from and download into directly (no staging copy), and the
+ * tiles' own fields (CPU) or the two fields (serial). */
 static double solve_host_bytes(const struct config *c, enum backend backend)
 {
     double sites = (double)c->problem.nx * (double)c->problem.ny;
     double field = sites * value_bytes(c), terms = sites * terms_bytes_per_site(c);
     if (backend == BACKEND_SERIAL)
         return 2.0 * field + terms;
-    double host = field + terms + (field + terms + field); /* whole, upload buffers */
+    double host = field + terms; /* the whole field and terms */
     if (backend == BACKEND_CPU)
         host += 2.0 * field + terms; /* the tiles' fields and terms */
     return host;

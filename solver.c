@@ -194,47 +194,25 @@ static void describe_fallbacks(struct shared_state *st)
         }
 }
 
-/* Copies the tile's part of the initial field and per-site terms into host buffers
- * (one allocation) and uploads them. */
+/* Opens the tile and uploads its part of the initial field and per-site terms,
+ * read straight out of the whole arrays. */
 static int set_up_tile(struct shared_state *st, struct tile *me)
 {
     if (st->ops->open(me) != 0)
         return -1;
-    size_t values = tile_field_bytes(me), sites = values / precision_size(me->precision);
-    char *buffer = malloc(2 * values + sites);
-    if (!buffer) {
-        snprintf(me->error, sizeof me->error, "out of host memory for the upload");
-        return -1;
-    }
-    struct tile_input in = {.field = buffer};
-    partition_scatter(st->partition, me->index, st->whole, buffer);
-    if (st->terms.source.data) {
-        partition_scatter(st->partition, me->index, &st->terms.source, buffer + values);
-        in.source = buffer + values;
-    }
-    if (st->terms.fixed) {
-        partition_scatter_bytes(st->partition, me->index, st->terms.fixed,
-                                (unsigned char *)buffer + 2 * values);
-        in.fixed = (unsigned char *)buffer + 2 * values;
-    }
-    int rc = st->ops->upload(me, &in);
-    free(buffer);
-    return rc;
+    struct tile_input in = {.field = st->whole->data,
+                            .source = st->terms.source.data,
+                            .fixed = st->terms.fixed,
+                            .pitch = st->whole->nx};
+    return st->ops->upload(me, &in);
 }
 
-/* Downloads the newest field of the tile into its place in the whole field. */
+/* Downloads the newest field of the tile into its place in the whole field; the
+ * tiles' threads do so at once, each into its own rectangle. */
 static int gather_tile(struct shared_state *st, struct tile *me)
 {
-    void *tile_h = malloc(tile_field_bytes(me));
-    if (!tile_h) {
-        snprintf(me->error, sizeof me->error, "out of host memory for the download");
-        return -1;
-    }
-    int rc = st->ops->download(me, (int)(st->state.iteration % 2), tile_h);
-    if (rc == 0)
-        partition_gather(st->partition, me->index, tile_h, st->whole);
-    free(tile_h);
-    return rc;
+    return st->ops->download(me, (int)(st->state.iteration % 2), st->whole->data,
+                             st->whole->nx);
 }
 
 /* The norm from the tiles' totals (one per tile), combined in tile order. */
