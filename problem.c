@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "expression.h"
-#include "update_rule.h"
 
 size_t precision_size(enum precision precision)
 {
@@ -92,6 +91,14 @@ void problem_spacing(const struct problem *problem, double *dx, double *dy)
     *dy = ly / (double)(problem->ny - 1);
     if (problem->lx <= 0 || problem->ly <= 0)
         *dy = *dx; /* square cells: exactly, whatever the rounding above */
+}
+
+double problem_source_term(const struct problem *problem, double f)
+{
+    double dx, dy;
+    problem_spacing(problem, &dx, &dy);
+    double dx2 = dx * dx, dy2 = dy * dy;
+    return -f * dx2 * dy2 / (2.0 * (dx2 + dy2));
 }
 
 double problem_site_x(const struct problem *problem, long i)
@@ -248,7 +255,7 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
                 return -1;
             }
             if (terms)
-                field_set(&terms->source, i, j, update_rule_source_term(p, value));
+                field_set(&terms->source, i, j, problem_source_term(p, value));
         }
     expression_free(f);
     return 0;
