@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error.h"
 #include "expression.h"
 
 size_t precision_size(enum precision precision)
@@ -302,7 +303,7 @@ int problem_terms_build(const struct problem *problem, struct problem_terms *ter
     *terms = (struct problem_terms){0};
     if (problem->source[0]) {
         if (field_alloc(&terms->source, nx, ny, problem->precision) != 0)
-            return snprintf(why, n, "out of host memory for the source"), -1;
+            return error_set(why, n, "out of host memory for the source");
         if (fill_source(problem, terms, why, n) != 0)
             return problem_terms_free(terms), -1;
     }
@@ -310,7 +311,7 @@ int problem_terms_build(const struct problem *problem, struct problem_terms *ter
         terms->fixed = calloc((size_t)nx * (size_t)ny, 1);
         if (!terms->fixed) {
             problem_terms_free(terms);
-            return snprintf(why, n, "out of host memory for the fixed regions"), -1;
+            return error_set(why, n, "out of host memory for the fixed regions");
         }
         set_regions(problem, NULL, terms->fixed);
     }
