@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
+
 struct expression {
     void *evaluator; /* libmatheval's */
 };
@@ -116,25 +118,24 @@ static int check_grammar(const char *text, char *why, size_t n)
     long stray = expression_stray_character(text), missing;
     if (stray >= 0 && (unsigned char)text[stray] >= 0x20 &&
         (unsigned char)text[stray] < 0x7f)
-        return snprintf(
-                   why, n,
-                   "'%c' at column %ld of '%s' cannot be part of a formula (numbers, "
-                   "x, y, pi, e, functions, + - * / ^ and parentheses)",
-                   text[stray], stray + 1, text),
-               -1;
+        return error_set(
+            why, n,
+            "'%c' at column %ld of '%s' cannot be part of a formula (numbers, "
+            "x, y, pi, e, functions, + - * / ^ and parentheses)",
+            text[stray], stray + 1, text);
     if (stray >= 0)
-        return snprintf(why, n,
-                        "byte 0x%02X at column %ld cannot be part of a formula (numbers, "
-                        "x, y, pi, e, functions, + - * / ^ and parentheses)",
-                        (unsigned char)text[stray], stray + 1),
-               -1;
+        return error_set(
+            why, n,
+            "byte 0x%02X at column %ld cannot be part of a formula (numbers, "
+            "x, y, pi, e, functions, + - * / ^ and parentheses)",
+            (unsigned char)text[stray], stray + 1);
     missing = expression_missing_operator(text);
     if (missing >= 0)
-        return snprintf(why, n,
-                        "an operator is missing at column %ld of '%s' (write 2*x, not 2x "
-                        "or 2 x)",
-                        missing + 1, text),
-               -1;
+        return error_set(
+            why, n,
+            "an operator is missing at column %ld of '%s' (write 2*x, not 2x "
+            "or 2 x)",
+            missing + 1, text);
     return 0;
 }
 
@@ -143,19 +144,18 @@ int expression_parse(const char *text, struct expression **out, char *why, size_
     char copy[1024];
     *out = NULL;
     if (strlen(text) >= sizeof copy)
-        return snprintf(why, n, "expression longer than %zu characters", sizeof copy - 1),
-               -1;
+        return error_set(why, n, "expression longer than %zu characters",
+                         sizeof copy - 1);
     if (check_grammar(text, why, n) != 0)
         return -1;
     strcpy(copy, text); /* libmatheval takes a non-const string */
     int unknown;
     void *f = create_evaluator(copy, &unknown);
     if (!f && unknown > ' ' && unknown < 127)
-        return snprintf(why, n, "unexpected character '%c' in '%s'", unknown, text), -1;
+        return error_set(why, n, "unexpected character '%c' in '%s'", unknown, text);
     if (!f)
-        return snprintf(why, n, "cannot parse '%s' as a number or a formula in x and y",
-                        text),
-               -1;
+        return error_set(why, n, "cannot parse '%s' as a number or a formula in x and y",
+                         text);
     char **names;
     int count;
     evaluator_get_variables(f, &names, &count);
@@ -169,7 +169,7 @@ int expression_parse(const char *text, struct expression **out, char *why, size_
     *out = malloc(sizeof **out);
     if (!*out) {
         evaluator_destroy(f);
-        return snprintf(why, n, "out of memory"), -1;
+        return error_set(why, n, "out of memory");
     }
     (*out)->evaluator = f;
     return 0;

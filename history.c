@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "error.h"
 #include "interrupt.h"
 #include "output.h"
 
@@ -17,7 +18,7 @@ int history_open(struct history *h, const char *path, char *err, size_t n)
     output_temporary_name(path, h->temporary, sizeof h->temporary);
     h->file = fopen(h->temporary, "w");
     if (!h->file)
-        return snprintf(err, n, "cannot write '%s': %s", path, strerror(errno)), -1;
+        return error_set(err, n, "cannot write '%s': %s", path, strerror(errno));
     h->guard = interrupt_guard(h->temporary);
     if (fprintf(h->file, "iteration,norm,elapsed_s\n") < 0)
         h->failed = 1;

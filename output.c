@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "interrupt.h"
 #include "png_output.h"
 #include "vtk_output.h"
@@ -62,13 +63,13 @@ int output_check_writable(const char *path, char *err, size_t errlen)
     char tmp[PIECE_NAME + 32];
     struct stat info;
     if (format_of(path) == FORMAT_UNKNOWN)
-        return snprintf(err, errlen, "cannot write '%s': unknown extension", path), -1;
+        return error_set(err, errlen, "cannot write '%s': unknown extension", path);
     if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
-        return snprintf(err, errlen, "cannot write '%s': it is a directory", path), -1;
+        return error_set(err, errlen, "cannot write '%s': it is a directory", path);
     output_temporary_name(path, tmp, sizeof tmp);
     FILE *f = fopen(tmp, "w");
     if (!f)
-        return snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno)), -1;
+        return error_set(err, errlen, "cannot write '%s': %s", path, strerror(errno));
     fclose(f);
     remove(tmp);
     return 0;

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error.h"
 #include "expression.h"
-#include "update_rule.h"
 
 size_t precision_size(enum precision precision)
 {
@@ -92,6 +92,14 @@ void problem_spacing(const struct problem *problem, double *dx, double *dy)
     *dy = ly / (double)(problem->ny - 1);
     if (problem->lx <= 0 || problem->ly <= 0)
         *dy = *dx; /* square cells: exactly, whatever the rounding above */
+}
+
+double problem_source_term(const struct problem *problem, double f)
+{
+    double dx, dy;
+    problem_spacing(problem, &dx, &dy);
+    double dx2 = dx * dx, dy2 = dy * dy;
+    return -f * dx2 * dy2 / (2.0 * (dx2 + dy2));
 }
 
 double problem_site_x(const struct problem *problem, long i)
@@ -248,7 +256,7 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
                 return -1;
             }
             if (terms)
-                field_set(&terms->source, i, j, update_rule_source_term(p, value));
+                field_set(&terms->source, i, j, problem_source_term(p, value));
         }
     expression_free(f);
     return 0;
@@ -295,7 +303,7 @@ int problem_terms_build(const struct problem *problem, struct problem_terms *ter
     *terms = (struct problem_terms){0};
     if (problem->source[0]) {
         if (field_alloc(&terms->source, nx, ny, problem->precision) != 0)
-            return snprintf(why, n, "out of host memory for the source"), -1;
+            return error_set(why, n, "out of host memory for the source");
         if (fill_source(problem, terms, why, n) != 0)
             return problem_terms_free(terms), -1;
     }
@@ -303,7 +311,7 @@ int problem_terms_build(const struct problem *problem, struct problem_terms *ter
         terms->fixed = calloc((size_t)nx * (size_t)ny, 1);
         if (!terms->fixed) {
             problem_terms_free(terms);
-            return snprintf(why, n, "out of host memory for the fixed regions"), -1;
+            return error_set(why, n, "out of host memory for the fixed regions");
         }
         set_regions(problem, NULL, terms->fixed);
     }

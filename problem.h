@@ -94,6 +94,11 @@ void problem_size(const struct problem *problem, double *lx, double *ly);
 /* Grid spacing dx = lx / (nx - 1), dy = ly / (ny - 1). */
 void problem_spacing(const struct problem *problem, double *dx, double *dy);
 
+/* The per-site term b of a source value f: the discretised Poisson equation
+ * laplacian(u) = f puts b = -f dx^2 dy^2 / (2 (dx^2 + dy^2)) into the update
+ * (update_rule.h). */
+double problem_source_term(const struct problem *problem, double f);
+
 /* Position of site (i, j). */
 double problem_site_x(const struct problem *problem, long i);
 double problem_site_y(const struct problem *problem, long j);

@@ -16,68 +16,17 @@
 
 #include "interrupt.h"
 
-#define DEFINE_REFERENCE_SWEEP(REAL)                                                     \
-    static double reference_sweep_##REAL(long nx, long ny, const REAL *old, REAL *new_)  \
-    {                                                                                    \
-        double sum = 0.0;                                                                \
-        for (long y = 1; y < ny - 1; y++)                                                \
-            for (long x = 1; x < nx - 1; x++) {                                          \
-                long i = x + nx * y;                                                     \
-                new_[i] = (REAL)0.25 *                                                   \
-                          (((old[i - nx] + old[i - 1]) + old[i + 1]) + old[i + nx]);     \
-                REAL d = new_[i] - old[i];                                               \
-                sum += (double)(d * d);                                                  \
-            }                                                                            \
-        return sum;                                                                      \
-    }
+#define REAL float
+#define NAME(x) x##_float
+#include "reference_sweep.inc"
+#undef REAL
+#undef NAME
 
-DEFINE_REFERENCE_SWEEP(float)
-DEFINE_REFERENCE_SWEEP(double)
-
-/*
- * Any other rule (update_rule.h), site by site: for SOR, phase 0 updates the
- * red sites ((x + y) even) from the old field and phase 1 the black ones from
- * the new red values; Jacobi and weighted Jacobi have one phase. Sites fixed by
- * a region are skipped: both fields hold their value. Returns the norm's total.
- */
-#define DEFINE_GENERAL_SWEEP(REAL)                                                       \
-    static double general_sweep_##REAL(long nx, long ny, const struct update_rule *rule, \
-                                       const REAL *old, REAL *new_, const REAL *b,       \
-                                       const unsigned char *fixed)                       \
-    {                                                                                    \
-        const REAL cx = (REAL)rule->cx, cy = (REAL)rule->cy, w = (REAL)rule->omega,      \
-                   keep = (REAL)(1.0 - rule->omega);                                     \
-        const int sor = rule->method == METHOD_SOR;                                      \
-        double total = 0.0;                                                              \
-        for (int phase = 0; phase < (sor ? 2 : 1); phase++) {                            \
-            const REAL *in = phase == 1 ? new_ : old;                                    \
-            for (long y = 1; y < ny - 1; y++)                                            \
-                for (long x = 1; x < nx - 1; x++) {                                      \
-                    long i = x + nx * y;                                                 \
-                    if ((sor && (x + y) % 2 != phase) || (fixed && fixed[i]))            \
-                        continue;                                                        \
-                    REAL gs =                                                            \
-                        !rule->anisotropic                                               \
-                            ? (REAL)0.25 *                                               \
-                                  (((in[i - nx] + in[i - 1]) + in[i + 1]) + in[i + nx])  \
-                            : cx * (in[i - 1] + in[i + 1]) +                             \
-                                  cy * (in[i - nx] + in[i + nx]);                        \
-                    if (b)                                                               \
-                        gs = gs + b[i];                                                  \
-                    REAL v =                                                             \
-                        rule->method != METHOD_JACOBI ? w * gs + keep * old[i] : gs;     \
-                    REAL d = (rule->norm == NORM_RESIDUAL ? gs : v) - old[i];            \
-                    new_[i] = v;                                                         \
-                    total = norm_combine(rule->norm, total,                              \
-                                         rule->norm == NORM_MAX ? fabs((double)d)        \
-                                                                : (double)(d * d));      \
-                }                                                                        \
-        }                                                                                \
-        return total;                                                                    \
-    }
-
-DEFINE_GENERAL_SWEEP(float)
-DEFINE_GENERAL_SWEEP(double)
+#define REAL double
+#define NAME(x) x##_double
+#include "reference_sweep.inc"
+#undef REAL
+#undef NAME
 
 /* One sweep of the rule from old into new_; returns the norm's total. */
 static double sweep(const struct update_rule *rule, const struct problem_terms *terms,

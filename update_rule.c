@@ -76,13 +76,6 @@ double update_rule_norm(const struct update_rule *rule, double total)
     return sqrt(total);
 }
 
-double update_rule_source_term(const struct problem *problem, double f)
-{
-    double dx2, dy2;
-    spacing_squared(problem, &dx2, &dy2);
-    return -f * dx2 * dy2 / (2.0 * (dx2 + dy2));
-}
-
 const char *method_name(enum method method)
 {
     static const char *names[] = {"jacobi", "weighted", "sor"};

@@ -10,8 +10,9 @@
  *     general (dx != dy): gs = (cx * (west + east) + cy * (south + north)) [+ b]
  * where cx = dy^2 / (2 (dx^2 + dy^2)), cy = dx^2 / (2 (dx^2 + dy^2)) and, with a
  * source f of  laplacian(u) = f,  b = -f dx^2 dy^2 / (2 (dx^2 + dy^2)), stored
- * per site. The new value is gs (Jacobi), or  omega * gs + (1 - omega) * old
- * (weighted Jacobi and SOR). Sites of fixed regions keep their value.
+ * per site (problem_source_term, problem.h). The new value is gs (Jacobi), or
+ * omega * gs + (1 - omega) * old (weighted Jacobi and SOR). Sites of fixed
+ * regions keep their value.
  *
  * SOR sweeps in two half-sweeps: phase 0 updates the red sites (x + y even, in
  * whole-lattice coordinates) from the old field; phase 1 updates the black
@@ -75,9 +76,6 @@ static inline double norm_combine(enum norm_kind norm, double a, double b)
 
 /* The norm from the total of all blocks and tiles. */
 double update_rule_norm(const struct update_rule *rule, double total);
-
-/* The per-site term b of a source value f (see the head comment). */
-double update_rule_source_term(const struct problem *problem, double f);
 
 const char *method_name(enum method method);
 const char *norm_name(enum norm_kind norm);
