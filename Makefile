@@ -13,7 +13,7 @@
 #                   sweep, next to them; HISTORY=h.csv: the plot of a --history file
 #   make format     clang-format every source file
 #   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
-#                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; fuzz.mk)
+#                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; tests/fuzz/fuzz.mk)
 #   make clean
 #
 # Variables: CUDA_HOME (default /usr/local/cuda), GPU_ARCH (default 90: sm_90 + PTX),
@@ -146,4 +146,4 @@ clean:
 	rm -rf build build-sanitize laplace tests/out
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
-include fuzz.mk
+include tests/fuzz/fuzz.mk

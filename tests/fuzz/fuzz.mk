@@ -1,4 +1,4 @@
-# fuzz.mk - libFuzzer targets of the input layers (included by the Makefile).
+# tests/fuzz/fuzz.mk - libFuzzer targets of the input layers (included by the Makefile).
 #
 #   make fuzz [FUZZ_SECONDS=N]   build every target under build-fuzz/ and run each
 #                                for N seconds (default 30) on a copy of its seed
