@@ -48,6 +48,7 @@ endif
 CORE := bench bench_ceilings bench_sweep config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
         history progress png_output vtk_output fault memory_check
+CORE += config_args config_help config_ini config_parse config_region config_validate
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)
