@@ -141,7 +141,7 @@ plots: deps
 	if [ -f "$$base-sweep.csv" ]; then gnuplot -e "csv='$$base-sweep.csv'" scripts/plot_sweep.gp; fi
 
 format:
-	clang-format -i *.c *.h *.cu tests/*.c
+	clang-format -i *.c *.h *.cu *.inc tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h
 
 clean:
 	rm -rf build build-sanitize laplace tests/out
