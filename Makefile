@@ -13,7 +13,7 @@
 #                   sweep, next to them; HISTORY=h.csv: the plot of a --history file
 #   make format     clang-format every source file
 #   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
-#                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; fuzz.mk)
+#                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; tests/fuzz/fuzz.mk)
 #   make clean
 #
 # Variables: CUDA_HOME (default /usr/local/cuda), GPU_ARCH (default 90: sm_90 + PTX),
@@ -48,6 +48,7 @@ endif
 CORE := bench bench_ceilings bench_sweep config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
         history progress watchers png_output vtk_output fault memory_check
+CORE += config_args config_help config_ini config_parse config_region config_validate
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)
@@ -140,10 +141,10 @@ plots: deps
 	if [ -f "$$base-sweep.csv" ]; then gnuplot -e "csv='$$base-sweep.csv'" scripts/plot_sweep.gp; fi
 
 format:
-	clang-format -i *.c *.h *.cu tests/*.c
+	clang-format -i *.c *.h *.cu *.inc tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h
 
 clean:
 	rm -rf build build-sanitize laplace tests/out
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
-include fuzz.mk
+include tests/fuzz/fuzz.mk

@@ -97,87 +97,87 @@ Test(cli, topology_counts_the_devices)
     run_free(&r);
 }
 
-/* ---- refusals: status 2 and one line ------------------------------------ */
+/* ---- refusals: a status, one line on stderr, nothing on stdout ----------- */
 
-Test(cli, bad_number_is_refused_naming_the_option)
+/* An INI file a refusal reads, written under tests/out before the run. */
+struct ini_file {
+    const char *name; /* out_path's name; NULL: none */
+    const char *text;
+};
+
+struct refusal {
+    const char *args;         /* after ./laplace, through the shell; %s, %s: the files */
+    struct ini_file files[2]; /* written first, in order */
+    int status;               /* 2: bad command line or file; 1: fails before solving */
+    const char *named;        /* stderr names it; %s: the last file written */
+    const char *also[2];      /* more that stderr must hold; NULL: nothing */
+};
+
+static const struct refusal refusals[] = {
+    {"--nx abc", .status = 2, .named = "--nx", .also = {"abc"}}, /* quotes the value */
+    {"--nx 5 --ny 5 --backend cpu --partition 9x9", .status = 2, .named = "--partition"},
+    {PROBLEM " --backend serial --partition 2x2", .status = 2, .named = "--partition"},
+    {PROBLEM " --backend serial --compare", .status = 2, .named = "--compare"},
+    {PROBLEM " --speed 11", .status = 2, .named = "--speed"},
+    {"--nx 9 --eps", .status = 2, .named = "--eps"},
+    {PROBLEM " --output field.jpg", .status = 2, .named = "--output",
+     .also = {".jpg", ".png"}},
+    {TEST_OUT "/there-is-no-such.ini", .status = 2, .named = "there-is-no-such.ini"},
+    {"%s %s",
+     .files = {{"one.ini", "[problem]\nnx = 9\n"}, {"two.ini", "[problem]\nnx = 9\n"}},
+     .status = 2, .named = "%s"},
+    {"%s", .files = {{"bad-line.ini", "; test\n[problem]\nnx = 37\nny = twenty\n"}},
+     .status = 2, .named = "%s:4:"},
+    {"--nx 2000 --ny 2000 --backend cpu --partition 64x32", .status = 2,
+     .named = "--partition", .also = {"at most 1024"}},
+    /* Regression (config_load_file): fopen() opens a directory, inih read nothing from
+     * it and "laplace DIR" ran the default problem with status 0. */
+    {TEST_OUT " --nx 5 --ny 5 --max-iter 1", .status = 2, .named = TEST_OUT},
+    /* --monitor 1 would show that the solve started: a monitor line per sweep. */
+    {PROBLEM " --backend serial --max-iter 3 --monitor 1 --output " TEST_OUT
+             "/no-such-dir/field.dat",
+     .status = 1, .named = "no-such-dir/field.dat"},
+};
+
+/* 1 when the run was refused as e says (named: e->named with its file); else 0 with
+ * why. The checks of helpers.h's check_refused, and e->also. */
+static int refused_as(const struct run *r, const struct refusal *e, const char *named,
+                      char *why, size_t n)
 {
-    struct run r = laplace_run("--nx abc");
-    check_refused(&r, 2, "--nx");
-    cr_assert(strstr(r.err, "abc"), "quotes the value: %s", r.err);
-    run_free(&r);
+    size_t length = strlen(r->err);
+    if (r->status != e->status)
+        return snprintf(why, n, "status %d, want %d", r->status, e->status), 0;
+    if (count_lines(r->err) != 1 || length == 0 || r->err[length - 1] != '\n')
+        return snprintf(why, n, "stderr is not exactly one line"), 0;
+    if (!strstr(r->err, named))
+        return snprintf(why, n, "stderr does not name '%s'", named), 0;
+    for (int k = 0; k < 2; k++)
+        if (e->also[k] && !strstr(r->err, e->also[k]))
+            return snprintf(why, n, "stderr lacks '%s'", e->also[k]), 0;
+    if (r->out[0] != '\0')
+        return snprintf(why, n, "nothing on stdout, got: %s", r->out), 0;
+    return 1;
 }
 
-Test(cli, partition_larger_than_lattice_is_refused)
+Test(cli, refusals_exit_with_one_line_naming_the_cause)
 {
-    struct run r = laplace_run("--nx 5 --ny 5 --backend cpu --partition 9x9");
-    check_refused(&r, 2, "--partition");
-    run_free(&r);
-}
-
-Test(cli, serial_with_partition_is_refused)
-{
-    struct run r = laplace_run(PROBLEM " --backend serial --partition 2x2");
-    check_refused(&r, 2, "--partition");
-    run_free(&r);
-}
-
-Test(cli, serial_with_compare_is_refused)
-{
-    struct run r = laplace_run(PROBLEM " --backend serial --compare");
-    check_refused(&r, 2, "--compare");
-    run_free(&r);
-}
-
-Test(cli, unknown_option_is_refused)
-{
-    struct run r = laplace_run(PROBLEM " --speed 11");
-    check_refused(&r, 2, "--speed");
-    run_free(&r);
-}
-
-Test(cli, missing_value_is_refused)
-{
-    struct run r = laplace_run("--nx 9 --eps");
-    check_refused(&r, 2, "--eps");
-    run_free(&r);
-}
-
-Test(cli, unknown_output_format_is_refused)
-{
-    struct run r = laplace_run(PROBLEM " --output field.jpg");
-    check_refused(&r, 2, "--output");
-    cr_assert(strstr(r.err, ".jpg") && strstr(r.err, ".png"), "%s", r.err);
-    run_free(&r);
-}
-
-Test(cli, missing_config_file_is_refused)
-{
-    struct run r = laplace_run(TEST_OUT "/there-is-no-such.ini");
-    check_refused(&r, 2, "there-is-no-such.ini");
-    run_free(&r);
-}
-
-Test(cli, two_config_files_are_refused)
-{
-    char a[256], b[256];
-    out_path(a, sizeof a, "one.ini");
-    out_path(b, sizeof b, "two.ini");
-    cr_assert_eq(write_text(a, "[problem]\nnx = 9\n"), 0);
-    cr_assert_eq(write_text(b, "[problem]\nnx = 9\n"), 0);
-    struct run r = laplace_run("%s %s", a, b);
-    check_refused(&r, 2, b);
-    run_free(&r);
-}
-
-Test(cli, bad_ini_line_is_refused_with_file_and_line)
-{
-    char path[256], where[300];
-    out_path(path, sizeof path, "bad-line.ini");
-    cr_assert_eq(write_text(path, "; test\n[problem]\nnx = 37\nny = twenty\n"), 0);
-    snprintf(where, sizeof where, "%s:4:", path);
-    struct run r = laplace_run("%s", path);
-    check_refused(&r, 2, where);
-    run_free(&r);
+    ensure_out_dir();
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        const struct refusal *e = &refusals[i];
+        char paths[2][256] = {"", ""}, args[1024], named[512], why[1024];
+        int last = 0;
+        for (int k = 0; k < 2 && e->files[k].name; k++) {
+            out_path(paths[k], sizeof paths[k], e->files[k].name);
+            cr_assert_eq(write_text(paths[k], e->files[k].text), 0, "%s", paths[k]);
+            last = k;
+        }
+        snprintf(args, sizeof args, e->args, paths[0], paths[1]);
+        snprintf(named, sizeof named, e->named, paths[last]);
+        struct run r = laplace_run("%s", args);
+        cr_expect(refused_as(&r, e, named, why, sizeof why), "laplace %s: %s; stderr: %s",
+                  args, why, r.err);
+        run_free(&r);
+    }
 }
 
 Test(cli, gpu_backend_without_gpu_fails_with_status_1)
@@ -339,14 +339,6 @@ Test(cli, seventy_host_tiles_equal_one_tile)
     run_free(&r);
 }
 
-Test(cli, more_host_tiles_than_the_limit_are_refused)
-{
-    struct run r = laplace_run("--nx 2000 --ny 2000 --backend cpu --partition 64x32");
-    cr_assert_eq(r.status, 2, "status %d, stderr: %s", r.status, r.err);
-    cr_assert(strstr(r.err, "--partition") && strstr(r.err, "at most 1024"), "%s", r.err);
-    run_free(&r);
-}
-
 Test(cli, compare_reports_zero_field_difference)
 {
     struct run r =
@@ -500,16 +492,6 @@ Test(cli, dat_values_read_back_to_the_same_bits)
     run_free(&r);
 }
 
-/* --monitor 1 shows whether the solve started: a monitor line is printed per sweep. */
-Test(cli, output_into_missing_directory_fails_before_solving)
-{
-    struct run r = laplace_run(
-        PROBLEM " --backend serial --max-iter 3 --monitor 1 --output " TEST_OUT
-                "/no-such-dir/field.dat");
-    check_refused(&r, 1, "no-such-dir/field.dat");
-    run_free(&r);
-}
-
 /*
  * Regression test (output.c, output_check_writable): the check before the solve only
  * creates "PATH.tmpPID" beside PATH, so an output path that is an existing
@@ -528,20 +510,6 @@ Test(cli, output_path_that_is_a_directory_fails_before_solving)
     cr_assert_eq(r.status, 1, "status %d: %s", r.status, r.err);
     cr_assert_str_eq(
         r.out, "", "it solved before finding that the output is a directory:\n%s", r.out);
-    run_free(&r);
-}
-
-/*
- * Regression test (config.c, config_load_file): fopen() opens a directory, inih reads
- * nothing from it and reports no error, so "laplace DIR" runs the default
- * problem with status 0. Expected: status 2, "DIR: cannot ... config file".
- */
-Test(cli, directory_as_config_file_is_refused)
-{
-    struct run r = laplace_run(TEST_OUT " --nx 5 --ny 5 --max-iter 1");
-    cr_assert_eq(r.status, 2, "a directory was read as an empty config file (status %d)",
-                 r.status);
-    check_refused(&r, 2, TEST_OUT);
     run_free(&r);
 }
 

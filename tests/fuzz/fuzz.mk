@@ -1,4 +1,4 @@
-# fuzz.mk - libFuzzer targets of the input layers (included by the Makefile).
+# tests/fuzz/fuzz.mk - libFuzzer targets of the input layers (included by the Makefile).
 #
 #   make fuzz [FUZZ_SECONDS=N]   build every target under build-fuzz/ and run each
 #                                for N seconds (default 30) on a copy of its seed
@@ -26,8 +26,9 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer $(FUZZ_SANITIZE)
 FUZZ_LIBS := -l:libinih.a -l:libmatheval.a -lm
 
 # The project's sources each target needs, compiled with clang.
-FUZZ_CONFIG_OBJS := $(addprefix $(FUZZ_BUILD)/,config.o error.o expression.o problem.o \
-                    update_rule.o tests/fuzz_config_check.o)
+FUZZ_CONFIG_OBJS := $(addprefix $(FUZZ_BUILD)/,config.o config_args.o config_help.o \
+                    config_ini.o config_parse.o config_region.o config_validate.o \
+                    error.o expression.o problem.o update_rule.o tests/fuzz_config_check.o)
 FUZZ_ini_OBJS := $(FUZZ_BUILD)/tests/fuzz_ini.o $(FUZZ_CONFIG_OBJS)
 FUZZ_args_OBJS := $(FUZZ_BUILD)/tests/fuzz_args.o $(FUZZ_CONFIG_OBJS)
 FUZZ_expression_OBJS := $(FUZZ_BUILD)/tests/fuzz_expression.o $(FUZZ_BUILD)/expression.o \

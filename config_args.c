@@ -1,0 +1,90 @@
+/*
+ * config_args.c - the command line (config_from_args): getopt_long over the options
+ * of the table, the one positional argument as the INI file, read first, then the
+ * options applied in their order, so that they override the file.
+ */
+#include "config_internal.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void build_long_options(struct option *opts)
+{
+    for (int i = 0; i < SETTING_COUNT; i++)
+        opts[i] = (struct option){settings[i].name,
+                                  settings[i].arg ? required_argument : no_argument, NULL,
+                                  1000 + i};
+    opts[SETTING_COUNT] = (struct option){0, 0, 0, 0};
+}
+
+/* One option seen on the command line, applied after the INI file. */
+struct seen_option {
+    const struct setting *setting;
+    const char *value;
+};
+
+/* A word getopt_long refused: a flag given a value (--compare=yes), or unknown. */
+static int refuse_option(const char *word, char *err, size_t errlen)
+{
+    const char *equals = strchr(word, '=');
+    if (strncmp(word, "--", 2) == 0 && equals)
+        for (int i = 0; i < SETTING_COUNT; i++)
+            if (!settings[i].arg &&
+                strlen(settings[i].name) == (size_t)(equals - word - 2) &&
+                strncmp(settings[i].name, word + 2, (size_t)(equals - word - 2)) == 0)
+                return fail(err, errlen, "option '--%s' takes no value, got '%s'",
+                            settings[i].name, word);
+    if (utf8_invalid_at(word, strlen(word)) >= 0)
+        return fail(err, errlen, "unknown option, not UTF-8 text (see --help)");
+    return fail(err, errlen, "unknown option '%s' (see --help)", word);
+}
+
+static int read_options(int argc, char **argv, struct seen_option *seen, int *count,
+                        const char **file, char *err, size_t errlen)
+{
+    struct option opts[SETTING_COUNT + 1];
+    build_long_options(opts);
+    opterr = 0;
+    optind = 0;
+    *count = 0;
+    int code;
+    while ((code = getopt_long(argc, argv, ":qh", opts, NULL)) != -1) {
+        const char *bad = argv[optind - 1];
+        if (code == '?')
+            return refuse_option(bad, err, errlen);
+        if (code == ':')
+            return fail(err, errlen, "option '%s' needs a value (see --help)", bad);
+        const struct setting *s = code == 'q'   ? find_setting("quiet")
+                                  : code == 'h' ? find_setting("help")
+                                                : &settings[code - 1000];
+        seen[(*count)++] = (struct seen_option){s, s->arg ? optarg : "true"};
+    }
+    if (argc - optind > 1)
+        return fail(err, errlen, "more than one config file given: '%s' and '%s'",
+                    argv[optind], argv[optind + 1]);
+    *file = optind < argc ? argv[optind] : NULL;
+    return 0;
+}
+
+int config_from_args(struct config *c, int argc, char **argv, char *err, size_t errlen)
+{
+    size_t most = (size_t)argc + 1; /* options seen at most: -qhq is three in one */
+    for (int i = 1; i < argc; i++)
+        most += strlen(argv[i]);
+    struct seen_option *seen = calloc(most, sizeof *seen);
+    const char *file = NULL;
+    int count = 0, rc;
+    if (!seen)
+        return fail(err, errlen, "out of memory");
+    rc = read_options(argc, argv, seen, &count, &file, err, errlen);
+    if (rc == 0 && file)
+        rc = config_load_file(c, file, err, errlen);
+    for (int i = 0; rc == 0 && i < count; i++) {
+        char why[WHY_MAX];
+        if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
+            rc = fail(err, errlen, "--%s: %s", seen[i].setting->name, why);
+    }
+    free(seen);
+    return rc;
+}
