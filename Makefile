@@ -25,7 +25,7 @@ NVCC ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc) $(shell command -v nvcc 2>
 
 CC := gcc
 BUILD := build
-CFLAGS := -std=c11 -D_DEFAULT_SOURCE -O3 -g -fopenmp -ffp-contract=off \
+CFLAGS := -std=c11 -D_DEFAULT_SOURCE -I. -O3 -g -fopenmp -ffp-contract=off \
           -Wall -Wextra -Werror -MMD -MP
 # inih and matheval linked statically (expression.c gives matheval's scanner its yywrap).
 LDLIBS := -l:libinih.a -l:libmatheval.a -lm
@@ -45,10 +45,11 @@ ifeq ($(SANITIZE),1)
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
 
-CORE := bench bench_ceilings bench_sweep config device error run problem expression update_rule \
+CORE := config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
         history progress watchers png_output vtk_output fault memory_check
 CORE += config_args config_help config_ini config_parse config_region config_validate
+CORE += bench/bench bench/bench_ceilings bench/bench_stats bench/bench_sweep
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)
@@ -80,6 +81,7 @@ $(BUILD)/laplace: $(BUILD)/main.o $(OBJS)
 	$(CC) $(filter-out -fopenmp,$(CFLAGS)) -o $@ $^ $(LDFLAGS_OMP) $(LDLIBS)
 
 $(BUILD)/%.o: %.c | $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # nvcc writes the headers it read into a dependency file, as gcc's -MMD does.
@@ -141,7 +143,8 @@ plots: deps
 	if [ -f "$$base-sweep.csv" ]; then gnuplot -e "csv='$$base-sweep.csv'" scripts/plot_sweep.gp; fi
 
 format:
-	clang-format -i *.c *.h *.cu *.inc tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h
+	clang-format -i *.c *.h *.cu *.inc bench/*.c bench/*.h tests/*.c tests/*.h \
+	    tests/fuzz/*.c tests/fuzz/*.h
 
 clean:
 	rm -rf build build-sanitize laplace tests/out

@@ -38,9 +38,11 @@ static int set_edge(struct config *c, int edge, double *number, const char *v, c
     if (expression_is_number(v, number))
         return formula[0] = '\0', 0;
     if (*v && (strtod(v, &end), *end == '\0')) /* a number, but inf, nan or too large */
-        return fail(why, n, "expected a finite number or a formula, got '%s'", v);
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "expected a finite number or a formula, got '%s'", v);
     if (strlen(v) >= EXPRESSION_MAX)
-        return fail(why, n, "formula longer than %d characters", EXPRESSION_MAX - 1);
+        return error_status(EXIT_BAD_USAGE, why, n, "formula longer than %d characters",
+                            EXPRESSION_MAX - 1);
     if (expression_parse(v, &e, why, n) != 0)
         return EXIT_BAD_USAGE;
     expression_free(e);
@@ -69,7 +71,7 @@ static int parse_length(const char *v, double *out, char *why, size_t n)
 {
     int rc = parse_double(v, out, why, n);
     if (rc == 0 && *out <= 0)
-        return fail(why, n, "must be more than 0, got '%s'", v);
+        return error_status(EXIT_BAD_USAGE, why, n, "must be more than 0, got '%s'", v);
     return rc;
 }
 static int set_lx(struct config *c, const char *v, char *why, size_t n)
@@ -88,7 +90,8 @@ static int set_source(struct config *c, const char *v, char *why, size_t n)
     if (expression_is_number(v, &number) && number == 0.0)
         return c->problem.source[0] = '\0', 0; /* Laplace */
     if (strlen(v) >= EXPRESSION_MAX)
-        return fail(why, n, "formula longer than %d characters", EXPRESSION_MAX - 1);
+        return error_status(EXIT_BAD_USAGE, why, n, "formula longer than %d characters",
+                            EXPRESSION_MAX - 1);
     if (expression_parse(v, &e, why, n) != 0)
         return EXIT_BAD_USAGE;
     expression_free(e);
@@ -103,7 +106,8 @@ static int set_precision(struct config *c, const char *v, char *why, size_t n)
     else if (strcmp(v, "double") == 0)
         c->problem.precision = PRECISION_DOUBLE;
     else
-        return fail(why, n, "expected float or double, got '%s'", v);
+        return error_status(EXIT_BAD_USAGE, why, n, "expected float or double, got '%s'",
+                            v);
     return 0;
 }
 
@@ -112,7 +116,8 @@ static int set_method(struct config *c, const char *v, char *why, size_t n)
     for (int m = METHOD_JACOBI; m <= METHOD_SOR; m++)
         if (strcmp(v, method_name((enum method)m)) == 0)
             return c->method = (enum method)m, 0;
-    return fail(why, n, "expected jacobi, weighted or sor, got '%s'", v);
+    return error_status(EXIT_BAD_USAGE, why, n,
+                        "expected jacobi, weighted or sor, got '%s'", v);
 }
 
 static int set_omega(struct config *c, const char *v, char *why, size_t n)
@@ -121,7 +126,7 @@ static int set_omega(struct config *c, const char *v, char *why, size_t n)
         return c->omega = OMEGA_AUTO, 0;
     int rc = parse_double(v, &c->omega, why, n);
     if (rc == 0 && c->omega <= 0)
-        return fail(why, n, "must be more than 0, got '%s'", v);
+        return error_status(EXIT_BAD_USAGE, why, n, "must be more than 0, got '%s'", v);
     return rc;
 }
 
@@ -130,7 +135,8 @@ static int set_norm(struct config *c, const char *v, char *why, size_t n)
     for (int k = NORM_L2; k <= NORM_RESIDUAL; k++)
         if (strcmp(v, norm_name((enum norm_kind)k)) == 0)
             return c->norm = (enum norm_kind)k, 0;
-    return fail(why, n, "expected l2, max or residual, got '%s'", v);
+    return error_status(EXIT_BAD_USAGE, why, n, "expected l2, max or residual, got '%s'",
+                        v);
 }
 
 static int set_steps(struct config *c, const char *v, char *why, size_t n)
@@ -147,7 +153,7 @@ static int set_eps(struct config *c, const char *v, char *why, size_t n)
 {
     int rc = parse_double(v, &c->eps, why, n);
     if (rc == 0 && c->eps < 0)
-        return fail(why, n, "must be 0 or more, got '%s'", v);
+        return error_status(EXIT_BAD_USAGE, why, n, "must be 0 or more, got '%s'", v);
     return rc;
 }
 
@@ -166,7 +172,8 @@ static int set_backend(struct config *c, const char *v, char *why, size_t n)
     for (int b = BACKEND_AUTO; b <= BACKEND_SERIAL; b++)
         if (strcmp(v, backend_name((enum backend)b)) == 0)
             return c->backend = (enum backend)b, 0;
-    return fail(why, n, "expected auto, gpu, cpu or serial, got '%s'", v);
+    return error_status(EXIT_BAD_USAGE, why, n,
+                        "expected auto, gpu, cpu or serial, got '%s'", v);
 }
 
 static int set_partition(struct config *c, const char *v, char *why, size_t n)
@@ -195,10 +202,12 @@ static int set_devices(struct config *c, const char *v, char *why, size_t n)
         size_t length = strcspn(item, ",");
         int id;
         if (count == CONFIG_MAX_DEVICES)
-            return fail(why, n, "more than %d devices", CONFIG_MAX_DEVICES);
+            return error_status(EXIT_BAD_USAGE, why, n, "more than %d devices",
+                                CONFIG_MAX_DEVICES);
         if (parse_device_id(item, length, &id, why, n) != 0)
-            return fail(why, n,
-                        "expected device ids like 0,1,2 (each 0 to 1023), got '%s'", v);
+            return error_status(
+                EXIT_BAD_USAGE, why, n,
+                "expected device ids like 0,1,2 (each 0 to 1023), got '%s'", v);
         c->devices[count++] = id;
         if (item[length] == '\0')
             break;
@@ -214,15 +223,16 @@ static int set_block(struct config *c, const char *v, char *why, size_t n)
         return c->block_x = c->block_y = 0, 0;
     int rc = parse_pair(v, 1024, &c->block_x, &c->block_y, why, n);
     if (rc == 0 && c->block_x * c->block_y > 1024)
-        return fail(why, n, "%d threads per block; at most 1024",
-                    c->block_x * c->block_y);
+        return error_status(EXIT_BAD_USAGE, why, n, "%d threads per block; at most 1024",
+                            c->block_x * c->block_y);
     return rc;
 }
 
 static int set_kernel(struct config *c, const char *v, char *why, size_t n)
 {
     if (kernel_by_name(v) < 0)
-        return fail(why, n, "unknown kernel '%s' (known: %s)", v, kernel_names());
+        return error_status(EXIT_BAD_USAGE, why, n, "unknown kernel '%s' (known: %s)", v,
+                            kernel_names());
     snprintf(c->kernel, sizeof c->kernel, "%s", v);
     return 0;
 }
@@ -233,7 +243,7 @@ static int set_reduce(struct config *c, const char *v, char *why, size_t n)
         return c->reduce = REDUCE_HOST, 0;
     if (strcmp(v, "device") == 0)
         return c->reduce = REDUCE_DEVICE, 0;
-    return fail(why, n, "expected host or device, got '%s'", v);
+    return error_status(EXIT_BAD_USAGE, why, n, "expected host or device, got '%s'", v);
 }
 
 static int set_loop(struct config *c, const char *v, char *why, size_t n)
@@ -244,7 +254,8 @@ static int set_loop(struct config *c, const char *v, char *why, size_t n)
         return c->loop = LOOP_HOST, 0;
     if (strcmp(v, "batched") == 0)
         return c->loop = LOOP_BATCHED, 0;
-    return fail(why, n, "expected auto, host or batched, got '%s'", v);
+    return error_status(EXIT_BAD_USAGE, why, n,
+                        "expected auto, host or batched, got '%s'", v);
 }
 
 static int set_no_p2p(struct config *c, const char *v, char *why, size_t n)
@@ -287,19 +298,23 @@ static int set_output(struct config *c, const char *v, char *why, size_t n)
     const char *dot = strrchr(v, '.');
     int k = 0;
     if (c->output_count == CONFIG_MAX_OUTPUTS)
-        return fail(why, n, "at most %d outputs", CONFIG_MAX_OUTPUTS);
+        return error_status(EXIT_BAD_USAGE, why, n, "at most %d outputs",
+                            CONFIG_MAX_OUTPUTS);
     if (strlen(v) >= CONFIG_PATH_MAX - 16) /* room for "-000100" and "_63.vti" */
-        return fail(why, n, "path longer than %d characters", CONFIG_PATH_MAX - 17);
+        return error_status(EXIT_BAD_USAGE, why, n, "path longer than %d characters",
+                            CONFIG_PATH_MAX - 17);
     if (!dot || strchr(dot, '/'))
-        return fail(why, n, "'%s' has no extension (.dat .vti .pvti .png .bin)", v);
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "'%s' has no extension (.dat .vti .pvti .png .bin)", v);
     while (k < 5 && strcmp(dot, known[k]) != 0)
         k++;
     if (k == 5)
-        return fail(why, n, "unknown extension '%s' of '%s' (.dat .vti .pvti .png .bin)",
-                    dot, v);
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "unknown extension '%s' of '%s' (.dat .vti .pvti .png .bin)",
+                            dot, v);
     for (int i = 0; i < c->output_count; i++)
         if (strcmp(c->outputs[i], v) == 0)
-            return fail(why, n, "'%s' is already an output", v);
+            return error_status(EXIT_BAD_USAGE, why, n, "'%s' is already an output", v);
     strcpy(c->outputs[c->output_count++], v);
     return 0;
 }
@@ -313,9 +328,10 @@ static int set_history(struct config *c, const char *v, char *why, size_t n)
 {
     const char *dot = strrchr(v, '.');
     if (strlen(v) >= CONFIG_PATH_MAX)
-        return fail(why, n, "path longer than %d characters", CONFIG_PATH_MAX - 1);
+        return error_status(EXIT_BAD_USAGE, why, n, "path longer than %d characters",
+                            CONFIG_PATH_MAX - 1);
     if (!dot || strcmp(dot, ".csv") != 0)
-        return fail(why, n, "'%s' is not a .csv file", v);
+        return error_status(EXIT_BAD_USAGE, why, n, "'%s' is not a .csv file", v);
     strcpy(c->history, v);
     return 0;
 }
@@ -473,10 +489,11 @@ int apply_setting(struct config *c, const struct setting *s, const char *value, 
 {
     long control = control_character_at(value, strlen(value));
     if (utf8_invalid_at(value, strlen(value)) >= 0)
-        return fail(why, n, "the value is not UTF-8 text");
+        return error_status(EXIT_BAD_USAGE, why, n, "the value is not UTF-8 text");
     if (control >= 0)
-        return fail(why, n, "control character 0x%02X at column %ld of the value",
-                    (unsigned char)value[control], control + 1);
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "control character 0x%02X at column %ld of the value",
+                            (unsigned char)value[control], control + 1);
     return s->set(c, value, why, n);
 }
 
@@ -486,9 +503,9 @@ int config_set(struct config *c, const char *name, const char *value, char *err,
     const struct setting *s = find_setting(name);
     char why[WHY_MAX];
     if (!s)
-        return fail(err, errlen, "unknown setting '%s'", name);
+        return error_status(EXIT_BAD_USAGE, err, errlen, "unknown setting '%s'", name);
     if (apply_setting(c, s, value, why, sizeof why) != 0)
-        return fail(err, errlen, "%s", why);
+        return error_status(EXIT_BAD_USAGE, err, errlen, "%s", why);
     return 0;
 }
 

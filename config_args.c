@@ -33,11 +33,14 @@ static int refuse_option(const char *word, char *err, size_t errlen)
             if (!settings[i].arg &&
                 strlen(settings[i].name) == (size_t)(equals - word - 2) &&
                 strncmp(settings[i].name, word + 2, (size_t)(equals - word - 2)) == 0)
-                return fail(err, errlen, "option '--%s' takes no value, got '%s'",
-                            settings[i].name, word);
+                return error_status(EXIT_BAD_USAGE, err, errlen,
+                                    "option '--%s' takes no value, got '%s'",
+                                    settings[i].name, word);
     if (utf8_invalid_at(word, strlen(word)) >= 0)
-        return fail(err, errlen, "unknown option, not UTF-8 text (see --help)");
-    return fail(err, errlen, "unknown option '%s' (see --help)", word);
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "unknown option, not UTF-8 text (see --help)");
+    return error_status(EXIT_BAD_USAGE, err, errlen, "unknown option '%s' (see --help)",
+                        word);
 }
 
 static int read_options(int argc, char **argv, struct seen_option *seen, int *count,
@@ -54,15 +57,17 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
         if (code == '?')
             return refuse_option(bad, err, errlen);
         if (code == ':')
-            return fail(err, errlen, "option '%s' needs a value (see --help)", bad);
+            return error_status(EXIT_BAD_USAGE, err, errlen,
+                                "option '%s' needs a value (see --help)", bad);
         const struct setting *s = code == 'q'   ? find_setting("quiet")
                                   : code == 'h' ? find_setting("help")
                                                 : &settings[code - 1000];
         seen[(*count)++] = (struct seen_option){s, s->arg ? optarg : "true"};
     }
     if (argc - optind > 1)
-        return fail(err, errlen, "more than one config file given: '%s' and '%s'",
-                    argv[optind], argv[optind + 1]);
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "more than one config file given: '%s' and '%s'",
+                            argv[optind], argv[optind + 1]);
     *file = optind < argc ? argv[optind] : NULL;
     return 0;
 }
@@ -76,14 +81,15 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     const char *file = NULL;
     int count = 0, rc;
     if (!seen)
-        return fail(err, errlen, "out of memory");
+        return error_status(EXIT_BAD_USAGE, err, errlen, "out of memory");
     rc = read_options(argc, argv, seen, &count, &file, err, errlen);
     if (rc == 0 && file)
         rc = config_load_file(c, file, err, errlen);
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
         if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
-            rc = fail(err, errlen, "--%s: %s", seen[i].setting->name, why);
+            rc = error_status(EXIT_BAD_USAGE, err, errlen, "--%s: %s",
+                              seen[i].setting->name, why);
     }
     free(seen);
     return rc;

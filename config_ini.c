@@ -167,10 +167,10 @@ static int ini_check_repeat(struct ini_context *ctx, const char *section, const 
 {
     char name[sizeof ctx->keys[0].name];
     if (ctx->line_is_indented && ctx->last_key[0])
-        return fail(why, n,
-                    "an indented line continues the value of line %d (multi-line "
-                    "values are not supported); remove the indentation",
-                    ctx->last_key_line);
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "an indented line continues the value of line %d (multi-line "
+                            "values are not supported); remove the indentation",
+                            ctx->last_key_line);
     if (strncmp(section, "region ", 7) != 0 && setting_is_repeatable(find_setting(key)))
         return 0;
     snprintf(name, sizeof name, "%s/%s", section, key);
@@ -179,10 +179,12 @@ static int ini_check_repeat(struct ini_context *ctx, const char *section, const 
             *p = '-';
     for (int k = 0; k < ctx->key_count; k++)
         if (strcmp(ctx->keys[k].name, name) == 0)
-            return fail(why, n, "given twice in [%s]: first at line %d, again here",
-                        section, ctx->keys[k].line);
+            return error_status(EXIT_BAD_USAGE, why, n,
+                                "given twice in [%s]: first at line %d, again here",
+                                section, ctx->keys[k].line);
     if (ctx->key_count == INI_KEYS_MAX)
-        return fail(why, n, "more than %d keys in one file", INI_KEYS_MAX);
+        return error_status(EXIT_BAD_USAGE, why, n, "more than %d keys in one file",
+                            INI_KEYS_MAX);
     ctx->keys[ctx->key_count++] = (struct ini_key_seen){.line = ctx->line};
     snprintf(ctx->keys[ctx->key_count - 1].name, sizeof name, "%s", name);
     return 0;
@@ -194,7 +196,7 @@ static int ini_region_entry(struct config *c, const char *name, const char *key,
 {
     struct region *r = region_named(&c->problem, name);
     if (!r)
-        return fail(why, n, "at most %d regions", REGIONS_MAX);
+        return error_status(EXIT_BAD_USAGE, why, n, "at most %d regions", REGIONS_MAX);
     return set_region_key(r, key, value, why, n);
 }
 
@@ -206,11 +208,13 @@ static int ini_apply(struct config *c, const char *section, const char *key,
     if (strncmp(section, "region ", 7) == 0)
         return ini_region_entry(c, section + 7, key, value, why, n);
     if (section[0] == '\0')
-        return fail(why, n, "'%s' is outside a section", key);
+        return error_status(EXIT_BAD_USAGE, why, n, "'%s' is outside a section", key);
     if (!s || !s->section)
-        return fail(why, n, "unknown key '%s' in [%s]", key, section);
+        return error_status(EXIT_BAD_USAGE, why, n, "unknown key '%s' in [%s]", key,
+                            section);
     if (strcmp(s->section, section) != 0)
-        return fail(why, n, "'%s' belongs in [%s], not [%s]", key, s->section, section);
+        return error_status(EXIT_BAD_USAGE, why, n, "'%s' belongs in [%s], not [%s]", key,
+                            s->section, section);
     return s->set(c, value, why, n);
 }
 
@@ -238,8 +242,9 @@ static int ini_regions_complete(const struct config *c, const struct ini_context
         if (region_complete(&c->problem.regions[k], why, sizeof why) == 0)
             continue;
         if (ctx->region_line[k] > 0)
-            return fail(err, errlen, "%s:%d: %s", path, ctx->region_line[k], why);
-        return fail(err, errlen, "%s: %s", path, why);
+            return error_status(EXIT_BAD_USAGE, err, errlen, "%s:%d: %s", path,
+                                ctx->region_line[k], why);
+        return error_status(EXIT_BAD_USAGE, err, errlen, "%s: %s", path, why);
     }
     return 0;
 }
@@ -249,28 +254,32 @@ int config_load_file(struct config *c, const char *path, char *err, size_t errle
     struct ini_context *ctx;
     struct stat info;
     if (path[0] == '\0')
-        return fail(err, errlen, "the config file name is empty");
+        return error_status(EXIT_BAD_USAGE, err, errlen, "the config file name is empty");
     /* stat first: opening a FIFO would wait for a writer */
     if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
-        return fail(err, errlen, "%s: cannot read config file: not a regular file", path);
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "%s: cannot read config file: not a regular file", path);
     FILE *file = fopen(path, "rb");
     if (!file)
-        return fail(err, errlen, "%s: cannot open config file: %s", path,
-                    strerror(errno));
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "%s: cannot open config file: %s", path, strerror(errno));
     ctx = calloc(1, sizeof *ctx); /* some 25 kB: the keys seen */
     if (!ctx)
-        return fclose(file), fail(err, errlen, "%s: out of memory while reading", path);
+        return fclose(file), error_status(EXIT_BAD_USAGE, err, errlen,
+                                          "%s: out of memory while reading", path);
     ctx->config = c;
     ctx->file = file;
     int line = ini_parse_stream(ini_read_line, ctx, ini_entry, ctx), rc = 0;
     fclose(file);
     if (line == -2)
-        rc = fail(err, errlen, "%s: out of memory while reading", path);
+        rc = error_status(EXIT_BAD_USAGE, err, errlen, "%s: out of memory while reading",
+                          path);
     else if (line > 0 && (ctx->error_line == 0 || line < ctx->error_line))
-        rc =
-            fail(err, errlen, "%s:%d: expected 'key = value' or '[section]'", path, line);
+        rc = error_status(EXIT_BAD_USAGE, err, errlen,
+                          "%s:%d: expected 'key = value' or '[section]'", path, line);
     else if (ctx->error_line > 0)
-        rc = fail(err, errlen, "%s:%d: %s", path, ctx->error_line, ctx->why);
+        rc = error_status(EXIT_BAD_USAGE, err, errlen, "%s:%d: %s", path, ctx->error_line,
+                          ctx->why);
     else
         rc = ini_regions_complete(c, ctx, path, err, errlen);
     free(ctx);

@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "error.h"
 
 #define WHY_MAX 400 /* why a value was refused, without the name */
 
@@ -51,10 +52,6 @@ int apply_setting(struct config *c, const struct setting *s, const char *value, 
                   size_t n);
 
 /* ---- config_parse.c: bytes and values ------------------------------------ */
-
-/* Writes the message into why (n bytes) and returns EXIT_BAD_USAGE. */
-int fail(char *why, size_t n, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* The offset of the first byte of text that does not begin a well-formed UTF-8
  * character (no overlong forms, no surrogates, nothing past U+10FFFF), or -1. */

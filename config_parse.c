@@ -13,16 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* Writes the message into why (n bytes) and returns EXIT_BAD_USAGE. */
-int fail(char *why, size_t n, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(why, n, format, args);
-    va_end(args);
-    return EXIT_BAD_USAGE;
-}
-
 /* The offset of the first byte of text that does not begin a well-formed UTF-8
  * character (no overlong forms, no surrogates, nothing past U+10FFFF), or -1. */
 long utf8_invalid_at(const char *text, size_t length)
@@ -76,9 +66,11 @@ int parse_long(const char *value, long min, long max, long *out, char *why, size
     errno = 0;
     long v = strtol(value, &end, 10);
     if (*value == '\0' || *end != '\0' || errno == ERANGE)
-        return fail(why, n, "expected an integer, got '%s'", value);
+        return error_status(EXIT_BAD_USAGE, why, n, "expected an integer, got '%s'",
+                            value);
     if (v < min || v > max)
-        return fail(why, n, "expected an integer from %ld to %ld, got %ld", min, max, v);
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "expected an integer from %ld to %ld, got %ld", min, max, v);
     *out = v;
     return 0;
 }
@@ -98,11 +90,12 @@ int parse_double(const char *value, double *out, char *why, size_t n)
     errno = 0;
     double v = strtod(value, &end);
     if (*value == '\0' || *end != '\0' || !isfinite(v))
-        return fail(why, n, "expected a finite number, got '%s'", value);
+        return error_status(EXIT_BAD_USAGE, why, n, "expected a finite number, got '%s'",
+                            value);
     if (errno == ERANGE)
-        return fail(why, n,
-                    "'%s' is out of the range of a double (about 1e-308 to 1e308)",
-                    value);
+        return error_status(
+            EXIT_BAD_USAGE, why, n,
+            "'%s' is out of the range of a double (about 1e-308 to 1e308)", value);
     *out = v;
     return 0;
 }
@@ -117,7 +110,8 @@ int parse_bool(const char *value, int *out, char *why, size_t n)
         if (strcasecmp(value, no[i]) == 0)
             return *out = 0, 0;
     }
-    return fail(why, n, "expected true or false, got '%s'", value);
+    return error_status(EXIT_BAD_USAGE, why, n, "expected true or false, got '%s'",
+                        value);
 }
 
 /* "AxB" with both parts in [1, max]. */
@@ -127,13 +121,16 @@ int parse_pair(const char *value, int max, int *a, int *b, char *why, size_t n)
     errno = 0;
     long x = strtol(value, &end, 10);
     if (end == value || (*end != 'x' && *end != 'X'))
-        return fail(why, n, "expected AxB (e.g. 2x2), got '%s'", value);
+        return error_status(EXIT_BAD_USAGE, why, n, "expected AxB (e.g. 2x2), got '%s'",
+                            value);
     const char *second = end + 1;
     long y = strtol(second, &end, 10);
     if (end == second || *end != '\0' || errno == ERANGE)
-        return fail(why, n, "expected AxB (e.g. 2x2), got '%s'", value);
+        return error_status(EXIT_BAD_USAGE, why, n, "expected AxB (e.g. 2x2), got '%s'",
+                            value);
     if (x < 1 || y < 1 || x > max || y > max)
-        return fail(why, n, "each part must be from 1 to %d, got '%s'", max, value);
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "each part must be from 1 to %d, got '%s'", max, value);
     *a = (int)x;
     *b = (int)y;
     return 0;

@@ -58,7 +58,8 @@ int set_region_key(struct region *r, const char *key, const char *v, char *why, 
     };
     if (strcmp(key, "shape") == 0) {
         if (strcmp(v, "rect") != 0 && strcmp(v, "disc") != 0)
-            return fail(why, n, "expected rect or disc, got '%s'", v);
+            return error_status(EXIT_BAD_USAGE, why, n, "expected rect or disc, got '%s'",
+                                v);
         r->shape = strcmp(v, "rect") == 0 ? REGION_RECT : REGION_DISC;
         r->given |= GIVEN_SHAPE;
         return 0;
@@ -68,11 +69,13 @@ int set_region_key(struct region *r, const char *key, const char *v, char *why, 
             if (parse_double(v, (double *)((char *)r + numbers[i].offset), why, n) != 0)
                 return EXIT_BAD_USAGE;
             if (numbers[i].bit == GIVEN_R && r->r <= 0)
-                return fail(why, n, "the radius must be more than 0, got '%s'", v);
+                return error_status(EXIT_BAD_USAGE, why, n,
+                                    "the radius must be more than 0, got '%s'", v);
             r->given |= numbers[i].bit;
             return 0;
         }
-    return fail(why, n, "unknown key '%s' (shape, x0 y0 x1 y1, cx cy r, value)", key);
+    return error_status(EXIT_BAD_USAGE, why, n,
+                        "unknown key '%s' (shape, x0 y0 x1 y1, cx cy r, value)", key);
 }
 
 /* Whether a region has every key its shape needs; why names the first missing. */
@@ -83,7 +86,8 @@ int region_complete(const struct region *r, char *why, size_t n)
                                   "cx",    "cy", "r",  "value"};
     for (int bit = 0; bit < 9; bit++)
         if ((need & (1u << bit)) && !(r->given & (1u << bit)))
-            return fail(why, n, "region %s: '%s' is missing", r->name, names[bit]);
+            return error_status(EXIT_BAD_USAGE, why, n, "region %s: '%s' is missing",
+                                r->name, names[bit]);
     return 0;
 }
 
@@ -96,14 +100,15 @@ int set_region(struct config *c, const char *v, char *why, size_t n)
                      &a[4], &extra);
     int rect = strcmp(shape, "rect") == 0, disc = strcmp(shape, "disc") == 0;
     if (got < 1 || !(rect || disc) || got != (rect ? 6 : 5))
-        return fail(why, n,
-                    "expected \"rect X0 Y0 X1 Y1 VALUE\" or \"disc CX CY R VALUE\", "
-                    "got '%s'",
-                    v);
+        return error_status(
+            EXIT_BAD_USAGE, why, n,
+            "expected \"rect X0 Y0 X1 Y1 VALUE\" or \"disc CX CY R VALUE\", "
+            "got '%s'",
+            v);
     snprintf(name, sizeof name, "--region #%d", c->problem.region_count + 1);
     struct region *r = region_named(&c->problem, name);
     if (!r)
-        return fail(why, n, "at most %d regions", REGIONS_MAX);
+        return error_status(EXIT_BAD_USAGE, why, n, "at most %d regions", REGIONS_MAX);
     const char *keys[2][5] = {{"x0", "y0", "x1", "y1", "value"},
                               {"cx", "cy", "r", "value", NULL}};
     set_region_key(r, "shape", shape, why, n);

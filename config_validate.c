@@ -15,29 +15,32 @@ static int validate_method(const struct config *c, char *err, size_t errlen)
 {
     double w = c->omega;
     if (c->method == METHOD_JACOBI && w != OMEGA_UNSET)
-        return fail(err, errlen,
-                    "--omega: plain Jacobi has no relaxation factor; use --method "
-                    "weighted or sor");
+        return error_status(
+            EXIT_BAD_USAGE, err, errlen,
+            "--omega: plain Jacobi has no relaxation factor; use --method "
+            "weighted or sor");
     if (c->method == METHOD_WEIGHTED && w == OMEGA_AUTO)
-        return fail(
-            err, errlen,
+        return error_status(
+            EXIT_BAD_USAGE, err, errlen,
             "--omega: auto is the optimum of SOR; weighted Jacobi needs 0 < W <= 1");
     if (c->method == METHOD_WEIGHTED && w > 1.0)
-        return fail(err, errlen,
-                    "--omega: weighted Jacobi with W = %g > 1 does not converge (and is "
-                    "an unstable heat step); use 0 < W <= 1",
-                    w);
+        return error_status(
+            EXIT_BAD_USAGE, err, errlen,
+            "--omega: weighted Jacobi with W = %g > 1 does not converge (and is "
+            "an unstable heat step); use 0 < W <= 1",
+            w);
     if (c->method == METHOD_SOR && w != OMEGA_UNSET && w != OMEGA_AUTO &&
         (w < 1.0 || w >= 2.0))
-        return fail(
-            err, errlen,
+        return error_status(
+            EXIT_BAD_USAGE, err, errlen,
             "--omega: SOR over-relaxes with 1 <= W < 2 (W >= 2 does not converge; "
             "for W < 1 use --method weighted), got %g",
             w);
     if (c->method == METHOD_SOR && c->steps > 0)
-        return fail(err, errlen,
-                    "--steps: SOR iterations are not time steps; use --method weighted "
-                    "(or jacobi)");
+        return error_status(
+            EXIT_BAD_USAGE, err, errlen,
+            "--steps: SOR iterations are not time steps; use --method weighted "
+            "(or jacobi)");
     return 0;
 }
 
@@ -47,19 +50,21 @@ static int validate_problem(const struct config *c, char *err, size_t errlen)
     char why[WHY_MAX];
     for (int k = 0; k < c->problem.region_count; k++)
         if (region_complete(&c->problem.regions[k], why, sizeof why) != 0)
-            return fail(err, errlen, "%s", why);
+            return error_status(EXIT_BAD_USAGE, err, errlen, "%s", why);
     if (problem_check(&c->problem, why, sizeof why) != 0)
-        return fail(err, errlen, "[problem] %s", why);
+        return error_status(EXIT_BAD_USAGE, err, errlen, "[problem] %s", why);
     struct update_rule rule = config_update_rule(c);
     int kernel = kernel_by_name(c->kernel);
     if (!update_rule_is_plain_jacobi(&rule) && kernel != KERNEL_AUTO &&
         kernel != KERNEL_GENERAL)
-        return fail(err, errlen,
-                    "--kernel: %s runs only plain Jacobi with the l2 or residual norm on "
-                    "a square grid without source or regions; use auto or general",
-                    c->kernel);
+        return error_status(
+            EXIT_BAD_USAGE, err, errlen,
+            "--kernel: %s runs only plain Jacobi with the l2 or residual norm on "
+            "a square grid without source or regions; use auto or general",
+            c->kernel);
     if (c->snapshot_every > 0 && c->output_count == 0)
-        return fail(err, errlen, "--snapshot-every: needs at least one --output FILE");
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--snapshot-every: needs at least one --output FILE");
     return 0;
 }
 
@@ -89,26 +94,32 @@ int config_validate(const struct config *c, char *err, size_t errlen)
         return EXIT_BAD_USAGE;
     long inner_x = c->problem.nx - 2, inner_y = c->problem.ny - 2;
     if (c->partition_x > inner_x || c->partition_y > inner_y)
-        return fail(err, errlen,
-                    "--partition: %dx%d tiles need at least %dx%d interior sites; the "
-                    "lattice %ldx%ld has %ldx%ld",
-                    c->partition_x, c->partition_y, c->partition_x, c->partition_y,
-                    c->problem.nx, c->problem.ny, inner_x, inner_y);
+        return error_status(
+            EXIT_BAD_USAGE, err, errlen,
+            "--partition: %dx%d tiles need at least %dx%d interior sites; the "
+            "lattice %ldx%ld has %ldx%ld",
+            c->partition_x, c->partition_y, c->partition_x, c->partition_y, c->problem.nx,
+            c->problem.ny, inner_x, inner_y);
     if (c->backend == BACKEND_CPU && c->partition_x * c->partition_y > CPU_TILES_MAX)
-        return fail(err, errlen,
-                    "--partition: %dx%d host tiles; at most %d (one thread each)",
-                    c->partition_x, c->partition_y, CPU_TILES_MAX);
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--partition: %dx%d host tiles; at most %d (one thread each)",
+                            c->partition_x, c->partition_y, CPU_TILES_MAX);
     if (c->backend == BACKEND_SERIAL && c->partition_x * c->partition_y > 1)
-        return fail(err, errlen,
-                    "--partition: the serial backend has one tile; use "
-                    "--backend cpu or gpu to split the lattice");
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--partition: the serial backend has one tile; use "
+                            "--backend cpu or gpu to split the lattice");
     if (c->backend == BACKEND_SERIAL && (c->compare || c->compare_cpu))
-        return fail(err, errlen,
-                    "--compare%s: the serial backend has nothing to compare; use "
-                    "--backend gpu or cpu",
-                    c->compare ? "" : "-cpu");
-    if (c->device_count > 0 && c->device_count < c->partition_x * c->partition_y)
-        return fail(err, errlen, "--devices: %d devices listed for %dx%d tiles",
-                    c->device_count, c->partition_x, c->partition_y);
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--compare%s: the serial backend has nothing to compare; use "
+                            "--backend gpu or cpu",
+                            c->compare ? "" : "-cpu");
+    /* --devices names one GPU a tile: the GPUs need exactly that many (the host
+     * tiles ignore the list, but never accept fewer than their count) */
+    int tiles = c->partition_x * c->partition_y;
+    if (c->device_count > 0 && (c->device_count < tiles ||
+                                (c->backend == BACKEND_GPU && c->device_count != tiles)))
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--devices: %d devices listed for %dx%d tiles",
+                            c->device_count, c->partition_x, c->partition_y);
     return 0;
 }

@@ -11,4 +11,8 @@
 int error_set(char *err, size_t n, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The same, returning status instead (an exit status of config.h, for example). */
+int error_status(int status, char *err, size_t n, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
 #endif

@@ -8,7 +8,7 @@
 
 #include <omp.h>
 
-#include "bench.h"
+#include "bench/bench.h"
 #include "config.h"
 #include "fault.h"
 #include "history.h"
@@ -79,8 +79,8 @@ static int compare(const struct run_plan *plan, enum run_comparison kind,
     else if (!c->quiet && kind == RUN_ON_ONE_DEVICE)
         report_comparison(stdout, run, &report, difference);
     else if (!c->quiet)
-        report_cpu_comparison(stdout, run, &report,
-                              partition_count(&other.partition), difference);
+        report_cpu_comparison(stdout, run, &report, partition_count(&other.partition),
+                              difference);
     field_free(&other_field);
     run_plan_free(&other);
     return status;

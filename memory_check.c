@@ -11,6 +11,7 @@
 #include <cuda_runtime_api.h>
 #endif
 
+#include "error.h"
 #include "gpu_partition.h"
 
 /* What a GPU holds besides the fields: block sums, halos, the context's own. */
@@ -104,9 +105,8 @@ static double device_free_bytes(int device, char *why, size_t n)
     if (rc == cudaSuccess)
         rc = cudaMemGetInfo(&free_bytes, &total);
     if (rc != cudaSuccess)
-        return snprintf(why, n, "cudaMemGetInfo on GPU %d: %s", device,
-                        cudaGetErrorString(rc)),
-               -1.0;
+        return error_set(why, n, "cudaMemGetInfo on GPU %d: %s", device,
+                         cudaGetErrorString(rc));
     return (double)free_bytes;
 }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
+
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>
 
@@ -44,28 +46,23 @@ static int device_name(int device, char *name, size_t n)
     return 0;
 }
 
-/* Device ids of the tiles, from --devices or 0, 1, ...; checks they exist. */
+/* Device ids of the tiles, from --devices (config_validate checked there is one a
+ * tile) or 0, 1, ...; checks they exist. */
 static int choose_devices(const struct config *c, int count, int *devices, char *err,
                           size_t n)
 {
     int tiles = c->partition_x * c->partition_y;
-    if (c->device_count > 0 && c->device_count != tiles)
-        return snprintf(err, n,
-                        "--devices: %d devices listed for a %dx%d partition (%d tiles)",
-                        c->device_count, c->partition_x, c->partition_y, tiles),
-               EXIT_BAD_USAGE;
     if (c->device_count == 0 && tiles > count)
-        return snprintf(err, n, "--partition %dx%d needs %d GPUs; this machine has %d",
-                        c->partition_x, c->partition_y, tiles, count),
-               EXIT_BAD_USAGE;
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "--partition %dx%d needs %d GPUs; this machine has %d",
+                            c->partition_x, c->partition_y, tiles, count);
     for (int t = 0; t < tiles; t++) {
         devices[t] = c->device_count > 0 ? c->devices[t] : t;
         if (devices[t] >= count)
-            return snprintf(
-                       err, n,
-                       "--devices: there is no GPU %d (this machine has %d: 0 to %d)",
-                       devices[t], count, count - 1),
-                   EXIT_BAD_USAGE;
+            return error_status(
+                EXIT_BAD_USAGE, err, n,
+                "--devices: there is no GPU %d (this machine has %d: 0 to %d)",
+                devices[t], count, count - 1);
     }
     return EXIT_OK;
 }
@@ -101,8 +98,8 @@ int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t li
 {
     int count = p2p_device_count(), tiles = c->partition_x * c->partition_y;
     if (count == 0)
-        return snprintf(err, n, "no CUDA device is visible; use --backend cpu"),
-               EXIT_FAILURE_RUN;
+        return error_status(EXIT_FAILURE_RUN, err, n,
+                            "no CUDA device is visible; use --backend cpu");
     int rc = choose_devices(c, count, devices, err, n);
     if (rc != EXIT_OK)
         return rc;
@@ -112,8 +109,8 @@ int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t li
         used +=
             (size_t)snprintf(list + used, list_n - used, t ? ",%d" : "%d", devices[t]);
     if (device_name(devices[0], names, names_n) != 0)
-        return snprintf(err, n, "cannot read the properties of GPU %d", devices[0]),
-               EXIT_FAILURE_RUN;
+        return error_status(EXIT_FAILURE_RUN, err, n,
+                            "cannot read the properties of GPU %d", devices[0]);
     reset_at_exit(devices, tiles);
     return EXIT_OK;
 }
@@ -123,9 +120,8 @@ int p2p_enable(int device, int peer, char *err, size_t n)
     int can = 0;
     cudaError_t rc = cudaDeviceCanAccessPeer(&can, device, peer);
     if (rc != cudaSuccess)
-        return snprintf(err, n, "cudaDeviceCanAccessPeer(%d, %d): %s", device, peer,
-                        cudaGetErrorString(rc)),
-               -1;
+        return error_set(err, n, "cudaDeviceCanAccessPeer(%d, %d): %s", device, peer,
+                         cudaGetErrorString(rc));
     if (!can)
         return 0;
     rc = cudaDeviceEnablePeerAccess(peer, 0);
@@ -134,9 +130,8 @@ int p2p_enable(int device, int peer, char *err, size_t n)
         return 1;
     }
     if (rc != cudaSuccess)
-        return snprintf(err, n, "cudaDeviceEnablePeerAccess(%d) on device %d: %s", peer,
-                        device, cudaGetErrorString(rc)),
-               -1;
+        return error_set(err, n, "cudaDeviceEnablePeerAccess(%d) on device %d: %s", peer,
+                         device, cudaGetErrorString(rc));
     return 1;
 }
 
@@ -146,9 +141,8 @@ static int print_devices(FILE *out, int count, char *err, size_t n)
         struct cudaDeviceProp p;
         cudaError_t rc = cudaGetDeviceProperties(&p, d);
         if (rc != cudaSuccess)
-            return snprintf(err, n, "cudaGetDeviceProperties(%d): %s", d,
-                            cudaGetErrorString(rc)),
-                   -1;
+            return error_set(err, n, "cudaGetDeviceProperties(%d): %s", d,
+                             cudaGetErrorString(rc));
         fprintf(out,
                 "  GPU %d: %s, %.1f GiB, %d SMs, compute capability %d.%d, PCI "
                 "%04x:%02x:%02x\n",

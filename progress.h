@@ -15,8 +15,9 @@ struct progress {
     long mark_iteration;  /* the earlier point of the decay rate */
     double mark_log_norm; /* its log(norm) */
     double mark_elapsed;
-    int shown;         /* a line is on the terminal */
-    const char *label; /* what the line is about, before it ("comparing: 1 GPU"), or NULL */
+    int shown; /* a line is on the terminal */
+    const char
+        *label; /* what the line is about, before it ("comparing: 1 GPU"), or NULL */
 };
 
 /* Starts a line of norms towards eps on out, headed by label (NULL or "": none). */

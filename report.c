@@ -5,16 +5,23 @@
 
 #include <math.h>
 
+double report_sweep_bytes(long nx, long ny, enum precision precision)
+{
+    double sites = (double)(nx - 2) * (double)(ny - 2);
+    return 2.0 * (double)precision_size(precision) * sites;
+}
+
 struct run_metrics report_metrics(const struct run_report *r)
 {
     const struct problem *p = &r->config->problem;
     double sites = (double)problem_interior_sites(p);
-    double updates = sites * (double)r->result.iterations;
+    double iterations = (double)r->result.iterations, updates = sites * iterations;
     double t = r->result.time_compute_s > 0 ? r->result.time_compute_s : NAN;
     double flops = 4.0 * updates + 3.0 * sites * (double)r->result.norm_checks;
+    double bytes = report_sweep_bytes(p->nx, p->ny, p->precision) * iterations;
     return (struct run_metrics){
         .glups = updates / t * 1e-9,
-        .gbps = 2.0 * (double)precision_size(p->precision) * updates / t * 1e-9,
+        .gbps = bytes / t * 1e-9,
         .gflops = flops / t * 1e-9,
     };
 }

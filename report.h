@@ -26,6 +26,10 @@ struct run_metrics {
     double gflops; /* 1e9 floating-point operations per second */
 };
 
+/* The bytes one sweep moves: one read and one write of every interior site (the
+ * one place this count is written; the bench's estimates and floors use it too). */
+double report_sweep_bytes(long nx, long ny, enum precision precision);
+
 struct run_metrics report_metrics(const struct run_report *r);
 
 void report_print(FILE *out, const struct run_report *r);

@@ -19,9 +19,9 @@
 
 void run_resolve_auto(struct config *c)
 {
-    int asks_gpus = c->backend == BACKEND_AUTO ||
-                    (c->backend == BACKEND_GPU && c->partition_x == 0 &&
-                     c->device_count == 0);
+    int asks_gpus =
+        c->backend == BACKEND_AUTO ||
+        (c->backend == BACKEND_GPU && c->partition_x == 0 && c->device_count == 0);
     int gpus = asks_gpus ? p2p_device_count() : 0;
     if (c->backend == BACKEND_AUTO)
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
@@ -199,8 +199,7 @@ static int write_pieces(void *context, int tile, const struct partition *partiti
 }
 
 /* The solver's settings for the plan, followed by the watchers. */
-static struct solve_settings settings_of(const struct run_plan *plan,
-                                         struct watchers *w)
+static struct solve_settings settings_of(const struct run_plan *plan, struct watchers *w)
 {
     const struct config *c = &plan->config;
     int observed = w->has_history || w->has_progress;

@@ -28,9 +28,9 @@
  * it from here.
  */
 struct run_plan {
-    struct config config;         /* resolved: the backend and partition are set */
-    struct partition partition;   /* the tiles (one for the serial reference) */
-    const struct device_ops *ops; /* NULL for the serial reference */
+    struct config config;            /* resolved: the backend and partition are set */
+    struct partition partition;      /* the tiles (one for the serial reference) */
+    const struct device_ops *ops;    /* NULL for the serial reference */
     int devices[CONFIG_MAX_DEVICES]; /* CUDA device of each tile (GPU backend) */
     char device_list[256];           /* "0,1,2,3" or "-" */
     char device_names[256];

@@ -34,7 +34,7 @@ struct solve_settings {
                          */
     norm_fn monitor;    /* called with the norm at monitored iterations, or NULL */
     void *monitor_context;
-    norm_fn observe;    /* called with every norm computed, or NULL */
+    norm_fn observe; /* called with every norm computed, or NULL */
     void *observe_context;
     int observe_all;     /* 1: observe must see every norm (the history), not only one
                           * per batch of a lone device's loop */

@@ -15,8 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "bench_sweep.h"
+#include "bench/bench.h"
+#include "bench/bench_stats.h"
+#include "bench/bench_sweep.h"
 #include "helpers.h"
 #include "laplace_kernels.h"
 #include "p2p.h"

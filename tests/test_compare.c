@@ -14,7 +14,8 @@
 
 #include "helpers.h"
 
-#define TILED "--backend cpu --nx 66 --ny 66 --partition 2x2 --top 1 --left 0.5 --max-iter 300"
+#define TILED                                                                            \
+    "--backend cpu --nx 66 --ny 66 --partition 2x2 --top 1 --left 0.5 --max-iter 300"
 
 /* The file's bytes (malloc'd) and its size, or NULL. */
 static char *read_bytes(const char *path, long *size)

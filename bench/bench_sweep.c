@@ -26,6 +26,8 @@
  */
 #include "bench_sweep.h"
 #include "bench_internal.h"
+#include "bench_stats.h"
+#include "error.h"
 
 #include <errno.h>
 #include <math.h>
@@ -269,7 +271,7 @@ static int open_csv(struct sweep *s, char *err, size_t n)
     bench_sweep_file_name(s->path, sizeof s->path, s->b->csv_path);
     s->csv = fopen(s->path, "w");
     if (!s->csv)
-        return snprintf(err, n, "cannot write %s: %s", s->path, strerror(errno)), -1;
+        return error_set(err, n, "cannot write %s: %s", s->path, strerror(errno));
     bench_print_machine(s->csv, "# ", s->b);
     print_plan(s->csv, "# ", s);
     bench_sweep_csv_header(s->csv);
@@ -302,7 +304,7 @@ static int write_csv(struct sweep *s, char *err, size_t n)
     int closed = fclose(s->csv);
     s->csv = NULL;
     if (bad || closed != 0)
-        return snprintf(err, n, "cannot write %s", s->path), -1;
+        return error_set(err, n, "cannot write %s", s->path);
     return 0;
 }
 
@@ -335,7 +337,8 @@ int bench_sweep_run(struct bench *b, char *err, size_t n)
 {
     struct sweep *s = calloc(1, sizeof *s);
     if (!s)
-        return snprintf(err, n, "out of memory for the lattice sweep"), EXIT_FAILURE_RUN;
+        return error_status(EXIT_FAILURE_RUN, err, n,
+                            "out of memory for the lattice sweep");
     s->b = b;
     bench_sweep_plan(&b->machine, &s->plan);
     int status = EXIT_OK;

@@ -15,7 +15,8 @@
 
 #include <omp.h>
 
-#include "bench.h"
+#include "bench_stats.h"
+#include "error.h"
 #include "p2p.h"
 
 #ifdef HAVE_CUDA
@@ -51,9 +52,8 @@ int ceilings_measure_host(struct ceilings *c, size_t bytes, char *err, size_t n)
     if (!src || !dst) {
         free(src);
         free(dst);
-        return snprintf(err, n, "out of host memory for the host copy (2 x %zu MiB)",
-                        bytes / MIB),
-               -1;
+        return error_set(err, n, "out of host memory for the host copy (2 x %zu MiB)",
+                         bytes / MIB);
     }
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (long i = 0; i < count; i++) {

@@ -73,9 +73,6 @@ int bench_baseline(const struct bench_entry *entries, int count, int i);
 double bench_estimate_s(const struct bench_entry *e);
 double bench_estimate_run_s(const struct bench_entry *e);
 
-/* The median of n values (reorders them). */
-double bench_median(double *values, int n);
-
 /* The CSV header: DESIGN.md's columns, then the bench's own. */
 void bench_csv_header(FILE *out);
 

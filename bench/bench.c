@@ -25,6 +25,7 @@
 #include "bench.h"
 #include "bench_ceilings.h"
 #include "bench_internal.h"
+#include "bench_stats.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -38,6 +39,7 @@
 
 #include <omp.h>
 
+#include "error.h"
 #include "gpu_partition.h"
 #include "laplace_kernels.h"
 #include "p2p.h"
@@ -141,8 +143,7 @@ static long round_125(double x)
 long bench_iterations_for(long n, enum precision precision, double seconds,
                           double bytes_s, double latency_s)
 {
-    double sites = (double)(n - 2) * (double)(n - 2);
-    double traffic = 2.0 * (double)precision_size(precision) * sites; /* read + written */
+    double traffic = report_sweep_bytes(n, n, precision);
     long iterations = round_125(seconds / (traffic / bytes_s + latency_s));
     return iterations < 10 ? 10 : iterations;
 }
@@ -313,7 +314,7 @@ double bench_estimate_run_s(const struct bench_entry *e)
 {
     double size = (double)precision_size(e->precision);
     double field_gib = (double)e->n * (double)e->n * size / (double)GIB;
-    double traffic = 2.0 * size * (double)(e->n - 2) * (double)(e->n - 2);
+    double traffic = report_sweep_bytes(e->n, e->n, e->precision);
     double sweep = e->backend == BACKEND_CPU
                        ? traffic / host_bytes_s(e)
                        : traffic / (e->gpus * NOMINAL_GPU_BYTES_S) + NOMINAL_LATENCY_S;
@@ -324,18 +325,6 @@ double bench_estimate_run_s(const struct bench_entry *e)
 double bench_estimate_s(const struct bench_entry *e)
 {
     return RUNS * bench_estimate_run_s(e);
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double bench_median(double *values, int n)
-{
-    qsort(values, (size_t)n, sizeof *values, compare_doubles);
-    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 void bench_csv_header(FILE *out)
@@ -440,7 +429,8 @@ int bench_run_once(const struct bench *b, const struct bench_entry *e,
 {
     struct config c;
     struct field field;
-    if (entry_config(b, e, &c, err, n) != 0 || run_plan_make(&c, &r->plan, err, n) != EXIT_OK)
+    if (entry_config(b, e, &c, err, n) != 0 ||
+        run_plan_make(&c, &r->plan, err, n) != EXIT_OK)
         return -1;
     int status = run_execute(&r->plan, &field, &r->report, err, n);
     field_free(&field);
@@ -704,8 +694,7 @@ static void summary_floor(const struct bench *b, long n, enum precision p)
     if (i < 0 || b->ceilings.gpus == 0)
         return;
     const struct bench_entry *e = &b->entries[i];
-    double bytes = 2.0 * (double)precision_size(p) * (double)(n - 2) * (double)(n - 2) *
-                   (double)e->iterations;
+    double bytes = report_sweep_bytes(n, n, p) * (double)e->iterations;
     double floor_s = bytes / (b->ceilings.copy_gbps[0] * 1e9);
     double fraction = floor_s / b->best[i].compute_s;
     bench_say(b,
@@ -808,11 +797,10 @@ static int bench_parts(struct bench *b, char *err, size_t n)
     else if (strcmp(only, "sweep") == 0)
         b->parts = BENCH_PART_SWEEP;
     else
-        return snprintf(err, n,
-                        "LAPLACE_BENCH_ONLY: '%.64s' is not a part of the bench "
-                        "(matrix or sweep; unset for both)",
-                        only),
-               EXIT_BAD_USAGE;
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "LAPLACE_BENCH_ONLY: '%.64s' is not a part of the bench "
+                            "(matrix or sweep; unset for both)",
+                            only);
     return EXIT_OK;
 }
 
@@ -832,14 +820,13 @@ static int bench_setup(struct bench *b, const struct config *c, char *err, size_
     for (int i = 0; i < b->gpus; i++) {
         b->devices[i] = c->device_count > 0 ? c->devices[i] : i;
         if (b->devices[i] >= count && count == 0)
-            return snprintf(err, n, "--devices: no CUDA device is visible"),
-                   EXIT_BAD_USAGE;
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "--devices: no CUDA device is visible");
         if (b->devices[i] >= count)
-            return snprintf(err, n,
-                            "--devices: there is no GPU %d (this machine has %d: "
-                            "0 to %d)",
-                            b->devices[i], count, count - 1),
-                   EXIT_BAD_USAGE;
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "--devices: there is no GPU %d (this machine has %d: "
+                                "0 to %d)",
+                                b->devices[i], count, count - 1);
     }
     b->machine.gpus = b->gpus;
     if (b->gpus > 0 &&
@@ -877,8 +864,8 @@ static int bench_paths(struct bench *b, char *err, size_t n)
     if (!dir || !*dir)
         dir = "results";
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return snprintf(err, n, "cannot create %s: %s", dir, strerror(errno)),
-               EXIT_FAILURE_RUN;
+        return error_status(EXIT_FAILURE_RUN, err, n, "cannot create %s: %s", dir,
+                            strerror(errno));
     bench_file_name(b->csv_path, sizeof b->csv_path, dir, b->gpu_name, time(NULL));
     if (!b->quiet)
         bench_print_machine(stdout, "", b);
@@ -890,8 +877,8 @@ static int bench_open_csv(struct bench *b, char *err, size_t n)
 {
     b->csv = fopen(b->csv_path, "w");
     if (!b->csv)
-        return snprintf(err, n, "cannot write %s: %s", b->csv_path, strerror(errno)),
-               EXIT_FAILURE_RUN;
+        return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s", b->csv_path,
+                            strerror(errno));
     bench_print_machine(b->csv, "# ", b);
     print_matrix_plan(b->csv, "# ", b);
     bench_csv_header(b->csv);
@@ -913,7 +900,7 @@ static int bench_matrix_run(struct bench *b, char *err, size_t n)
     int bad = ferror(b->csv);
     if (fclose(b->csv) != 0 || bad) {
         b->csv = NULL;
-        return snprintf(err, n, "cannot write %s", b->csv_path), EXIT_FAILURE_RUN;
+        return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s", b->csv_path);
     }
     b->csv = NULL;
     bench_say(b, "\nwrote %s\n", b->csv_path);

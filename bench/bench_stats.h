@@ -1,0 +1,11 @@
+/*
+ * bench_stats.h - the statistics every part of the bench takes of its repeated
+ * timings (the ceilings, the matrix and the sweep).
+ */
+#ifndef LAPLACE_BENCH_STATS_H
+#define LAPLACE_BENCH_STATS_H
+
+/* The median of n values (reorders them). */
+double bench_median(double *values, int n);
+
+#endif

@@ -1,0 +1,10 @@
+build-cpu/config_ini.o: config_ini.c config_internal.h config.h device.h \
+ gpu_partition.h problem.h stop_rule.h update_rule.h error.h
+config_internal.h:
+config.h:
+device.h:
+gpu_partition.h:
+problem.h:
+stop_rule.h:
+update_rule.h:
+error.h:

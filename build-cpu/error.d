@@ -1,0 +1,2 @@
+build-cpu/error.o: error.c error.h
+error.h:

@@ -1,0 +1,3 @@
+build-cpu/expression.o: expression.c expression.h error.h
+expression.h:
+error.h:

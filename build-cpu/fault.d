@@ -1,0 +1,2 @@
+build-cpu/fault.o: fault.c fault.h
+fault.h:

@@ -1,0 +1,2 @@
+build-cpu/interrupt.o: interrupt.c interrupt.h
+interrupt.h:

@@ -1,0 +1,2 @@
+build-cpu/progress.o: progress.c progress.h
+progress.h:

@@ -1,0 +1,3 @@
+build-cpu/update_rule.o: update_rule.c update_rule.h problem.h
+update_rule.h:
+problem.h:
