@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "expression.h"
@@ -20,26 +21,10 @@
 
 #define LATTICE_MAX (1L << 24)
 
-static int set_nx(struct config *c, const char *v, char *why, size_t n)
+/* A formula in x and y kept as text, once its length is checked and it parses. */
+static int set_formula(char *formula, const char *v, char *why, size_t n)
 {
-    return parse_long(v, 3, LATTICE_MAX, &c->problem.nx, why, n);
-}
-static int set_ny(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_long(v, 3, LATTICE_MAX, &c->problem.ny, why, n);
-}
-/* An edge value: a number, or a formula in x and y kept as text. */
-static int set_edge(struct config *c, int edge, double *number, const char *v, char *why,
-                    size_t n)
-{
-    char *formula = c->problem.edge_formula[edge];
     struct expression *e;
-    char *end;
-    if (expression_is_number(v, number))
-        return formula[0] = '\0', 0;
-    if (*v && (strtod(v, &end), *end == '\0')) /* a number, but inf, nan or too large */
-        return error_status(EXIT_BAD_USAGE, why, n,
-                            "expected a finite number or a formula, got '%s'", v);
     if (strlen(v) >= EXPRESSION_MAX)
         return error_status(EXIT_BAD_USAGE, why, n, "formula longer than %d characters",
                             EXPRESSION_MAX - 1);
@@ -48,6 +33,20 @@ static int set_edge(struct config *c, int edge, double *number, const char *v, c
     expression_free(e);
     strcpy(formula, v);
     return 0;
+}
+
+/* An edge value: a number, or a formula in x and y kept as text. */
+static int set_edge(struct config *c, int edge, double *number, const char *v, char *why,
+                    size_t n)
+{
+    char *formula = c->problem.edge_formula[edge];
+    char *end;
+    if (expression_is_number(v, number))
+        return formula[0] = '\0', 0;
+    if (*v && (strtod(v, &end), *end == '\0')) /* a number, but inf, nan or too large */
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "expected a finite number or a formula, got '%s'", v);
+    return set_formula(formula, v, why, n);
 }
 
 static int set_top(struct config *c, const char *v, char *why, size_t n)
@@ -86,38 +85,9 @@ static int set_ly(struct config *c, const char *v, char *why, size_t n)
 static int set_source(struct config *c, const char *v, char *why, size_t n)
 {
     double number;
-    struct expression *e;
     if (expression_is_number(v, &number) && number == 0.0)
         return c->problem.source[0] = '\0', 0; /* Laplace */
-    if (strlen(v) >= EXPRESSION_MAX)
-        return error_status(EXIT_BAD_USAGE, why, n, "formula longer than %d characters",
-                            EXPRESSION_MAX - 1);
-    if (expression_parse(v, &e, why, n) != 0)
-        return EXIT_BAD_USAGE;
-    expression_free(e);
-    strcpy(c->problem.source, v);
-    return 0;
-}
-
-static int set_precision(struct config *c, const char *v, char *why, size_t n)
-{
-    if (strcmp(v, "float") == 0)
-        c->problem.precision = PRECISION_FLOAT;
-    else if (strcmp(v, "double") == 0)
-        c->problem.precision = PRECISION_DOUBLE;
-    else
-        return error_status(EXIT_BAD_USAGE, why, n, "expected float or double, got '%s'",
-                            v);
-    return 0;
-}
-
-static int set_method(struct config *c, const char *v, char *why, size_t n)
-{
-    for (int m = METHOD_JACOBI; m <= METHOD_SOR; m++)
-        if (strcmp(v, method_name((enum method)m)) == 0)
-            return c->method = (enum method)m, 0;
-    return error_status(EXIT_BAD_USAGE, why, n,
-                        "expected jacobi, weighted or sor, got '%s'", v);
+    return set_formula(c->problem.source, v, why, n);
 }
 
 static int set_omega(struct config *c, const char *v, char *why, size_t n)
@@ -130,50 +100,12 @@ static int set_omega(struct config *c, const char *v, char *why, size_t n)
     return rc;
 }
 
-static int set_norm(struct config *c, const char *v, char *why, size_t n)
-{
-    for (int k = NORM_L2; k <= NORM_RESIDUAL; k++)
-        if (strcmp(v, norm_name((enum norm_kind)k)) == 0)
-            return c->norm = (enum norm_kind)k, 0;
-    return error_status(EXIT_BAD_USAGE, why, n, "expected l2, max or residual, got '%s'",
-                        v);
-}
-
-static int set_steps(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_long(v, 1, LONG_MAX, &c->steps, why, n);
-}
-
-static int set_snapshot_every(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_long(v, 1, LONG_MAX, &c->snapshot_every, why, n);
-}
-
 static int set_eps(struct config *c, const char *v, char *why, size_t n)
 {
     int rc = parse_double(v, &c->eps, why, n);
     if (rc == 0 && c->eps < 0)
         return error_status(EXIT_BAD_USAGE, why, n, "must be 0 or more, got '%s'", v);
     return rc;
-}
-
-static int set_max_iter(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_long(v, 1, LONG_MAX, &c->max_iter, why, n);
-}
-
-static int set_check_every(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_long(v, 1, LONG_MAX, &c->check_every, why, n);
-}
-
-static int set_backend(struct config *c, const char *v, char *why, size_t n)
-{
-    for (int b = BACKEND_AUTO; b <= BACKEND_SERIAL; b++)
-        if (strcmp(v, backend_name((enum backend)b)) == 0)
-            return c->backend = (enum backend)b, 0;
-    return error_status(EXIT_BAD_USAGE, why, n,
-                        "expected auto, gpu, cpu or serial, got '%s'", v);
 }
 
 static int set_partition(struct config *c, const char *v, char *why, size_t n)
@@ -237,27 +169,6 @@ static int set_kernel(struct config *c, const char *v, char *why, size_t n)
     return 0;
 }
 
-static int set_reduce(struct config *c, const char *v, char *why, size_t n)
-{
-    if (strcmp(v, "host") == 0)
-        return c->reduce = REDUCE_HOST, 0;
-    if (strcmp(v, "device") == 0)
-        return c->reduce = REDUCE_DEVICE, 0;
-    return error_status(EXIT_BAD_USAGE, why, n, "expected host or device, got '%s'", v);
-}
-
-static int set_loop(struct config *c, const char *v, char *why, size_t n)
-{
-    if (strcmp(v, "auto") == 0)
-        return c->loop = LOOP_AUTO, 0;
-    if (strcmp(v, "host") == 0)
-        return c->loop = LOOP_HOST, 0;
-    if (strcmp(v, "batched") == 0)
-        return c->loop = LOOP_BATCHED, 0;
-    return error_status(EXIT_BAD_USAGE, why, n,
-                        "expected auto, host or batched, got '%s'", v);
-}
-
 static int set_no_p2p(struct config *c, const char *v, char *why, size_t n)
 {
     int no = 0;
@@ -265,31 +176,6 @@ static int set_no_p2p(struct config *c, const char *v, char *why, size_t n)
     if (rc == 0)
         c->use_p2p = !no;
     return rc;
-}
-
-static int set_compare(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->compare, why, n);
-}
-
-static int set_compare_cpu(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->compare_cpu, why, n);
-}
-
-static int set_monitor(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_long(v, 0, LONG_MAX, &c->monitor_every, why, n);
-}
-
-static int set_csv(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->csv, why, n);
-}
-
-static int set_quiet(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->quiet, why, n);
 }
 
 static int set_output(struct config *c, const char *v, char *why, size_t n)
@@ -319,11 +205,6 @@ static int set_output(struct config *c, const char *v, char *why, size_t n)
     return 0;
 }
 
-static int set_png_tiles(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->png_tiles, why, n);
-}
-
 static int set_history(struct config *c, const char *v, char *why, size_t n)
 {
     const char *dot = strrchr(v, '.');
@@ -336,28 +217,11 @@ static int set_history(struct config *c, const char *v, char *why, size_t n)
     return 0;
 }
 
-static int set_help(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->show_help, why, n);
-}
-static int set_version(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->show_version, why, n);
-}
-static int set_topology(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->show_topology, why, n);
-}
-static int set_bench(struct config *c, const char *v, char *why, size_t n)
-{
-    return parse_bool(v, &c->bench, why, n);
-}
-
 /* ---- the table ----------------------------------------------------------- */
 
 static const struct setting table[] = {
-    {"nx", "problem", "N", "lattice sites in x, boundary included (default 256)", set_nx},
-    {"ny", "problem", "N", "lattice sites in y, boundary included (default 256)", set_ny},
+    {"nx", "problem", "N", "lattice sites in x, boundary included (default 256)", NULL},
+    {"ny", "problem", "N", "lattice sites in y, boundary included (default 256)", NULL},
     {"top", "problem", "V", "value on the top edge, y = ny-1 (default 1)", set_top},
     {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)", set_bottom},
     {"left", "problem", "V", "value on the left edge, x = 0 (default 0)", set_left},
@@ -371,27 +235,24 @@ static const struct setting table[] = {
     {"region", "problem", "\"SHAPE ...\"",
      "hold sites fixed: \"rect X0 Y0 X1 Y1 V\" or \"disc CX CY R V\"; repeatable",
      set_region},
-    {"precision", "problem", "float|double", "working precision (default double)",
-     set_precision},
-    {"method", "solver", "jacobi|weighted|sor", "iteration (default jacobi)", set_method},
+    {"precision", "problem", "float|double", "working precision (default double)", NULL},
+    {"method", "solver", "jacobi|weighted|sor", "iteration (default jacobi)", NULL},
     {"omega", "solver", "W|auto",
      "relaxation: weighted 0<W<=1 (default 2/3), sor 1<=W<2 or auto (default)",
      set_omega},
     {"eps", "solver", "E", "stop when the norm < E (default 1e-6)", set_eps},
-    {"norm", "solver", "l2|max|residual", "stopping norm, see below (default l2)",
-     set_norm},
+    {"norm", "solver", "l2|max|residual", "stopping norm, see below (default l2)", NULL},
     {"max-iter", "solver", "N", "stop after N iterations at most (default 1000000)",
-     set_max_iter},
+     NULL},
     {"check-every", "solver", "K",
-     "compute and test the norm every K iterations (default 1)", set_check_every},
+     "compute and test the norm every K iterations (default 1)", NULL},
     {"steps", "solver", "N",
-     "exactly N iterations (heat time steps), no convergence test", set_steps},
+     "exactly N iterations (heat time steps), no convergence test", NULL},
     {"snapshot-every", "solver", "K",
-     "also write every output at iterations K, 2K, ... as NAME-ITER.EXT",
-     set_snapshot_every},
+     "also write every output at iterations K, 2K, ... as NAME-ITER.EXT", NULL},
     {"backend", "parallel", "auto|gpu|cpu|serial",
      "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
-     set_backend},
+     NULL},
     {"partition", "parallel", "AxB|auto",
      "NGx x NGy tiles; auto: every GPU or CPU core (default auto)", set_partition},
     {"devices", "parallel", "LIST",
@@ -407,39 +268,37 @@ static const struct setting table[] = {
     {"reduce", "parallel", "host|device",
      "who adds the GPU block partial sums (default host; device is slower in "
      "batches: one more kernel a sweep)",
-     set_reduce},
+     NULL},
     {"loop", "parallel", "auto|host|batched",
      "batched: the devices chain their sweeps, the host looks once a batch; "
      "host: at every iteration (default auto: batched where it pays)",
-     set_loop},
+     NULL},
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      set_no_p2p},
     {"compare", "parallel", NULL,
-     "also solve on 1 device: speed-up, efficiency, field difference", set_compare},
+     "also solve on 1 device: speed-up, efficiency, field difference", NULL},
     {"compare-cpu", "parallel", NULL,
-     "also solve on the host tiles (every core): speed-up", set_compare_cpu},
+     "also solve on the host tiles (every core): speed-up", NULL},
     {"monitor", "output", "K",
-     "print iteration, norm and time every K iterations (default 0: off)", set_monitor},
+     "print iteration, norm and time every K iterations (default 0: off)", NULL},
     {"history", "output", "FILE.csv",
      "write iteration, norm, elapsed seconds at every norm computed", set_history},
-    {"csv", "output", NULL, "print a CSV header and one row instead of the report",
-     set_csv},
+    {"csv", "output", NULL, "print a CSV header and one row instead of the report", NULL},
     {"output", "output", "FILE",
      "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
      "(one .vti piece per tile), .png (heat map), .bin (raw, 48-byte header); "
      "repeatable",
      set_output},
-    {"png-tiles", "output", NULL, "draw the tile borders on .png outputs", set_png_tiles},
-    {"quiet", "output", NULL, "print nothing but errors", set_quiet},
+    {"png-tiles", "output", NULL, "draw the tile borders on .png outputs", NULL},
+    {"quiet", "output", NULL, "print nothing but errors", NULL},
     {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
-     set_topology},
+     NULL},
     {"bench", NULL, NULL,
      "run the benchmark matrix, then the lattice sweep (1 GPU against all), into "
      "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply (see below)",
-     set_bench},
-    {"help", NULL, NULL, "print this help and exit", set_help},
-    {"version", NULL, NULL, "print the version and the CUDA runtime, and exit",
-     set_version},
+     NULL},
+    {"help", NULL, NULL, "print this help and exit", NULL},
+    {"version", NULL, NULL, "print the version and the CUDA runtime, and exit", NULL},
 };
 
 _Static_assert(sizeof table / sizeof table[0] == SETTING_COUNT,
@@ -482,6 +341,80 @@ void config_defaults(struct config *c)
     c->use_p2p = 1;
 }
 
+/* Every enum field of struct config has int's size, so a choice's index can be
+ * stored into it through plain_fields[]. */
+_Static_assert(sizeof(enum precision) == sizeof(int) &&
+                   sizeof(enum method) == sizeof(int) &&
+                   sizeof(enum norm_kind) == sizeof(int) &&
+                   sizeof(enum backend) == sizeof(int) &&
+                   sizeof(enum reduce_mode) == sizeof(int) &&
+                   sizeof(enum loop_mode) == sizeof(int),
+               "choice settings are stored as int");
+
+/*
+ * The settings stored straight into a field of struct config, with no setter of
+ * their own (NULL in the table): a count, a long from least to most; a choice
+ * among the names of the setting's arg ("a|b|c", in the order of the field's
+ * enum), stored as the name's index; or a flag, an int set by parse_bool.
+ */
+enum plain_kind { PLAIN_COUNT, PLAIN_CHOICE, PLAIN_FLAG };
+
+static const struct plain_field {
+    const char *name;
+    size_t offset;
+    enum plain_kind kind;
+    long least, most; /* of a count */
+} plain_fields[] = {
+    {"nx", offsetof(struct config, problem.nx), PLAIN_COUNT, 3, LATTICE_MAX},
+    {"ny", offsetof(struct config, problem.ny), PLAIN_COUNT, 3, LATTICE_MAX},
+    {"max-iter", offsetof(struct config, max_iter), PLAIN_COUNT, 1, LONG_MAX},
+    {"check-every", offsetof(struct config, check_every), PLAIN_COUNT, 1, LONG_MAX},
+    {"steps", offsetof(struct config, steps), PLAIN_COUNT, 1, LONG_MAX},
+    {"snapshot-every", offsetof(struct config, snapshot_every), PLAIN_COUNT, 1, LONG_MAX},
+    {"monitor", offsetof(struct config, monitor_every), PLAIN_COUNT, 0, LONG_MAX},
+    {"precision", offsetof(struct config, problem.precision), PLAIN_CHOICE, 0, 0},
+    {"method", offsetof(struct config, method), PLAIN_CHOICE, 0, 0},
+    {"norm", offsetof(struct config, norm), PLAIN_CHOICE, 0, 0},
+    {"backend", offsetof(struct config, backend), PLAIN_CHOICE, 0, 0},
+    {"reduce", offsetof(struct config, reduce), PLAIN_CHOICE, 0, 0},
+    {"loop", offsetof(struct config, loop), PLAIN_CHOICE, 0, 0},
+    {"compare", offsetof(struct config, compare), PLAIN_FLAG, 0, 0},
+    {"compare-cpu", offsetof(struct config, compare_cpu), PLAIN_FLAG, 0, 0},
+    {"csv", offsetof(struct config, csv), PLAIN_FLAG, 0, 0},
+    {"quiet", offsetof(struct config, quiet), PLAIN_FLAG, 0, 0},
+    {"png-tiles", offsetof(struct config, png_tiles), PLAIN_FLAG, 0, 0},
+    {"help", offsetof(struct config, show_help), PLAIN_FLAG, 0, 0},
+    {"version", offsetof(struct config, show_version), PLAIN_FLAG, 0, 0},
+    {"topology", offsetof(struct config, show_topology), PLAIN_FLAG, 0, 0},
+    {"bench", offsetof(struct config, bench), PLAIN_FLAG, 0, 0},
+};
+
+static const struct plain_field *plain_field_of(const struct setting *s)
+{
+    for (size_t i = 0; i < sizeof plain_fields / sizeof plain_fields[0]; i++)
+        if (strcmp(plain_fields[i].name, s->name) == 0)
+            return &plain_fields[i];
+    return NULL;
+}
+
+int setting_set(struct config *c, const struct setting *s, const char *value, char *why,
+                size_t n)
+{
+    const struct plain_field *f = s->set ? NULL : plain_field_of(s);
+    char *field = f ? (char *)c + f->offset : NULL;
+    if (!f)
+        return s->set(c, value, why, n);
+    if (f->kind == PLAIN_COUNT)
+        return parse_long(value, f->least, f->most, (long *)(void *)field, why, n);
+    if (f->kind == PLAIN_FLAG)
+        return parse_bool(value, (int *)(void *)field, why, n);
+    int index = parse_choice(value, s->arg, why, n);
+    if (index < 0)
+        return EXIT_BAD_USAGE;
+    memcpy(field, &index, sizeof index);
+    return 0;
+}
+
 /* A value from the command line or config_set: UTF-8 text without control
  * characters (else never echoed), then the setting's own checks. */
 int apply_setting(struct config *c, const struct setting *s, const char *value, char *why,
@@ -494,7 +427,7 @@ int apply_setting(struct config *c, const struct setting *s, const char *value, 
         return error_status(EXIT_BAD_USAGE, why, n,
                             "control character 0x%02X at column %ld of the value",
                             (unsigned char)value[control], control + 1);
-    return s->set(c, value, why, n);
+    return setting_set(c, s, value, why, n);
 }
 
 int config_set(struct config *c, const char *name, const char *value, char *err,

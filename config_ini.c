@@ -215,7 +215,7 @@ static int ini_apply(struct config *c, const char *section, const char *key,
     if (strcmp(s->section, section) != 0)
         return error_status(EXIT_BAD_USAGE, why, n, "'%s' belongs in [%s], not [%s]", key,
                             s->section, section);
-    return s->set(c, value, why, n);
+    return setting_set(c, s, value, why, n);
 }
 
 /* inih's handler: 1 when the key is taken, 0 on the first error. */

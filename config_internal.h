@@ -30,7 +30,7 @@ struct setting {
     const char *section; /* INI section; NULL: command line only */
     const char *arg;     /* the argument as shown in the help; NULL for a flag */
     const char *help;    /* one line, the default included */
-    setter_fn set;
+    setter_fn set;       /* NULL: a plain count or choice, stored by setting_set */
 };
 
 /* ---- config.c: the table ------------------------------------------------- */
@@ -43,6 +43,11 @@ extern const struct setting *const settings;
 /* The setting of an option or INI key; '_' and '-' are the same in keys. */
 const struct setting *find_setting(const char *name);
 
+/* Parses value into the setting: its setter, or its choice of names. Returns 0,
+ * or EXIT_BAD_USAGE with why (without the name). */
+int setting_set(struct config *c, const struct setting *s, const char *value, char *why,
+                size_t n);
+
 /* Only output and region may be given more than once: each adds one. */
 int setting_is_repeatable(const struct setting *s);
 
@@ -52,6 +57,10 @@ int apply_setting(struct config *c, const struct setting *s, const char *value, 
                   size_t n);
 
 /* ---- config_parse.c: bytes and values ------------------------------------ */
+
+/* The index of v among the names of choices ("a|b|c", in the enum's order), or -1
+ * with why saying "expected a, b or c, got 'v'". */
+int parse_choice(const char *v, const char *choices, char *why, size_t n);
 
 /* The offset of the first byte of text that does not begin a well-formed UTF-8
  * character (no overlong forms, no surrogates, nothing past U+10FFFF), or -1. */

@@ -135,3 +135,25 @@ int parse_pair(const char *value, int max, int *a, int *b, char *why, size_t n)
     *b = (int)y;
     return 0;
 }
+
+int parse_choice(const char *v, const char *choices, char *why, size_t n)
+{
+    char list[256] = "";
+    int index = 0, count = 1;
+    for (const char *c = choices; *c; c++)
+        count += *c == '|';
+    for (const char *name = choices; index < count; index++) {
+        size_t length = strcspn(name, "|");
+        if (strlen(v) == length && strncmp(v, name, length) == 0)
+            return index;
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%.*s",
+                 index == 0           ? ""
+                 : index == count - 1 ? " or "
+                                      : ", ",
+                 (int)length, name);
+        name += length + 1;
+    }
+    error_status(EXIT_BAD_USAGE, why, n, "expected %s, got '%s'", list, v);
+    return -1;
+}

@@ -16,17 +16,8 @@
 #include "error.h"
 #include "fault.h"
 
-#define REAL float
-#define NAME(x) x##_float
-#include "host_sweep.inc"
-#undef REAL
-#undef NAME
-
-#define REAL double
-#define NAME(x) x##_double
-#include "host_sweep.inc"
-#undef REAL
-#undef NAME
+#define TEMPLATE "host_sweep.inc"
+#include "for_each_precision.inc"
 
 /* The partial-sum block: --block, or 32 x 8 sites by default. */
 static void block_shape(const struct tile *t, long *bx, long *by)

@@ -16,17 +16,8 @@
 
 #include "interrupt.h"
 
-#define REAL float
-#define NAME(x) x##_float
-#include "reference_sweep.inc"
-#undef REAL
-#undef NAME
-
-#define REAL double
-#define NAME(x) x##_double
-#include "reference_sweep.inc"
-#undef REAL
-#undef NAME
+#define TEMPLATE "reference_sweep.inc"
+#include "for_each_precision.inc"
 
 /* One sweep of the rule from old into new_; returns the norm's total. */
 static double sweep(const struct update_rule *rule, const struct problem_terms *terms,

@@ -4,10 +4,12 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "config.h"
+#include "config_internal.h"
 #include "helpers.h"
 
 static struct config fresh(void)
@@ -585,4 +587,62 @@ Test(validate, too_few_devices_for_the_partition)
     cr_assert(strstr(err, "--devices"), "names the option: %s", err);
     c.device_count = 4;
     cr_assert_eq(validate(&c, err, sizeof err), 0, "%s", err);
+}
+
+/* The settings without a setter of their own are stored through config.c's table of
+ * plain fields: each takes its first name, 7 (a count) or true (a flag) and lands in
+ * its field; a setting missing from that table would call no setter at all. */
+Test(config, every_plain_setting_reaches_its_field)
+{
+    const struct {
+        const char *name, *value;
+        size_t offset, size;
+        long expected;
+    } plain[] = {
+        {"nx", "7", offsetof(struct config, problem.nx), sizeof(long), 7},
+        {"ny", "7", offsetof(struct config, problem.ny), sizeof(long), 7},
+        {"max-iter", "7", offsetof(struct config, max_iter), sizeof(long), 7},
+        {"check-every", "7", offsetof(struct config, check_every), sizeof(long), 7},
+        {"steps", "7", offsetof(struct config, steps), sizeof(long), 7},
+        {"snapshot-every", "7", offsetof(struct config, snapshot_every), sizeof(long), 7},
+        {"monitor", "7", offsetof(struct config, monitor_every), sizeof(long), 7},
+        {"precision", "float", offsetof(struct config, problem.precision), sizeof(int),
+         PRECISION_FLOAT},
+        {"method", "sor", offsetof(struct config, method), sizeof(int), METHOD_SOR},
+        {"norm", "residual", offsetof(struct config, norm), sizeof(int), NORM_RESIDUAL},
+        {"backend", "serial", offsetof(struct config, backend), sizeof(int),
+         BACKEND_SERIAL},
+        {"reduce", "device", offsetof(struct config, reduce), sizeof(int), REDUCE_DEVICE},
+        {"loop", "batched", offsetof(struct config, loop), sizeof(int), LOOP_BATCHED},
+    };
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+        struct config c;
+        char err[CONFIG_ERROR_MAX];
+        config_defaults(&c);
+        cr_assert_eq(config_set(&c, plain[i].name, plain[i].value, err, sizeof err), 0,
+                     "%s = %s: %s", plain[i].name, plain[i].value, err);
+        long got = 0;
+        if (plain[i].size == sizeof(long))
+            memcpy(&got, (char *)&c + plain[i].offset, sizeof(long));
+        else {
+            int v;
+            memcpy(&v, (char *)&c + plain[i].offset, sizeof v);
+            got = v;
+        }
+        cr_assert_eq(got, plain[i].expected, "%s = %s gave %ld", plain[i].name,
+                     plain[i].value, got);
+    }
+    for (int i = 0; i < SETTING_COUNT; i++) {
+        if (settings[i].set)
+            continue;
+        char value[32], err[CONFIG_ERROR_MAX];
+        struct config c;
+        const char *arg = settings[i].arg ? settings[i].arg : "true"; /* a flag */
+        snprintf(value, sizeof value, "%.*s", (int)strcspn(arg, "|"), arg);
+        if (strcmp(value, "N") == 0 || strcmp(value, "K") == 0)
+            snprintf(value, sizeof value, "7");
+        config_defaults(&c);
+        cr_assert_eq(config_set(&c, settings[i].name, value, err, sizeof err), 0,
+                     "the table's setting %s = %s: %s", settings[i].name, value, err);
+    }
 }

@@ -1,2 +1,0 @@
-build-cpu/error.o: error.c error.h
-error.h:

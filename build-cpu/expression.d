@@ -1,3 +1,0 @@
-build-cpu/expression.o: expression.c expression.h error.h
-expression.h:
-error.h:

@@ -1,2 +1,0 @@
-build-cpu/fault.o: fault.c fault.h
-fault.h:

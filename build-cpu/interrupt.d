@@ -1,2 +1,0 @@
-build-cpu/interrupt.o: interrupt.c interrupt.h
-interrupt.h:

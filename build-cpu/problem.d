@@ -1,4 +1,0 @@
-build-cpu/problem.o: problem.c problem.h error.h expression.h
-problem.h:
-error.h:
-expression.h:

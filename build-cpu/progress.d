@@ -1,2 +1,0 @@
-build-cpu/progress.o: progress.c progress.h
-progress.h:

@@ -1,3 +1,0 @@
-build-cpu/update_rule.o: update_rule.c update_rule.h problem.h
-update_rule.h:
-problem.h:
