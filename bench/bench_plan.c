@@ -1,0 +1,315 @@
+/*
+ * bench_plan.c - what the matrix of laplace --bench will run, decided before any
+ * device is touched (and so tested without a GPU): the sizes that fit a GPU and
+ * the host, the iteration count of each run, the entries of every group
+ * (scaling, layout, kernel, block, reduce, cpu), the 1-GPU run each entry is
+ * compared with, and the estimated duration.
+ *
+ *   scaling   512^2 ... 16384^2 and the largest square, float and double, on 1,
+ *             2, 4 and 8 GPUs (the lecture's squarest layout);
+ *   layout    every other NGx x NGy of 4 and 8 GPUs at 16384^2 and the largest
+ *             square;
+ *   kernel, block, reduce   every variant, the course's block sweep, host and
+ *             device reduce, at 8192^2 float;
+ *   cpu       the host tiles on every core, the baseline GPUs are compared with.
+ *
+ * The iteration counts are chosen for a nominal machine (bench_internal.h), the
+ * same everywhere, so that results of different machines compare run for run.
+ */
+#include "bench.h"
+#include "bench_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "gpu_partition.h"
+#include "laplace_kernels.h"
+#include "report.h"
+
+#define GIB ((size_t)1 << 30)
+
+enum {
+    FOCUS_N = 8192, /* the lattice of the kernel, block and reduce groups */
+    CPU_N = 4096,   /* the host baseline: 4096^2 double, 100 iterations */
+    CPU_ITERATIONS = 100,
+    LARGEST_MAX = 20480, /* the cap of the largest square (bench_largest_square) */
+    QUICK_N = 256,       /* LAPLACE_BENCH_QUICK: lattices and iterations */
+    QUICK_ITERATIONS = 20,
+    QUICK_CPU_ITERATIONS = 10,
+};
+
+/* The estimate of the bench's duration: the nominal GPU, a host sweep at 100 GB/s,
+ * and a run's set-up (host field, scatter, upload, download, gather) as measured
+ * on an H200 at 16384^2: about 2.5 s per GiB of field. */
+#define ESTIMATE_HOST_BYTES_S 100e9
+#define ESTIMATE_SETUP_S 0.2
+#define ESTIMATE_SETUP_S_PER_GIB 2.5
+
+static const long scaling_sizes[] = {512, 1024, 2048, 4096, 8192, 16384};
+static const long quick_sizes[] = {128, QUICK_N};
+static const int gpu_counts[] = {1, 2, 4, 8};
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ---- sizes and iterations ------------------------------------------------ */
+
+/* The most sites of one field when two must fit in 90% of a GPU's free memory. */
+static double gpu_sites(size_t gpu_free_bytes, enum precision precision)
+{
+    return 0.9 * (double)gpu_free_bytes / (2.0 * (double)precision_size(precision));
+}
+
+/* The most sites of one field the host lends the bench: an eighth of its memory. */
+static double host_sites(size_t host_bytes, enum precision precision)
+{
+    return (double)host_bytes / 8.0 / (double)precision_size(precision);
+}
+
+int bench_fits_gpu(size_t gpu_free_bytes, long n, enum precision precision)
+{
+    return (double)n * (double)n <= gpu_sites(gpu_free_bytes, precision);
+}
+
+int bench_fits_host(size_t host_bytes, long n, enum precision precision)
+{
+    return (double)n * (double)n <= host_sites(host_bytes, precision);
+}
+
+long bench_largest_fit(size_t gpu_free_bytes, enum precision precision)
+{
+    return (long)sqrt(gpu_sites(gpu_free_bytes, precision)) / 1024 * 1024;
+}
+
+/*
+ * The fit, capped twice. The host holds up to three whole fields during a run
+ * (the initial field, a tile's staging buffer, the gathered result), so one field
+ * may take an eighth of its memory. And a run's set-up costs about 2.5 s per GiB
+ * of field, so LARGEST_MAX keeps the 12 runs of the largest square near 80 s on
+ * 4 GPUs (on 141 GB H200s, 124928^2 float and 88064^2 double fit: 58 GiB
+ * fields, about 30 minutes for those 12 runs alone).
+ */
+long bench_largest_square(const struct bench_machine *m, enum precision precision)
+{
+    if (m->quick || m->gpus == 0)
+        return 0;
+    long n = bench_largest_fit(m->gpu_free_bytes, precision);
+    long host = (long)sqrt(host_sites(m->host_bytes, precision)) / 1024 * 1024;
+    if (n > host)
+        n = host;
+    return n < LARGEST_MAX ? n : LARGEST_MAX;
+}
+
+/* x rounded to the nearest, in ratio, of 1, 2, 5, 10, 20, 50, ... */
+static long round_125(double x)
+{
+    static const long mantissa[] = {1, 2, 5};
+    long best = 1;
+    for (long decade = 1; decade <= 100000000; decade *= 10)
+        for (int i = 0; i < 3; i++) {
+            long c = mantissa[i] * decade;
+            if (fabs(log(x / (double)c)) < fabs(log(x / (double)best)))
+                best = c;
+        }
+    return best;
+}
+
+long bench_iterations_for(long n, enum precision precision, double seconds,
+                          double bytes_s, double latency_s)
+{
+    double traffic = report_sweep_bytes(n, n, precision);
+    long iterations = round_125(seconds / (traffic / bytes_s + latency_s));
+    return iterations < 10 ? 10 : iterations;
+}
+
+long bench_iterations(long n, enum precision precision)
+{
+    return bench_iterations_for(n, precision, BENCH_TARGET_RUN_S, NOMINAL_GPU_BYTES_S,
+                                NOMINAL_LATENCY_S);
+}
+
+long bench_top_scaling_n(const struct bench_machine *m)
+{
+    return m->quick ? QUICK_N : scaling_sizes[COUNT(scaling_sizes) - 1];
+}
+
+long bench_cpu_n(const struct bench_machine *m)
+{
+    return m->quick ? QUICK_N : CPU_N;
+}
+
+/* ---- the matrix ---------------------------------------------------------- */
+
+struct bench_entry bench_entry_default(const char *group, enum backend backend,
+                                       enum precision precision, long n, int gpus,
+                                       long iterations)
+{
+    struct bench_entry e = {.group = group,
+                            .backend = backend,
+                            .precision = precision,
+                            .n = n,
+                            .gpus = gpus,
+                            .kernel = "auto",
+                            .reduce = REDUCE_HOST,
+                            .iterations = iterations};
+    if (backend == BACKEND_GPU) /* 1x1, 1x2, 2x2, 2x4 */
+        partition_auto_layout(gpus, n, n, &e.partition_x, &e.partition_y);
+    return e;
+}
+
+/* The matrix as it is being built; entries past max are dropped into spare. */
+struct matrix {
+    const struct bench_machine *machine;
+    struct bench_entry *entries;
+    int count, max;
+    struct bench_entry spare;
+};
+
+/* Appends a GPU entry with the defaults (bench_entry_default). */
+static struct bench_entry *add(struct matrix *mx, const char *group, enum precision p,
+                               long n, int gpus)
+{
+    struct bench_entry *e = mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
+    long iterations = mx->machine->quick ? QUICK_ITERATIONS : bench_iterations(n, p);
+    *e = bench_entry_default(group, BACKEND_GPU, p, n, gpus, iterations);
+    return e;
+}
+
+/* One size and precision on 1, 2, 4 and 8 GPUs, those the machine has. */
+static void add_size(struct matrix *mx, long n, enum precision p)
+{
+    for (int i = 0; i < COUNT(gpu_counts); i++)
+        if (gpu_counts[i] <= mx->machine->gpus)
+            add(mx, "scaling", p, n, gpu_counts[i]);
+}
+
+static void add_scaling(struct matrix *mx)
+{
+    int quick = mx->machine->quick;
+    const long *sizes = quick ? quick_sizes : scaling_sizes;
+    int count = quick ? COUNT(quick_sizes) : COUNT(scaling_sizes);
+    for (int s = 0; s < count; s++)
+        for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++)
+            add_size(mx, sizes[s], (enum precision)p);
+    for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
+        long n = bench_largest_square(mx->machine, (enum precision)p);
+        if (n > sizes[count - 1])
+            add_size(mx, n, (enum precision)p);
+    }
+}
+
+/* At n^2, every layout of 4 and 8 GPUs (those the machine has) other than the
+ * squarest one the scaling group runs: 1x4, 4x1; 1x8, 4x2, 8x1. */
+static void add_layouts(struct matrix *mx, long n, enum precision p)
+{
+    for (int i = 0; i < COUNT(gpu_counts); i++) {
+        int gpus = gpu_counts[i];
+        if (gpus < 4 || gpus > mx->machine->gpus)
+            continue;
+        int auto_x, auto_y;
+        partition_auto_layout(gpus, n, n, &auto_x, &auto_y);
+        for (int x = 1; x <= gpus; x++) {
+            if (gpus % x != 0 || x == auto_x)
+                continue;
+            struct bench_entry *e = add(mx, "layout", p, n, gpus);
+            e->partition_x = x;
+            e->partition_y = gpus / x;
+        }
+    }
+}
+
+static void add_layout_group(struct matrix *mx)
+{
+    long big = bench_top_scaling_n(mx->machine);
+    for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
+        add_layouts(mx, big, (enum precision)p);
+        long n = bench_largest_square(mx->machine, (enum precision)p);
+        if (n > big)
+            add_layouts(mx, n, (enum precision)p);
+    }
+}
+
+/* Every kernel variant, the course's block sweep (kernel global) and both reduce
+ * modes, at n^2 float on one GPU (reduce also on all of them). */
+static void add_variants(struct matrix *mx, long n)
+{
+    static const int blocks[][2] = {{4, 4}, {8, 8}, {16, 16}, {32, 32}, {32, 8}};
+    int all = mx->machine->gpus;
+    for (int k = 0; k < KERNEL_COUNT; k++)
+        if (k != KERNEL_AUTO)
+            add(mx, "kernel", PRECISION_FLOAT, n, 1)->kernel = kernel_variant_names[k];
+    for (int b = 0; b < COUNT(blocks); b++) {
+        struct bench_entry *e = add(mx, "block", PRECISION_FLOAT, n, 1);
+        e->kernel = kernel_variant_names[KERNEL_GLOBAL];
+        e->block_x = blocks[b][0];
+        e->block_y = blocks[b][1];
+    }
+    for (int r = REDUCE_HOST; r <= REDUCE_DEVICE; r++) {
+        add(mx, "reduce", PRECISION_FLOAT, n, 1)->reduce = (enum reduce_mode)r;
+        if (all > 1)
+            add(mx, "reduce", PRECISION_FLOAT, n, all)->reduce = (enum reduce_mode)r;
+    }
+}
+
+/* The host tiles on every core (--partition auto): the CPU baseline. */
+static void add_cpu(struct matrix *mx)
+{
+    int quick = mx->machine->quick;
+    struct bench_entry *e = mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
+    *e =
+        bench_entry_default("cpu", BACKEND_CPU, PRECISION_DOUBLE, quick ? QUICK_N : CPU_N,
+                            0, quick ? QUICK_CPU_ITERATIONS : CPU_ITERATIONS);
+}
+
+int bench_matrix(const struct bench_machine *m, struct bench_entry *entries, int max)
+{
+    struct matrix mx = {.machine = m, .entries = entries, .max = max};
+    if (m->gpus > 0) {
+        add_scaling(&mx);
+        add_layout_group(&mx);
+        add_variants(&mx, m->quick ? QUICK_N : FOCUS_N);
+    }
+    add_cpu(&mx);
+    return mx.count;
+}
+
+int bench_baseline(const struct bench_entry *entries, int count, int i)
+{
+    const struct bench_entry *e = &entries[i];
+    if (e->backend != BACKEND_GPU)
+        return -1;
+    for (int j = 0; j < count; j++) {
+        const struct bench_entry *b = &entries[j];
+        if (strcmp(b->group, "scaling") == 0 && b->gpus == 1 && b->n == e->n &&
+            b->precision == e->precision)
+            return j;
+    }
+    return -1;
+}
+
+/* ---- the estimate --------------------------------------------------------- */
+
+/* The host's nominal GB/s for an entry: every core, or as many threads as tiles. */
+static double host_bytes_s(const struct bench_entry *e)
+{
+    double threads = (double)e->partition_x * (double)e->partition_y;
+    if (threads > 0 && threads * NOMINAL_THREAD_BYTES_S < ESTIMATE_HOST_BYTES_S)
+        return threads * NOMINAL_THREAD_BYTES_S;
+    return ESTIMATE_HOST_BYTES_S;
+}
+
+double bench_estimate_run_s(const struct bench_entry *e)
+{
+    double size = (double)precision_size(e->precision);
+    double field_gib = (double)e->n * (double)e->n * size / (double)GIB;
+    double traffic = report_sweep_bytes(e->n, e->n, e->precision);
+    double sweep = e->backend == BACKEND_CPU
+                       ? traffic / host_bytes_s(e)
+                       : traffic / (e->gpus * NOMINAL_GPU_BYTES_S) + NOMINAL_LATENCY_S;
+    return (double)e->iterations * sweep + ESTIMATE_SETUP_S +
+           ESTIMATE_SETUP_S_PER_GIB * field_gib;
+}
+
+double bench_estimate_s(const struct bench_entry *e)
+{
+    return BENCH_RUNS * bench_estimate_run_s(e);
+}
