@@ -28,6 +28,12 @@
 
 /* ---- derived numbers ------------------------------------------------------ */
 
+/* The compute time of entry i's better run per iteration: what speed-ups compare. */
+static double best_s_per_iteration(const struct bench *b, int i)
+{
+    return b->best[i].compute_s / (double)b->entries[i].iterations;
+}
+
 /* What a run is compared with; NAN where there is nothing to compare with. */
 struct derived {
     double copy_gbps;  /* GPUs x the first GPU's copy bandwidth, or the host's */
@@ -48,8 +54,8 @@ static struct derived derive(const struct bench *b, int i, const struct run_repo
         d.copy_gbps = e->gpus * c->copy_gbps[0];
     d.fraction = report_metrics(r).gbps / d.copy_gbps;
     if (base >= 0) {
-        double t1 = b->best[base].compute_s / (double)b->entries[base].iterations;
-        d.speedup = t1 / (r->result.time_compute_s / (double)r->result.iterations);
+        double tn = r->result.time_compute_s / (double)r->result.iterations;
+        d.speedup = best_s_per_iteration(b, base) / tn;
         d.efficiency = d.speedup / e->gpus;
     }
     return d;
@@ -267,8 +273,7 @@ static void summary_efficiency(const struct bench *b, long n, int gpus)
     int one = find(b, "scaling", n, PRECISION_FLOAT, 1);
     if (i < 0 || one < 0)
         return;
-    double speedup = (b->best[one].compute_s / (double)b->entries[one].iterations) /
-                     (b->best[i].compute_s / (double)b->entries[i].iterations);
+    double speedup = best_s_per_iteration(b, one) / best_s_per_iteration(b, i);
     bench_say(b,
               "  %d GPUs %ld^2 float: %.3f s against 1 GPU %.3f s: speed-up %.2f, "
               "efficiency %.0f%%\n",
@@ -319,8 +324,7 @@ static void summary_cpu(const struct bench *b, long n)
         100.0 * b->best[i].gbps / b->ceilings.host_gbps, b->ceilings.host_gbps);
     if (gpu >= 0)
         bench_say(b, "; 1 GPU is %.0fx faster per iteration",
-                  (b->best[i].compute_s / (double)b->entries[i].iterations) /
-                      (b->best[gpu].compute_s / (double)b->entries[gpu].iterations));
+                  best_s_per_iteration(b, i) / best_s_per_iteration(b, gpu));
     bench_say(b, "\n");
 }
 

@@ -1,6 +1,6 @@
 /*
- * bench_stats.h - the statistics every part of the bench takes of its repeated
- * timings (the ceilings, the matrix and the sweep).
+ * bench_stats.h - the statistics the bench takes of its repeated timings (the
+ * ceilings and the sweep).
  */
 #ifndef LAPLACE_BENCH_STATS_H
 #define LAPLACE_BENCH_STATS_H
