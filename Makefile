@@ -14,6 +14,9 @@
 #   make format     clang-format every source file
 #   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
 #                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; tests/fuzz/fuzz.mk)
+#   make install    PREFIX=/usr/local: ./laplace, config/*.ini and a man page made
+#                   from --help (make uninstall removes them)
+#   make deps       install the Debian packages the build and tests need
 #   make clean
 #
 # Variables: CUDA_HOME (default /usr/local/cuda), GPU_ARCH (default 90: sm_90 + PTX),
@@ -69,7 +72,8 @@ endif
 TEST_SOURCES := $(wildcard tests/test_*.c)
 TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)
 
-.PHONY: all laplace run test test-gpu bench bench-sweep plots format clean deps
+.PHONY: all laplace run test test-gpu bench bench-sweep plots format clean deps \
+        check-build-deps install uninstall
 
 all: laplace
 
@@ -81,7 +85,7 @@ laplace: $(BUILD)/laplace
 $(BUILD)/laplace: $(BUILD)/main.o $(OBJS)
 	$(CC) $(filter-out -fopenmp,$(CFLAGS)) -o $@ $^ $(LDFLAGS_OMP) $(LDLIBS)
 
-$(BUILD)/%.o: %.c | $(BUILD)
+$(BUILD)/%.o: %.c | $(BUILD) check-build-deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
@@ -102,6 +106,30 @@ $(BUILD):
 # Installs the Debian packages the build and the tests need, if any is missing.
 deps:
 	@scripts/install-deps.sh
+
+# The headers of the libraries the build needs, checked before compiling, so that a
+# fresh machine gets one line saying how to install them instead of a compiler error.
+BUILD_HEADERS := ini.h matheval.h
+check-build-deps:
+	@missing=""; for h in $(BUILD_HEADERS); do \
+	    echo "#include <$$h>" | $(CC) -E -x c - > /dev/null 2>&1 || missing="$$missing $$h"; \
+	done; [ -z "$$missing" ] || { echo "laplace: cannot build: no$$missing; 'make deps' \
+	installs the packages (as root or with sudo; see scripts/install-deps.sh)" >&2; exit 1; }
+
+# make install [PREFIX=/usr/local]: the binary, the presets and a man page made from
+# --help; make uninstall removes exactly those. Installs the ./laplace already built.
+PREFIX ?= /usr/local
+install:
+	@test -x ./laplace || { echo "make install: no ./laplace; run make first" >&2; exit 1; }
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/laplace/config \
+	    $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 laplace $(DESTDIR)$(PREFIX)/bin/laplace
+	install -m 644 config/*.ini $(DESTDIR)$(PREFIX)/share/laplace/config/
+	scripts/man_page.sh ./laplace > $(DESTDIR)$(PREFIX)/share/man/man1/laplace.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/laplace $(DESTDIR)$(PREFIX)/share/man/man1/laplace.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/laplace
 
 # With a GPU visible, the job that shows what the GPUs give (config/default-gpu.ini);
 # without, the one a CPU finishes in seconds (config/default.ini).
@@ -150,5 +178,5 @@ format:
 clean:
 	rm -rf build build-sanitize laplace tests/out
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*.d $(BUILD)/bench/*.d $(BUILD)/tests/*.d)
 include tests/fuzz/fuzz.mk

@@ -1,0 +1,109 @@
+/*
+ * test_install.c - what a newcomer meets before the first run: a build without the
+ * libraries stops with one line saying how to get them, install-deps.sh without
+ * root or sudo says what a root user should run, and make install / uninstall put
+ * the binary, the presets and a man page under PREFIX and take exactly them away.
+ */
+#include <criterion/criterion.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "helpers.h"
+
+/* Runs a shell command with stdout and stderr into one string (malloc'd); *status
+ * is its exit status, -1 if it did not exit. */
+static char *shell(const char *command, int *status)
+{
+    char path[256], full[2048];
+    snprintf(path, sizeof path, TEST_OUT "/%ld-shell.txt", (long)getpid());
+    snprintf(full, sizeof full, "(%s) > %s 2>&1", command, path);
+    int raw = system(full);
+    *status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    char *text = slurp(path);
+    remove(path);
+    return text ? text : strdup("");
+}
+
+Test(install, a_missing_library_header_is_named_with_the_command_that_installs_it)
+{
+    int status;
+    char *out =
+        shell("make -s check-build-deps BUILD_HEADERS='ini.h no_such_lib.h'", &status);
+    cr_assert_neq(status, 0, "the check fails: %s", out);
+    cr_assert(strstr(out, "no_such_lib.h") && strstr(out, "make deps"),
+              "one line naming the header and 'make deps': %s", out);
+    cr_assert_null(strstr(out, "ini.h no_such"), "a header present is not named: %s",
+                   out);
+    free(out);
+    out = shell("make -s check-build-deps", &status);
+    cr_assert_eq(status, 0, "the headers of this machine are found: %s", out);
+    free(out);
+}
+
+Test(install, install_deps_without_root_or_sudo_says_what_root_should_run)
+{
+    int status;
+    char *out = shell("command -v setpriv && [ \"$(id -u)\" -eq 0 ]", &status);
+    free(out);
+    if (status != 0)
+        cr_skip("needs setpriv and root, to run the script as another user");
+    char command[1024];
+    const char *dir = TEST_OUT "/nosudo";
+    snprintf(command, sizeof command,
+             "mkdir -p %s && for t in bash dpkg-query grep id env; do "
+             "ln -sf \"$(command -v $t)\" %s/$t; done && "
+             "INSTALL_DEPS_PACKAGES='no-such-package-xyz' setpriv --reuid=65534 "
+             "--regid=65534 --clear-groups env PATH=%s bash scripts/install-deps.sh",
+             dir, dir, dir);
+    out = shell(command, &status);
+    cr_assert_eq(status, 1, "status 1: %s", out);
+    cr_assert(strstr(out, "as root, run: apt-get") && strstr(out, "no-such-package-xyz"),
+              "says the command for root: %s", out);
+    cr_assert_null(strstr(out, "sudo: command not found"), "%s", out);
+    free(out);
+    snprintf(command, sizeof command, "rm -rf %s", dir);
+    cr_assert_eq(system(command), 0);
+}
+
+Test(install, make_install_and_uninstall_under_a_prefix, .timeout = 120)
+{
+    require_laplace();
+    char prefix[256], command[1024], path[512];
+    snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-prefix", getcwd(path, 256),
+             (long)getpid());
+    snprintf(command, sizeof command, "make -s install PREFIX=%s", prefix);
+    int status;
+    char *out = shell(command, &status);
+    cr_assert_eq(status, 0, "make install: %s", out);
+    free(out);
+    const char *files[] = {"bin/laplace", "share/laplace/config/course-512.ini",
+                           "share/laplace/config/default.ini",
+                           "share/man/man1/laplace.1"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", prefix, files[i]);
+        cr_assert_eq(access(path, R_OK), 0, "%s installed", files[i]);
+    }
+    snprintf(path, sizeof path, "%s/share/man/man1/laplace.1", prefix);
+    char *man = slurp(path);
+    cr_assert(man && strstr(man, ".TH LAPLACE 1") && strstr(man, "--partition") &&
+                  strstr(man, "Usage: laplace"),
+              "the man page holds the help text");
+    free(man);
+    snprintf(command, sizeof command, "%s/bin/laplace --version", prefix);
+    out = shell(command, &status);
+    cr_assert(status == 0 && strstr(out, "laplace "), "the installed binary runs: %s",
+              out);
+    free(out);
+    snprintf(command, sizeof command,
+             "make -s uninstall PREFIX=%s && test -z \"$(find %s -type f)\"", prefix,
+             prefix);
+    out = shell(command, &status);
+    cr_assert_eq(status, 0, "make uninstall leaves no file: %s", out);
+    free(out);
+    snprintf(command, sizeof command, "rm -rf %s", prefix);
+    cr_assert_eq(system(command), 0);
+}
