@@ -205,6 +205,23 @@ static int set_output(struct config *c, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* LO:HI, two finite numbers with LO < HI: the colour scale of the .png outputs. */
+static int set_png_range(struct config *c, const char *v, char *why, size_t n)
+{
+    const char *colon = strchr(v, ':');
+    char lo[64];
+    if (!colon || (size_t)(colon - v) >= sizeof lo)
+        return error_status(EXIT_BAD_USAGE, why, n, "expected LO:HI, got '%s'", v);
+    snprintf(lo, sizeof lo, "%.*s", (int)(colon - v), v);
+    if (parse_double(lo, &c->png_lo, why, n) != 0 ||
+        parse_double(colon + 1, &c->png_hi, why, n) != 0)
+        return EXIT_BAD_USAGE;
+    if (!(c->png_lo < c->png_hi))
+        return error_status(EXIT_BAD_USAGE, why, n, "LO must be below HI, got '%s'", v);
+    c->png_range = 1;
+    return 0;
+}
+
 static int set_history(struct config *c, const char *v, char *why, size_t n)
 {
     const char *dot = strrchr(v, '.');
@@ -290,6 +307,10 @@ static const struct setting table[] = {
      "repeatable",
      set_output},
     {"png-tiles", "output", NULL, "draw the tile borders on .png outputs", NULL},
+    {"png-range", "output", "LO:HI",
+     "colours of .png outputs from LO to HI, the same for every snapshot (default: "
+     "the field's own range)",
+     set_png_range},
     {"quiet", "output", NULL, "print nothing but errors", NULL},
     {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
      NULL},

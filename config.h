@@ -71,7 +71,9 @@ struct config {
     int quiet;
     char outputs[CONFIG_MAX_OUTPUTS][CONFIG_PATH_MAX];
     int output_count;
-    int png_tiles;                 /* draw the tile borders on .png outputs */
+    int png_tiles; /* draw the tile borders on .png outputs */
+    int png_range; /* --png-range given: colours span png_lo..png_hi */
+    double png_lo, png_hi;
     char history[CONFIG_PATH_MAX]; /* --history FILE.csv, empty when none */
 
     /* actions */

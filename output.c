@@ -184,7 +184,10 @@ static int write_file(const char *path, int (*writer)(FILE *, const struct job *
     } else {
         struct png_options options = {
             .tiles = job->context->png_tiles ? job->context->partition : NULL,
-            .caption = job->context->text};
+            .caption = job->context->text,
+            .fixed_range = job->context->png_range,
+            .range_lo = job->context->png_lo,
+            .range_hi = job->context->png_hi};
         rc = png_write(tmp, job->field, &options, err, errlen);
         said = rc != 0; /* png_write named what failed */
     }

@@ -32,10 +32,12 @@ struct output_context {
     const struct partition *partition; /* the run's tiles, or NULL (one piece) */
     double x0, y0, dx, dy;             /* site (i, j) is at (x0 + i dx, y0 + j dy) */
     int png_tiles;                     /* draw the tile borders on .png */
-    long iteration;                    /* the iteration of the field */
-    int interrupted;                   /* 1: a signal stopped the run there */
-    int pieces_written;                /* .pvti: the tiles' threads wrote the pieces */
-    char text[256]; /* one line: "laplace 0.1.0, 512x512 float, ..., iteration N" */
+    int png_range;                     /* .png colours span png_lo..png_hi */
+    double png_lo, png_hi;
+    long iteration;     /* the iteration of the field */
+    int interrupted;    /* 1: a signal stopped the run there */
+    int pieces_written; /* .pvti: the tiles' threads wrote the pieces */
+    char text[256];     /* one line: "laplace 0.1.0, 512x512 float, ..., iteration N" */
 };
 
 /*

@@ -1,7 +1,8 @@
 /*
  * png_output.c - the field as a PNG heat map: the lattice reduced (box filter)
  * or enlarged to the heat map's size, the viridis colours, the colour bar with
- * the value range, the caption and the tile borders (layout: png_output.h).
+ * five labelled ticks, the caption wrapped to the picture's width and the tile
+ * borders (layout: png_output.h).
  *
  * The field is read once, site by site, into one accumulator per cell of the
  * heat map: a cell is one pixel when the lattice is reduced (the average of the
@@ -30,12 +31,17 @@
 /* The layout, in pixels; the heat map's top-left corner is at PNG_MARGIN. */
 #define BAR_GAP 16                   /* heat map to colour bar */
 #define BAR_WIDTH 24                 /* the colour bar */
-#define BAR_MIN_HEIGHT 64            /* room for both labels beside a flat heat map */
+#define BAR_TICKS 5                  /* labelled ticks of the bar: max, 3 between, min */
+#define TICK_LENGTH 4                /* a tick's mark, between the bar and its label */
 #define LABEL_GAP 6                  /* colour bar to its labels */
 #define CAPTION_GAP 10               /* heat map (or bar) to the caption */
 #define TEXT_SCALE 2                 /* one font pixel is 2 x 2 picture pixels */
 #define TEXT_HEIGHT (7 * TEXT_SCALE) /* digits and capitals: 7 font pixels */
 #define TEXT_MAX 128                 /* longer captions are cut */
+#define LINE_GAP 4                   /* between two lines of the caption */
+#define CAPTION_LINES 4              /* a caption is wrapped onto at most this many */
+/* Room for the labels of every tick beside a flat heat map. */
+#define BAR_MIN_HEIGHT (BAR_TICKS * TEXT_HEIGHT + (BAR_TICKS - 1) * LINE_GAP)
 
 struct rgb {
     unsigned char r, g, b;
@@ -230,8 +236,10 @@ static void paint_tile_borders(struct image *im, const struct heat_map *hm,
 
 /* The picture's texts, each as the font can draw it (printable ASCII). */
 struct texts {
-    char max[32], min[32];      /* the value range beside the colour bar */
+    char tick[BAR_TICKS][32];   /* the values beside the colour bar, max first */
     char caption[TEXT_MAX + 1]; /* "" when there is none */
+    char line[CAPTION_LINES][TEXT_MAX + 1]; /* the caption wrapped to the picture */
+    int lines;
 };
 
 /* Copies text for the font: at most TEXT_MAX characters, '?' for any character
@@ -267,27 +275,68 @@ static void paint_text(struct image *im, long x, long y, const char *text)
 /* Where everything goes; see the picture in png_output.h. */
 struct layout {
     long bar_x, bar_height; /* the colour bar; its top is at PNG_MARGIN */
-    long label_x;           /* left edge of the range labels */
-    long caption_y;         /* top of the caption */
+    long label_x;           /* left edge of the tick labels */
+    long caption_y;         /* top of the caption's first line */
     long width, height;     /* the whole picture */
 };
 
-static void plan_layout(const struct heat_map *hm, const struct texts *t,
-                        struct layout *l)
+/* The widest of the tick labels. */
+static long ticks_width(const struct texts *t)
 {
-    l->bar_x = PNG_MARGIN + hm->width + BAR_GAP;
-    l->bar_height = larger(hm->height, BAR_MIN_HEIGHT);
-    l->label_x = l->bar_x + BAR_WIDTH + LABEL_GAP;
-    l->width = l->label_x + larger(text_width(t->max), text_width(t->min)) + PNG_MARGIN;
-    l->caption_y = PNG_MARGIN + l->bar_height + CAPTION_GAP;
-    l->height = PNG_MARGIN + l->bar_height + PNG_MARGIN;
-    if (t->caption[0]) {
-        l->width = larger(l->width, PNG_MARGIN + text_width(t->caption) + PNG_MARGIN);
-        l->height = l->caption_y + TEXT_HEIGHT + PNG_MARGIN;
+    long widest = 0;
+    for (int k = 0; k < BAR_TICKS; k++)
+        widest = larger(widest, text_width(t->tick[k]));
+    return widest;
+}
+
+/*
+ * Breaks the caption after its commas into lines no wider than width (a part wider
+ * than that gets a line of its own), at most CAPTION_LINES; so a small heat map's
+ * picture is as wide as the map and its bar, not as its caption.
+ */
+static void wrap_caption(struct texts *t, long width)
+{
+    const char *rest = t->caption;
+    t->lines = 0;
+    while (*rest && t->lines < CAPTION_LINES) {
+        char *line = t->line[t->lines++];
+        size_t taken = strlen(rest); /* the last line takes the rest */
+        if (t->lines < CAPTION_LINES) {
+            for (const char *c = strchr(rest, ','); c; c = strchr(c + 1, ',')) {
+                snprintf(line, TEXT_MAX + 1, "%.*s", (int)(c + 1 - rest), rest);
+                if (text_width(line) > width && c != strchr(rest, ','))
+                    break;
+                taken = (size_t)(c + 1 - rest);
+            }
+            snprintf(line, TEXT_MAX + 1, "%s", rest);
+            if (text_width(line) <= width)
+                taken = strlen(rest);
+        }
+        snprintf(line, TEXT_MAX + 1, "%.*s", (int)taken, rest);
+        rest += taken;
+        while (*rest == ' ')
+            rest++;
     }
 }
 
-/* The colour map from max (top) to min (bottom), the range written beside it. */
+static void plan_layout(const struct heat_map *hm, struct texts *t, struct layout *l)
+{
+    l->bar_x = PNG_MARGIN + hm->width + BAR_GAP;
+    l->bar_height = larger(hm->height, BAR_MIN_HEIGHT);
+    l->label_x = l->bar_x + BAR_WIDTH + TICK_LENGTH + LABEL_GAP;
+    l->width = l->label_x + ticks_width(t) + PNG_MARGIN;
+    l->caption_y = PNG_MARGIN + l->bar_height + CAPTION_GAP;
+    l->height = PNG_MARGIN + l->bar_height + PNG_MARGIN;
+    wrap_caption(t, l->width - 2 * PNG_MARGIN);
+    for (int i = 0; i < t->lines; i++)
+        l->width = larger(l->width, PNG_MARGIN + text_width(t->line[i]) + PNG_MARGIN);
+    if (t->lines > 0)
+        l->height =
+            l->caption_y + t->lines * (TEXT_HEIGHT + LINE_GAP) - LINE_GAP + PNG_MARGIN;
+}
+
+/* The colour map from max (top) to min (bottom), BAR_TICKS ticks evenly spaced
+ * along it, each with its value. */
 static void paint_colour_bar(struct image *im, const struct layout *l,
                              const struct texts *t)
 {
@@ -295,8 +344,24 @@ static void paint_colour_bar(struct image *im, const struct layout *l,
         double level = 1.0 - (double)row / (double)(l->bar_height - 1);
         fill_rect(im, l->bar_x, PNG_MARGIN + row, BAR_WIDTH, 1, viridis_colour(level));
     }
-    paint_text(im, l->label_x, PNG_MARGIN, t->max);
-    paint_text(im, l->label_x, PNG_MARGIN + l->bar_height - TEXT_HEIGHT, t->min);
+    for (int k = 0; k < BAR_TICKS; k++) {
+        long row = k * (l->bar_height - 1) / (BAR_TICKS - 1);
+        long text_y = row - k * TEXT_HEIGHT / (BAR_TICKS - 1); /* top, middle, bottom */
+        fill_rect(im, l->bar_x + BAR_WIDTH, PNG_MARGIN + row, TICK_LENGTH, 1, black);
+        paint_text(im, l->label_x, PNG_MARGIN + text_y, t->tick[k]);
+    }
+}
+
+/* The values of the ticks, max first: the field's range, or the one asked for. */
+static void tick_texts(const struct heat_map *hm, struct texts *t)
+{
+    for (int k = 0; k < BAR_TICKS; k++) {
+        double f = (double)(BAR_TICKS - 1 - k) / (BAR_TICKS - 1);
+        double v = k == 0               ? hm->hi
+                   : k == BAR_TICKS - 1 ? hm->lo
+                                        : hm->lo + f * (hm->hi - hm->lo);
+        snprintf(t->tick[k], sizeof t->tick[k], "%.4g", v);
+    }
 }
 
 /* Encodes the picture and writes it; every write and the close are checked
@@ -325,8 +390,7 @@ static int render(const char *path, const struct heat_map *hm,
                   const struct png_options *options, char *err, size_t errlen)
 {
     struct texts t;
-    snprintf(t.max, sizeof t.max, "%.4g", hm->hi);
-    snprintf(t.min, sizeof t.min, "%.4g", hm->lo);
+    tick_texts(hm, &t);
     printable(options->caption, t.caption);
     struct layout l;
     plan_layout(hm, &t, &l);
@@ -341,8 +405,9 @@ static int render(const char *path, const struct heat_map *hm,
     if (options->tiles)
         paint_tile_borders(&im, hm, options->tiles);
     paint_colour_bar(&im, &l, &t);
-    if (t.caption[0])
-        paint_text(&im, PNG_MARGIN, l.caption_y, t.caption);
+    for (int i = 0; i < t.lines; i++)
+        paint_text(&im, PNG_MARGIN, l.caption_y + i * (TEXT_HEIGHT + LINE_GAP),
+                   t.line[i]);
     int rc = save_png(path, &im, err, errlen);
     free(im.rgb);
     return rc;
@@ -380,6 +445,10 @@ int png_write(const char *path, const struct field *field,
         snprintf(err, errlen, "cannot write '%s': out of memory for a %ldx%ld heat map",
                  path, hm.cells_x, hm.cells_y);
         return -1;
+    }
+    if (options->fixed_range) {
+        hm.lo = options->range_lo;
+        hm.hi = options->range_hi;
     }
     int rc = render(path, &hm, options, err, errlen);
     free(hm.value);

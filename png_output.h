@@ -4,12 +4,12 @@
  *
  *   +--------------------------------------------------+
  *   |  margin                                          |
- *   |  +----------------------+   +--+  1.000 (max)    |
- *   |  | heat map             |   |  |                 |
- *   |  | top row = y = ny-1   |   |  |  colour bar     |
- *   |  | left column = x = 0  |   |  |                 |
- *   |  +----------------------+   +--+  0.000 (min)    |
- *   |  caption                                         |
+ *   |  +----------------------+   +--+- 1 (max)        |
+ *   |  | heat map             |   |  |- 0.75           |
+ *   |  | top row = y = ny-1   |   |  |- 0.5  colour bar|
+ *   |  | left column = x = 0  |   |  |- 0.25 (5 ticks) |
+ *   |  +----------------------+   +--+- 0 (min)        |
+ *   |  caption, wrapped after its commas to this width  |
  *   +--------------------------------------------------+
  *
  * The heat map's top-left pixel is at (PNG_MARGIN, PNG_MARGIN).
@@ -31,6 +31,8 @@ struct png_options {
     const struct partition *tiles; /* non-NULL: draw the NGx x NGy tile borders */
     const char *caption;           /* one line of text under the picture, or NULL */
     long max_side;                 /* longest side of the heat map; 0: PNG_MAX_SIDE */
+    int fixed_range;           /* colours span [range_lo, range_hi], not the field's */
+    double range_lo, range_hi; /* (values outside take the end colours) */
 };
 
 /*
@@ -47,8 +49,9 @@ void png_heat_map_size(long nx, long ny, long max_side, long *width, long *heigh
 
 /*
  * Writes the field as a PNG heat map to path (the caller handles temporary
- * names and renaming). Colours span the finite values of the field, min to max;
- * a pixel that holds a NaN or Inf site is magenta. Returns 0, or -1 with a
+ * names and renaming). Colours span the finite values of the field, min to max
+ * (or the fixed range of the options); a pixel that holds a NaN or Inf site is
+ * magenta. Returns 0, or -1 with a
  * message in err.
  */
 int png_write(const char *path, const struct field *field,

@@ -142,6 +142,9 @@ void run_output_context(const struct config *c, const struct partition *tiles,
                                                     : "stopped at iteration";
     *out = (struct output_context){.partition = tiles,
                                    .png_tiles = c->png_tiles,
+                                   .png_range = c->png_range,
+                                   .png_lo = c->png_lo,
+                                   .png_hi = c->png_hi,
                                    .iteration = r->iterations,
                                    .interrupted = r->reason == STOP_INTERRUPTED};
     problem_spacing(p, &out->dx, &out->dy);

@@ -345,3 +345,99 @@ Test(png, unwritable_path_is_an_error_naming_it)
     cr_assert(strstr(err, "No such file"), "message '%s' gives the reason", err);
     field_free(&f);
 }
+
+/* The rightmost column with a pixel that is not white among rows y0 .. y1 - 1. */
+static long rightmost_ink(const struct picture *p, long y0, long y1)
+{
+    for (long x = p->width - 1; x >= 0; x--)
+        for (long y = y0; y < y1; y++)
+            if (!is_colour(p, x, y, white, 0))
+                return x;
+    return -1;
+}
+
+/* A small heat map with the program's long caption: the caption is wrapped, so the
+ * map, its bar and their labels fill the picture's width (no blank half). */
+Test(png, a_small_map_with_a_long_caption_leaves_no_blank_half)
+{
+    struct field f = new_field(64, 32, PRECISION_DOUBLE);
+    for (long x = 0; x < 64; x++)
+        field_set(&f, x, 31, 1.0);
+    struct png_options o = {
+        .caption = "laplace 0.1.0, 64x32 double, jacobi, stopped at iteration 2000"};
+    struct picture p = write_and_read("small-caption.png", &f, &o);
+    long w, h;
+    png_heat_map_size(64, 32, 0, &w, &h);
+    long right = rightmost_ink(&p, M, M + h);
+    cr_assert_geq(right, p.width - M - 8,
+                  "map, bar and labels end at x = %ld of a %d-pixel picture", right,
+                  p.width);
+    cr_assert_gt(black_pixels(&p, M, M + h, p.width, p.height), 0, "the caption");
+    stbi_image_free(p.rgb);
+    field_free(&f);
+}
+
+/* How many runs of rows hold black pixels in columns x0 .. x1 - 1: the labels. */
+static int text_rows(const struct picture *p, long x0, long x1, long y0, long y1)
+{
+    int runs = 0, inside = 0;
+    for (long y = y0; y < y1; y++) {
+        int ink = black_pixels(p, x0, y, x1, y + 1) > 0;
+        runs += ink && !inside;
+        inside = ink;
+    }
+    return runs;
+}
+
+/* Five labelled ticks beside the bar (max, three between, min), with their values. */
+Test(png, the_colour_bar_has_five_labelled_ticks)
+{
+    struct field f = new_field(300, 300, PRECISION_FLOAT);
+    for (long x = 0; x < 300; x++)
+        field_set(&f, x, 299, 1.0);
+    struct picture p = write_and_read("ticks.png", &f, NULL);
+    long labels_x = M + 300 + 16 + 24 + 4; /* BAR_GAP, BAR_WIDTH, the tick mark */
+    int labels = text_rows(&p, labels_x, p.width, M, M + 300);
+    cr_assert_geq(labels, 5, "%d labels beside the bar", labels);
+    stbi_image_free(p.rgb);
+    field_free(&f);
+}
+
+/* A fixed range: the field's max 1 in [0, 2] takes the middle colour, not the top. */
+Test(png, a_fixed_range_sets_the_colours)
+{
+    struct field f = new_field(50, 30, PRECISION_FLOAT);
+    for (long x = 0; x < 50; x++)
+        field_set(&f, x, 29, 1.0);
+    struct png_options o = {.fixed_range = 1, .range_lo = 0.0, .range_hi = 2.0};
+    struct picture p = write_and_read("range.png", &f, &o);
+    long w, h;
+    png_heat_map_size(50, 30, 0, &w, &h);
+    assert_colour(&p, M + w / 2, M, viridis_middle, "1 in [0, 2]");
+    assert_colour(&p, M + w / 2, M + h - 1, viridis_min, "0 in [0, 2]");
+    stbi_image_free(p.rgb);
+    field_free(&f);
+}
+
+/* --png-range through the program: the same scale for every snapshot. */
+Test(png, png_range_option_reaches_the_picture)
+{
+    require_laplace();
+    char path[256];
+    snprintf(path, sizeof path, TEST_OUT "/%ld-range.png", (long)getpid());
+    struct run r = laplace_run("--backend serial --nx 40 --ny 40 --max-iter 50 -q "
+                               "--png-range 0:2 --output %s",
+                               path);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    struct picture p;
+    int channels;
+    p.rgb = stbi_load(path, &p.width, &p.height, &channels, 3);
+    cr_assert_not_null(p.rgb);
+    assert_colour(&p, M + 100, M, viridis_middle, "the top edge, 1 in [0, 2]");
+    stbi_image_free(p.rgb);
+    remove(path);
+    r = laplace_run("--backend serial --png-range 2:1");
+    check_refused(&r, 2, "--png-range");
+    run_free(&r);
+}
