@@ -50,7 +50,7 @@ endif
 
 CORE := config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
-        history progress watchers png_output vtk_output fault memory_check
+        history progress watchers png_output vtk_output fault memory_check exact
 CORE += config_args config_help config_ini config_parse config_region config_validate
 CORE += bench/bench bench/bench_ceilings bench/bench_plan \
         bench/bench_report bench/bench_stats bench/bench_sweep

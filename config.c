@@ -90,6 +90,11 @@ static int set_source(struct config *c, const char *v, char *why, size_t n)
     return set_formula(c->problem.source, v, why, n);
 }
 
+static int set_exact(struct config *c, const char *v, char *why, size_t n)
+{
+    return set_formula(c->exact, v, why, n);
+}
+
 static int set_omega(struct config *c, const char *v, char *why, size_t n)
 {
     if (strcmp(v, "auto") == 0)
@@ -249,6 +254,10 @@ static const struct setting table[] = {
      set_ly},
     {"source", "problem", "EXPR",
      "f(x,y) of the Poisson problem laplacian(u) = f (default 0: Laplace)", set_source},
+    {"exact", "problem", "EXPR",
+     "a known solution u(x, y): the report gives the final field's error against it "
+     "(max and l2)",
+     set_exact},
     {"region", "problem", "\"SHAPE ...\"",
      "hold sites fixed: \"rect X0 Y0 X1 Y1 V\" or \"disc CX CY R V\"; repeatable",
      set_region},

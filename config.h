@@ -71,8 +71,9 @@ struct config {
     int quiet;
     char outputs[CONFIG_MAX_OUTPUTS][CONFIG_PATH_MAX];
     int output_count;
-    int png_tiles; /* draw the tile borders on .png outputs */
-    int png_range; /* --png-range given: colours span png_lo..png_hi */
+    int png_tiles;              /* draw the tile borders on .png outputs */
+    char exact[EXPRESSION_MAX]; /* --exact: a known solution u(x, y), or "" */
+    int png_range;              /* --png-range given: colours span png_lo..png_hi */
     double png_lo, png_hi;
     char history[CONFIG_PATH_MAX]; /* --history FILE.csv, empty when none */
 

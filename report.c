@@ -107,6 +107,9 @@ void report_print(FILE *out, const struct run_report *r)
             s->iterations, s->norm_checks, c->check_every);
     fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,
             s->final_norm_iteration, config_eps(c));
+    if (r->has_exact)
+        fprintf(out, "  exact error   max %.6e, l2 %.6e (against u = %s)\n", r->exact.max,
+                r->exact.l2, c->exact);
     fprintf(out,
             "  time          input %.4f s, compute %.4f s, output %.4f s, total %.4f s\n",
             s->time_input_s, s->time_compute_s, s->time_output_s, r->time_total_s);

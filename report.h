@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "exact.h"
 #include "solver.h"
 
 struct run_report {
@@ -16,7 +17,9 @@ struct run_report {
     const char *devices;      /* e.g. "0,1,2,3", or "-" on the host */
     const char *device_names; /* e.g. "NVIDIA H200", or the host */
     struct solve_result result;
-    double time_total_s; /* the whole run, output files included */
+    double time_total_s;      /* the whole run, output files included */
+    int has_exact;            /* --exact given: exact holds the field's error */
+    struct exact_error exact; /* against the known solution */
 };
 
 /* Throughput figures, counted as --help explains. */

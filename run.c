@@ -89,6 +89,7 @@ static void unwatched(struct config *c)
 {
     c->output_count = 0;
     c->history[0] = '\0';
+    c->exact[0] = '\0';
     c->monitor_every = 0;
     c->snapshot_every = 0;
     c->compare = c->compare_cpu = 0;
@@ -255,6 +256,21 @@ static int solve(const struct run_plan *plan, const struct solve_settings *s,
                       result);
 }
 
+/* --exact: the solved field's error against the known solution, for the report. */
+static int measure_exact(const struct run_plan *plan, struct field *field,
+                         struct run_report *report, char *err, size_t n)
+{
+    const struct config *c = &plan->config;
+    if (!c->exact[0])
+        return EXIT_OK;
+    if (exact_error(&c->problem, c->exact, field, &report->exact, err, n) != 0) {
+        field_free(field);
+        return EXIT_FAILURE_RUN;
+    }
+    report->has_exact = 1;
+    return EXIT_OK;
+}
+
 int run_execute(const struct run_plan *plan, struct field *field,
                 struct run_report *report, char *err, size_t n)
 {
@@ -279,7 +295,7 @@ int run_execute(const struct run_plan *plan, struct field *field,
     else if (!kept)
         snprintf(err, n, "%s", history_error);
     if (solved && r->reason != STOP_DIVERGED && kept)
-        return EXIT_OK;
+        return measure_exact(plan, field, report, err, n);
     field_free(field);
     return EXIT_FAILURE_RUN;
 }

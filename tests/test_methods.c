@@ -761,3 +761,31 @@ Test(methods_cli, heat_steps_write_snapshots_equal_to_shorter_runs)
         remove(serial.snap[i]), remove(cpu.snap[i]);
     remove(serial.final), remove(cpu.final), remove(twenty);
 }
+
+/* The max error in the report's "exact error" line of a run, or -1. */
+static double reported_exact_max(const char *args)
+{
+    struct run r = laplace_run("%s", args);
+    const char *at = strstr(r.out, "exact error   max ");
+    double max = r.status == 0 && at ? atof(at + strlen("exact error   max ")) : -1.0;
+    run_free(&r);
+    return max;
+}
+
+/* --exact from the command line (poisson-sine.ini sets it): the error against
+ * sin(pi x) sin(pi y) falls about 4 times when the spacing halves. */
+Test(methods, exact_option_shows_second_order_convergence, .timeout = 120)
+{
+    require_laplace();
+    double coarse = reported_exact_max("config/poisson-sine.ini --backend cpu --nx 33 "
+                                       "--ny 33");
+    double fine = reported_exact_max("config/poisson-sine.ini --backend cpu --nx 65 "
+                                     "--ny 65");
+    cr_assert(coarse > 0 && fine > 0, "both reports give the error: %g, %g", coarse,
+              fine);
+    cr_assert(coarse / fine > 3.7 && coarse / fine < 4.3, "ratio %g (%g / %g)",
+              coarse / fine, coarse, fine);
+    struct run r = laplace_run("--backend serial --exact 'sin(pi*x' --nx 8 --ny 8");
+    check_refused(&r, 2, "--exact");
+    run_free(&r);
+}
