@@ -51,14 +51,16 @@ Test(install, install_deps_without_root_or_sudo_says_what_root_should_run)
     free(out);
     if (status != 0)
         cr_skip("needs setpriv and root, to run the script as another user");
-    char command[1024];
-    const char *dir = TEST_OUT "/nosudo";
+    /* in /tmp, readable by the other user wherever the checkout lies (/root is not) */
+    char command[1024], dir[64];
+    snprintf(dir, sizeof dir, "/tmp/laplace-nosudo-%ld", (long)getpid());
     snprintf(command, sizeof command,
-             "mkdir -p %s && for t in bash dpkg-query grep id env; do "
-             "ln -sf \"$(command -v $t)\" %s/$t; done && "
+             "mkdir -p %s/bin && cp scripts/install-deps.sh %s/ && chmod -R a+rX %s && "
+             "for t in bash dpkg-query grep id env; do "
+             "ln -sf \"$(command -v $t)\" %s/bin/$t; done && cd %s && "
              "INSTALL_DEPS_PACKAGES='no-such-package-xyz' setpriv --reuid=65534 "
-             "--regid=65534 --clear-groups env PATH=%s bash scripts/install-deps.sh",
-             dir, dir, dir);
+             "--regid=65534 --clear-groups env PATH=%s/bin bash ./install-deps.sh",
+             dir, dir, dir, dir, dir, dir);
     out = shell(command, &status);
     cr_assert_eq(status, 1, "status 1: %s", out);
     cr_assert(strstr(out, "as root, run: apt-get") && strstr(out, "no-such-package-xyz"),
