@@ -119,13 +119,15 @@ static int run(const struct run_plan *plan, double start)
     struct field field;
     char err[CONFIG_ERROR_MAX];
     interrupt_install();
-    if (run_execute(plan, &field, &report, err, sizeof err) != EXIT_OK)
+    int status = run_execute(plan, &field, &report, err, sizeof err);
+    if (status != EXIT_OK && !field.data)
         return run_error(err);
-    int status = run_write_outputs(plan, &field, &report.result, err, sizeof err);
-    report.time_total_s = omp_get_wtime() - start;
     if (status != EXIT_OK)
-        run_error(err);
-    else
+        run_error(err); /* the history failed: the outputs are still written */
+    if (run_write_outputs(plan, &field, &report.result, err, sizeof err) != EXIT_OK)
+        status = run_error(err);
+    report.time_total_s = omp_get_wtime() - start;
+    if (status == EXIT_OK)
         print_report(c, &report);
     if (status == EXIT_OK && report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();

@@ -379,6 +379,7 @@ int run_execute(const struct run_plan *plan, struct field *field,
         snprintf(err, n, "%s", history_error);
     if (solved && r->reason != STOP_DIVERGED && kept)
         return EXIT_OK;
-    field_free(field);
+    if (!solved || r->reason == STOP_DIVERGED)
+        field_free(field); /* a field only the history failed is kept */
     return EXIT_FAILURE_RUN;
 }

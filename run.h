@@ -71,7 +71,8 @@ int run_check_outputs(const struct run_plan *plan, char *err, size_t n);
  * the field ends in *field. Returns EXIT_OK with the report filled in (the run may
  * have been interrupted: report->result.reason), or EXIT_FAILURE_RUN with err
  * saying why (a device failed, the run diverged, the history could not be
- * written); then *field holds nothing. report->time_total_s is this call's time.
+ * written); then *field holds nothing, but for a failed history alone: the field
+ * is kept, for the outputs. report->time_total_s is this call's time.
  */
 int run_execute(const struct run_plan *plan, struct field *field,
                 struct run_report *report, char *err, size_t n);
