@@ -1,8 +1,8 @@
 /*
  * output.c - the field to files (output.h): the format by extension, each file
  * written under a unique temporary name beside it, which interrupt.c removes if a
- * second signal ends the program, then renamed. The .dat and .bin formats are written here;
- * vtk_output.c and png_output.c write the others.
+ * second signal ends the program, then renamed. The .dat and .bin formats are written
+ * here; vtk_output.c and png_output.c write the others.
  */
 #include "output.h"
 

@@ -214,7 +214,8 @@ int run_check_outputs(const struct run_plan *plan, char *err, size_t n)
     err[0] = '\0';
     status = check_distinct(files, count, err, n);
     for (int i = 0; status != EXIT_BAD_USAGE && i < count; i++) {
-        int known = files[i].option[0] != '-' || strcmp(files[i].option, "--history") == 0;
+        int known =
+            files[i].option[0] != '-' || strcmp(files[i].option, "--history") == 0;
         if ((known ? output_check_file(files[i].path, line, sizeof line)
                    : output_check_writable(files[i].path, line, sizeof line)) != 0) {
             add_line(err, n, line);

@@ -97,13 +97,15 @@ Test(outputs_trust, temporaries_are_unique_across_pid_namespaces, .timeout = 60)
     cr_assert_eq(shell(dir, NULL, "echo other > a.dat.tmp1 && echo other > b.vti.tmp1"),
                  0);
     cr_assert_eq(shell(dir, NULL,
-                       "unshare --pid --fork $L " SMALL " -q --output a.dat --output b.vti"),
+                       "unshare --pid --fork $L " SMALL
+                       " -q --output a.dat --output b.vti"),
                  0);
     cr_assert(exists(dir, "a.dat") && exists(dir, "b.vti"));
     char path[600];
     snprintf(path, sizeof path, "%s/a.dat.tmp1", dir);
     char *kept = slurp(path);
-    cr_assert(kept && strcmp(kept, "other\n") == 0, "another run's temporary was touched");
+    cr_assert(kept && strcmp(kept, "other\n") == 0,
+              "another run's temporary was touched");
     free(kept);
     remove_dir(dir);
 }
@@ -135,9 +137,10 @@ Test(outputs_trust, one_failed_output_does_not_cancel_the_others, .timeout = 60)
     char dir[512], *err;
     require_laplace();
     fresh_dir(dir, sizeof dir, "others");
-    int status = shell(dir, &err,
-                       "ulimit -f 32 && $L --backend cpu --nx 64 --ny 64 --precision float "
-                       "-q --output big.dat --output small.bin");
+    int status =
+        shell(dir, &err,
+              "ulimit -f 32 && $L --backend cpu --nx 64 --ny 64 --precision float "
+              "-q --output big.dat --output small.bin");
     cr_assert_eq(status, 1, "status %d: %s", status, err);
     cr_assert_eq(count_lines(err), 1, "%s", err);
     cr_assert(strstr(err, "big.dat") && strstr(err, "File too large"), "%s", err);
@@ -219,7 +222,8 @@ Test(outputs_trust, a_closed_stdout_keeps_the_monitor_out_of_the_history, .timeo
     snprintf(path, sizeof path, "%s/h.csv", dir);
     char *history = slurp(path);
     cr_assert(history);
-    cr_assert(!strstr(history, "norm "), "monitor lines in the history:\n%.300s", history);
+    cr_assert(!strstr(history, "norm "), "monitor lines in the history:\n%.300s",
+              history);
     cr_assert(strncmp(history, "iteration,norm,elapsed_s\n", 25) == 0);
     free(history);
     remove_dir(dir);
@@ -328,9 +332,10 @@ Test(outputs_trust, a_second_bench_never_overwrites_the_first, .timeout = 120)
     require_laplace();
     fresh_dir(dir, sizeof dir, "bench");
     cr_assert_eq(shell(dir, &err,
-                       QUICK_BENCH " && for f in bench-*.csv; do cp $f $f.keep; done && "
-                                   QUICK_BENCH " && ls bench-*-2.csv bench-*-2-sweep.csv && "
-                                   "for f in *.csv.keep; do cmp $f ${f%%.keep}; done"),
+                       QUICK_BENCH
+                       " && for f in bench-*.csv; do cp $f $f.keep; done && " QUICK_BENCH
+                       " && ls bench-*-2.csv bench-*-2-sweep.csv && "
+                       "for f in *.csv.keep; do cmp $f ${f%%.keep}; done"),
                  0, "the second bench did not take new names: %s", err);
     no_temporaries(dir);
     free(err);
