@@ -7,44 +7,41 @@
 #include <string.h>
 
 #include "error.h"
-#include "interrupt.h"
 #include "output.h"
 
 int history_open(struct history *h, const char *path, char *err, size_t n)
 {
     memset(h, 0, sizeof *h);
-    h->guard = -1;
     snprintf(h->path, sizeof h->path, "%s", path);
-    output_temporary_name(path, h->temporary, sizeof h->temporary);
-    h->file = fopen(h->temporary, "w");
+    h->file = output_temporary_open(path, &h->temporary, err, n);
     if (!h->file)
-        return error_set(err, n, "cannot write '%s': %s", path, strerror(errno));
-    h->guard = interrupt_guard(h->temporary);
+        return -1;
     if (fprintf(h->file, "iteration,norm,elapsed_s\n") < 0)
-        h->failed = 1;
+        h->failed = 1, h->error = errno;
     return 0;
 }
 
 void history_add(void *history, long iteration, double norm, double elapsed_s)
 {
     struct history *h = history;
-    if (h->file && fprintf(h->file, "%ld,%.9e,%.6f\n", iteration, norm, elapsed_s) < 0)
-        h->failed = 1;
+    if (h->file && fprintf(h->file, "%ld,%.9e,%.6f\n", iteration, norm, elapsed_s) < 0 &&
+        !h->failed)
+        h->failed = 1, h->error = errno;
 }
 
 int history_close(struct history *h, char *err, size_t n)
 {
-    int rc = h->failed ? -1 : 0;
-    if (fclose(h->file) != 0)
-        rc = -1;
+    int rc = h->failed ? -1 : 0, error = h->error;
+    if (fclose(h->file) != 0 && rc == 0)
+        rc = -1, error = errno;
     h->file = NULL;
-    if (rc == 0 && rename(h->temporary, h->path) != 0)
-        rc = -1;
-    if (rc != 0) {
-        snprintf(err, n, "writing '%s' failed: %s", h->path, strerror(errno));
-        remove(h->temporary);
-    }
-    interrupt_release(h->guard);
+    if (rc != 0)
+        output_temporary_discard(&h->temporary);
+    else if (output_temporary_commit(&h->temporary, h->path, 1) != 0)
+        rc = -1, error = errno;
+    if (rc != 0)
+        error_set(err, n, "writing '%s' failed: %s", h->path,
+                  error ? strerror(error) : "a write failed");
     return rc;
 }
 
@@ -53,6 +50,5 @@ void history_abandon(struct history *h)
     if (h->file)
         fclose(h->file);
     h->file = NULL;
-    remove(h->temporary);
-    interrupt_release(h->guard);
+    output_temporary_discard(&h->temporary);
 }

@@ -9,11 +9,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "output.h"
+
 struct history {
     FILE *file;
-    char path[1100], temporary[1140];
-    int guard; /* interrupt.h's slot of the temporary file */
+    char path[1100];
+    struct output_temp temporary; /* guarded by interrupt.h until renamed */
     int failed;
+    int error; /* the errno of the first write that failed */
 };
 
 /* Opens the temporary file and writes the header. 0, or -1 with err set. */

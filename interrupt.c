@@ -2,31 +2,43 @@
  * interrupt.c - the signal handlers of interrupt.h. The handler only does what is
  * safe in a signal handler: it records the signal the first time; the second time
  * it unlinks the guarded temporary files and calls _exit.
+ *
+ * The guarded names live in a list that only grows: a released entry is reused,
+ * never freed, so the handler may walk the list at any moment.
+ *
+ *   head -> [in use, "dir/.lpA1b2C3"] -> [free] -> [in use, "dir/.lpZz09Qq"] -> NULL
  */
 #define _POSIX_C_SOURCE 200809L
 #include "interrupt.h"
 
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#define GUARD_SLOTS 40 /* every --output, its pieces, and the history */
-#define GUARD_PATH 4200
+struct guard {
+    volatile sig_atomic_t used;
+    int handle;
+    size_t room; /* bytes of path */
+    char *path;
+    struct guard *_Atomic next;
+};
 
 static volatile sig_atomic_t requested;
-static volatile sig_atomic_t guarded[GUARD_SLOTS];
-static char guard_path[GUARD_SLOTS][GUARD_PATH];
+static volatile sig_atomic_t at_once; /* the first signal ends the program */
+static struct guard *_Atomic head;
+static int guard_count; /* entries in the list; handle i is the i-th made */
 
 static void on_signal(int signo)
 {
-    if (!requested) {
+    if (!requested && !at_once) {
         requested = signo;
         return;
     }
-    for (int i = 0; i < GUARD_SLOTS; i++)
-        if (guarded[i])
-            unlink(guard_path[i]);
+    for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
+        if (g->used)
+            unlink(g->path);
     _exit(128 + signo);
 }
 
@@ -39,6 +51,15 @@ void interrupt_install(void)
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+void interrupt_install_at_once(void)
+{
+    at_once = 1;
+    interrupt_install();
 }
 
 int interrupt_requested(void)
@@ -51,22 +72,49 @@ int interrupt_exit_status(void)
     return 128 + requested;
 }
 
-int interrupt_guard(const char *temporary_path)
+/* A free entry with room for length bytes, or a new one at the head; NULL: no memory. */
+static struct guard *free_entry(size_t length)
 {
-    int slot = -1;
-#pragma omp critical(interrupt_guard)
-    for (int i = 0; i < GUARD_SLOTS && slot < 0; i++)
-        if (!guarded[i] && strlen(temporary_path) < GUARD_PATH) {
-            strcpy(guard_path[i], temporary_path);
-            atomic_signal_fence(memory_order_seq_cst); /* the handler sees a whole name */
-            guarded[i] = 1;
-            slot = i;
-        }
-    return slot;
+    for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
+        if (!g->used && g->room >= length)
+            return g;
+    struct guard *g = calloc(1, sizeof *g);
+    char *path = malloc(length < 256 ? 256 : length);
+    if (!g || !path) {
+        free(g);
+        free(path);
+        return NULL;
+    }
+    g->room = length < 256 ? 256 : length;
+    g->path = path;
+    g->handle = guard_count++;
+    atomic_store(&g->next, atomic_load(&head));
+    atomic_store(&head, g); /* the handler sees it whole, still unused */
+    return g;
 }
 
-void interrupt_release(int slot)
+int interrupt_guard(const char *temporary_path)
 {
-    if (slot >= 0)
-        guarded[slot] = 0;
+    int handle = -1;
+#pragma omp critical(interrupt_guard)
+    {
+        struct guard *g = free_entry(strlen(temporary_path) + 1);
+        if (g) {
+            strcpy(g->path, temporary_path);
+            atomic_signal_fence(memory_order_seq_cst); /* the handler sees a whole name */
+            g->used = 1;
+            handle = g->handle;
+        }
+    }
+    return handle;
+}
+
+void interrupt_release(int handle)
+{
+    if (handle < 0)
+        return;
+#pragma omp critical(interrupt_guard)
+    for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
+        if (g->handle == handle)
+            g->used = 0;
 }

@@ -2,6 +2,8 @@
  * main.c - laplace: options and config -> the requested solver -> report and
  * outputs. Each phase is one call; main reads as the table of contents.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,9 +28,15 @@ static int usage_error(const char *message)
     return EXIT_BAD_USAGE;
 }
 
+/* message may hold several lines (one per output that failed): each is prefixed. */
 static int run_error(const char *message)
 {
-    fprintf(stderr, "laplace: %s\n", message);
+    for (const char *line = message; line;) {
+        const char *end = strchr(line, '\n');
+        int length = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(stderr, "laplace: %.*s\n", length, line);
+        line = end ? end + 1 : NULL;
+    }
     return EXIT_FAILURE_RUN;
 }
 
@@ -98,6 +106,8 @@ static int plan_run(const struct config *c, struct run_plan *plan)
         status = EXIT_FAILURE_RUN;
     if (status != EXIT_OK)
         run_plan_free(plan);
+    if (status == EXIT_BAD_USAGE)
+        return usage_error(err);
     return status == EXIT_OK ? EXIT_OK : run_error(err);
 }
 
@@ -109,13 +119,15 @@ static int run(const struct run_plan *plan, double start)
     struct field field;
     char err[CONFIG_ERROR_MAX];
     interrupt_install();
-    if (run_execute(plan, &field, &report, err, sizeof err) != EXIT_OK)
+    int status = run_execute(plan, &field, &report, err, sizeof err);
+    if (status != EXIT_OK && !field.data)
         return run_error(err);
-    int status = run_write_outputs(plan, &field, &report.result, err, sizeof err);
-    report.time_total_s = omp_get_wtime() - start;
     if (status != EXIT_OK)
-        run_error(err);
-    else
+        run_error(err); /* the history failed: the outputs are still written */
+    if (run_write_outputs(plan, &field, &report.result, err, sizeof err) != EXIT_OK)
+        status = run_error(err);
+    report.time_total_s = omp_get_wtime() - start;
+    if (status == EXIT_OK)
         print_report(c, &report);
     if (status == EXIT_OK && report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
@@ -127,7 +139,35 @@ static int run(const struct run_plan *plan, double start)
     return status;
 }
 
-int main(int argc, char **argv)
+/*
+ * The descriptors 0, 1 and 2 open: one closed by the caller (">&-") would be
+ * taken by the first file opened, and the monitor's lines would land in it.
+ */
+static void open_standard_descriptors(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && open("/dev/null", O_RDWR) != fd)
+            _exit(EXIT_FAILURE_RUN);
+}
+
+/*
+ * What was printed reached stdout, or the status says it did not (1, with a
+ * message; none for a reader that went away, as with "| head -1").
+ */
+static int stdout_checked(int status)
+{
+    errno = 0;
+    int flushed = fflush(stdout) == 0, error = errno;
+    if (flushed && !ferror(stdout))
+        return status;
+    if (error != EPIPE)
+        fprintf(stderr, "laplace: writing the standard output failed: %s\n",
+                error ? strerror(error) : "a write failed");
+    return status == EXIT_OK ? EXIT_FAILURE_RUN : status;
+}
+
+/* The options, then what they ask for: help, version, topology, bench or a run. */
+static int laplace(int argc, char **argv)
 {
     struct config config;
     char err[CONFIG_ERROR_MAX];
@@ -143,7 +183,7 @@ int main(int argc, char **argv)
     if (config.show_topology)
         return p2p_print_topology(stdout, err, sizeof err) ? run_error(err) : EXIT_OK;
     if (config.bench)
-        return bench_run(&config);
+        return interrupt_install_at_once(), bench_run(&config);
     run_resolve_auto(&config);
     if (config_validate(&config, err, sizeof err) != 0 ||
         fault_check_variable(err, sizeof err) != 0)
@@ -156,4 +196,10 @@ int main(int argc, char **argv)
     status = run(&plan, start);
     run_plan_free(&plan);
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    open_standard_descriptors();
+    return stdout_checked(laplace(argc, argv));
 }

@@ -7,6 +7,7 @@
 #include "run.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <omp.h>
@@ -61,6 +62,19 @@ static int choose_devices(struct run_plan *plan, char *err, size_t n)
     return EXIT_OK;
 }
 
+/* An empty set of staged pieces for every .pvti output of the plan. 0, or -1. */
+static int stage_pieces(struct run_plan *plan)
+{
+    const struct config *c = &plan->config;
+    int tiles = plan->ops ? partition_count(&plan->partition) : 1;
+    plan->staged = calloc(CONFIG_MAX_OUTPUTS, sizeof *plan->staged);
+    for (int i = 0; plan->staged && i < c->output_count; i++)
+        if (output_has_pieces(c->outputs[i]) &&
+            output_pieces_init(&plan->staged[i], tiles) != 0)
+            return -1;
+    return plan->staged ? 0 : -1;
+}
+
 int run_plan_make(const struct config *c, struct run_plan *plan, char *err, size_t n)
 {
     memset(plan, 0, sizeof *plan);
@@ -78,6 +92,8 @@ int run_plan_make(const struct config *c, struct run_plan *plan, char *err, size
     }
     plan->ops = ops_of(r->backend);
     int status = choose_devices(plan, err, n);
+    if (status == EXIT_OK && stage_pieces(plan) != 0)
+        status = error_status(EXIT_FAILURE_RUN, err, n, "out of host memory");
     if (status != EXIT_OK)
         run_plan_free(plan);
     return status;
@@ -121,17 +137,94 @@ int run_plan_comparison(const struct run_plan *main_run, enum run_comparison kin
 
 void run_plan_free(struct run_plan *plan)
 {
+    for (int i = 0; plan->staged && i < CONFIG_MAX_OUTPUTS; i++)
+        output_pieces_discard(&plan->staged[i]); /* the pieces of a failed run */
+    free(plan->staged);
+    plan->staged = NULL;
     partition_free(&plan->partition);
     memset(&plan->partition, 0, sizeof plan->partition);
 }
 
-int run_check_outputs(const struct run_plan *plan, char *err, size_t n)
+/* The files a run writes: the history, each --output, each .pvti's pieces. */
+struct run_file {
+    char path[OUTPUT_PATH_MAX];
+    const char *option; /* "--history", "--output", or the .pvti of a piece */
+};
+
+/* Every file of the plan in files (calloc'd, *count of them); NULL: no memory. */
+static struct run_file *files_of(const struct run_plan *plan, int *count)
 {
     const struct config *c = &plan->config;
-    for (int i = 0; i < c->output_count; i++)
-        if (output_check_writable(c->outputs[i], err, n) != 0)
-            return EXIT_FAILURE_RUN;
+    int tiles = plan->ops ? partition_count(&plan->partition) : 1, k = 0;
+    struct run_file *files =
+        calloc((size_t)(1 + c->output_count * (tiles + 1)), sizeof *files);
+    if (files && c->history[0]) {
+        snprintf(files[k].path, sizeof files[k].path, "%s", c->history);
+        files[k++].option = "--history";
+    }
+    for (int i = 0; files && i < c->output_count; i++) {
+        snprintf(files[k].path, sizeof files[k].path, "%s", c->outputs[i]);
+        files[k++].option = "--output";
+        for (int t = 0; output_has_pieces(c->outputs[i]) && t < tiles; t++)
+            if (output_piece_path(c->outputs[i], t, files[k].path,
+                                  sizeof files[k].path) == 0)
+                files[k++].option = c->outputs[i];
+    }
+    *count = k;
+    return files;
+}
+
+/* Two outputs on one file: EXIT_BAD_USAGE naming the option. (Pieces of two
+ * different .pvti cannot share a name: their stems differ.) */
+static int check_distinct(const struct run_file *files, int count, char *err, size_t n)
+{
+    for (int i = 0; i < count; i++)
+        for (int j = i + 1; j < count; j++) {
+            const struct run_file *a = &files[i], *b = &files[j];
+            if ((a->option[0] != '-' && b->option[0] != '-') ||
+                strcmp(a->path, b->path) != 0)
+                continue;
+            if (a->option[0] != '-') /* b is an option on a's piece */
+                return error_status(EXIT_BAD_USAGE, err, n,
+                                    "%s '%s': it is a piece of --output '%s'", b->option,
+                                    b->path, a->option);
+            if (b->option[0] != '-')
+                return error_status(EXIT_BAD_USAGE, err, n,
+                                    "%s '%s': it is a piece of --output '%s'", a->option,
+                                    a->path, b->option);
+            return error_status(EXIT_BAD_USAGE, err, n, "%s '%s': also given as %s",
+                                b->option, b->path, a->option);
+        }
     return EXIT_OK;
+}
+
+/* Appends line to err (n bytes) after a newline if err holds one already. */
+static void add_line(char *err, size_t n, const char *line)
+{
+    size_t used = strlen(err);
+    snprintf(err + used, n - used, "%s%s", used ? "\n" : "", line);
+}
+
+int run_check_outputs(const struct run_plan *plan, char *err, size_t n)
+{
+    int count, status = EXIT_OK;
+    char line[CONFIG_ERROR_MAX];
+    struct run_file *files = files_of(plan, &count);
+    if (!files)
+        return error_status(EXIT_FAILURE_RUN, err, n, "out of host memory");
+    err[0] = '\0';
+    status = check_distinct(files, count, err, n);
+    for (int i = 0; status != EXIT_BAD_USAGE && i < count; i++) {
+        int known =
+            files[i].option[0] != '-' || strcmp(files[i].option, "--history") == 0;
+        if ((known ? output_check_file(files[i].path, line, sizeof line)
+                   : output_check_writable(files[i].path, line, sizeof line)) != 0) {
+            add_line(err, n, line);
+            status = EXIT_FAILURE_RUN;
+        }
+    }
+    free(files);
+    return status;
 }
 
 void run_output_context(const struct config *c, const struct partition *tiles,
@@ -154,18 +247,24 @@ void run_output_context(const struct config *c, const struct partition *tiles,
              method_name(c->method), how, r->iterations);
 }
 
-/* Every --output; the tiles' threads have written the .pvti pieces already. */
+/* Every --output: each one written if it can be, each failure a line of err. */
 int run_write_outputs(const struct run_plan *plan, const struct field *field,
                       const struct solve_result *r, char *err, size_t n)
 {
     const struct config *c = &plan->config;
     struct output_context context;
+    char line[CONFIG_ERROR_MAX];
+    int status = EXIT_OK;
     run_output_context(c, plan->ops ? &plan->partition : NULL, r, &context);
-    context.pieces_written = plan->ops != NULL;
-    for (int i = 0; i < c->output_count; i++)
-        if (output_write(c->outputs[i], field, &context, err, n) != 0)
-            return EXIT_FAILURE_RUN;
-    return EXIT_OK;
+    err[0] = '\0';
+    for (int i = 0; i < c->output_count; i++) {
+        context.pieces = plan->ops && plan->staged[i].count ? &plan->staged[i] : NULL;
+        if (output_write(c->outputs[i], field, &context, line, sizeof line) != 0) {
+            add_line(err, n, line);
+            status = EXIT_FAILURE_RUN;
+        }
+    }
+    return status;
 }
 
 /* A snapshot_fn: every --output of the run, named NAME-ITERATION.EXT. */
@@ -187,18 +286,22 @@ static int write_snapshot(void *context, long iteration, const struct field *fie
     return 0;
 }
 
-/* A tile_done_fn: this tile's piece of every .pvti output, by the tile's thread. */
+/* A tile_done_fn: this tile's piece of every .pvti output, by the tile's thread,
+ * staged under a temporary name. A failure is kept in the set, for
+ * run_write_outputs to report: it does not stop the other outputs. */
 static int write_pieces(void *context, int tile, const struct partition *partition,
                         const struct field *whole, const struct solve_result *r,
                         char *error, size_t n)
 {
-    const struct config *c = context;
+    const struct run_plan *plan = context;
+    const struct config *c = &plan->config;
     struct output_context oc;
     run_output_context(c, partition, r, &oc);
-    for (int i = 0; i < c->output_count; i++)
-        if (output_has_pieces(c->outputs[i]) &&
-            output_write_piece(c->outputs[i], whole, &oc, tile, error, n) != 0)
-            return -1;
+    for (int i = 0; i < c->output_count; i++) {
+        oc.pieces = &plan->staged[i];
+        if (output_has_pieces(c->outputs[i]))
+            output_write_piece(c->outputs[i], whole, &oc, tile, error, n);
+    }
     return 0;
 }
 
@@ -227,7 +330,7 @@ static struct solve_settings settings_of(const struct run_plan *plan, struct wat
         .observe_context = w,
         .observe_all = w->has_history,
         .tile_done = write_pieces,
-        .tile_done_context = (void *)c,
+        .tile_done_context = (void *)plan,
         .devices = c->backend == BACKEND_GPU ? plan->devices : NULL,
         .loop = c->loop,
     };
@@ -296,6 +399,7 @@ int run_execute(const struct run_plan *plan, struct field *field,
         snprintf(err, n, "%s", history_error);
     if (solved && r->reason != STOP_DIVERGED && kept)
         return measure_exact(plan, field, report, err, n);
-    field_free(field);
+    if (!solved || r->reason == STOP_DIVERGED)
+        field_free(field); /* a field only the history failed is kept */
     return EXIT_FAILURE_RUN;
 }

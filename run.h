@@ -35,6 +35,8 @@ struct run_plan {
     char device_list[256];           /* "0,1,2,3" or "-" */
     char device_names[256];
     char label[64]; /* the progress line's prefix, e.g. "comparing: 1 GPU" ("": none) */
+    struct output_pieces *staged; /* per --output: the .pvti pieces its tiles wrote
+                                     under temporary names, until run_write_outputs */
 };
 
 /* What a comparison runs the main run's problem on. */
@@ -58,7 +60,10 @@ int run_plan_comparison(const struct run_plan *main_run, enum run_comparison kin
 
 void run_plan_free(struct run_plan *plan);
 
-/* Refuses, before any work, an --output that cannot be written. Exit status. */
+/* Refuses, before any work, two outputs on one file (an --output on a .pvti's piece
+ * included): EXIT_BAD_USAGE, one line naming the option; then every file the run
+ * would write (the history, each --output and its pieces for the plan's tiles)
+ * that cannot be written: EXIT_FAILURE_RUN, one line per file in err. */
 int run_check_outputs(const struct run_plan *plan, char *err, size_t n);
 
 /*
@@ -66,12 +71,15 @@ int run_check_outputs(const struct run_plan *plan, char *err, size_t n);
  * the field ends in *field. Returns EXIT_OK with the report filled in (the run may
  * have been interrupted: report->result.reason), or EXIT_FAILURE_RUN with err
  * saying why (a device failed, the run diverged, the history could not be
- * written); then *field holds nothing. report->time_total_s is this call's time.
+ * written); then *field holds nothing, but for a failed history alone: the field
+ * is kept, for the outputs. report->time_total_s is this call's time.
  */
 int run_execute(const struct run_plan *plan, struct field *field,
                 struct run_report *report, char *err, size_t n);
 
-/* Every --output of the plan but the .pvti pieces its tiles wrote. Exit status. */
+/* Every --output of the plan (with the .pvti pieces its tiles staged): each one
+ * that can be written is, whatever happens to the others. Exit status; err has
+ * one line per output that failed. */
 int run_write_outputs(const struct run_plan *plan, const struct field *field,
                       const struct solve_result *r, char *err, size_t n);
 

@@ -24,6 +24,7 @@
 #include "bench.h"
 #include "bench_ceilings.h"
 #include "bench_internal.h"
+#include "bench_sweep.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -250,6 +251,20 @@ void bench_file_name(char *path, size_t n, const char *dir, const char *gpu_name
     snprintf(path, n, "%s/bench-%s-%s.csv", dir, gpu, date);
 }
 
+/* "bench-X-DATE.csv", or "bench-X-DATE-N.csv" with the first N from 2 that names
+ * no earlier result (neither its CSV nor its sweep's): a bench never replaces one. */
+static void unused_name(char *path, size_t n)
+{
+    char first[CONFIG_PATH_MAX], sweep[CONFIG_PATH_MAX + 16];
+    snprintf(first, sizeof first, "%.*s", (int)strlen(path) - 4, path); /* no .csv */
+    for (int k = 2;; k++) {
+        bench_sweep_file_name(sweep, sizeof sweep, path);
+        if ((access(path, F_OK) != 0 && access(sweep, F_OK) != 0) || k > 9999 ||
+            snprintf(path, n, "%s-%d.csv", first, k) >= (int)n)
+            return;
+    }
+}
+
 /* DIR (LAPLACE_BENCH_DIR or results) made, and the matrix's CSV named in it (the
  * sweep's is named after it); the machine and the ceilings on stdout. */
 static int bench_paths(struct bench *b, char *err, size_t n)
@@ -261,18 +276,19 @@ static int bench_paths(struct bench *b, char *err, size_t n)
         return error_status(EXIT_FAILURE_RUN, err, n, "cannot create %s: %s", dir,
                             strerror(errno));
     bench_file_name(b->csv_path, sizeof b->csv_path, dir, b->gpu_name, time(NULL));
+    unused_name(b->csv_path, sizeof b->csv_path);
     if (!b->quiet)
         bench_print_machine(stdout, "", b);
     return EXIT_OK;
 }
 
-/* Opens the matrix's CSV and writes the preamble and the header. */
+/* Opens the matrix's CSV under a temporary name and writes the preamble and the
+ * header; bench_matrix_run gives it its name when it is whole. */
 static int bench_open_csv(struct bench *b, char *err, size_t n)
 {
-    b->csv = fopen(b->csv_path, "w");
+    b->csv = output_temporary_open(b->csv_path, &b->csv_temp, err, n);
     if (!b->csv)
-        return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s", b->csv_path,
-                            strerror(errno));
+        return EXIT_FAILURE_RUN;
     bench_print_machine(b->csv, "# ", b);
     bench_print_matrix_plan(b->csv, "# ", b);
     bench_csv_header(b->csv);
@@ -294,9 +310,13 @@ static int bench_matrix_run(struct bench *b, char *err, size_t n)
     int bad = ferror(b->csv);
     if (fclose(b->csv) != 0 || bad) {
         b->csv = NULL;
+        output_temporary_discard(&b->csv_temp);
         return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s", b->csv_path);
     }
     b->csv = NULL;
+    if (output_temporary_commit(&b->csv_temp, b->csv_path, 0) != 0)
+        return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s", b->csv_path,
+                            strerror(errno));
     bench_say(b, "\nwrote %s\n", b->csv_path);
     return EXIT_OK;
 }
@@ -346,7 +366,7 @@ int bench_run(const struct config *c)
     if (status != EXIT_OK)
         fprintf(stderr, "laplace: %s\n", err);
     if (b->csv)
-        fclose(b->csv);
+        fclose(b->csv), output_temporary_discard(&b->csv_temp);
     free(b);
     return status;
 }

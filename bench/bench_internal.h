@@ -50,7 +50,8 @@ struct bench {
     int failed;       /* entries of the matrix whose runs failed */
     int sweep_points; /* points of the lattice sweep planned (both sides) */
     int sweep_failed; /* of them, those whose runs failed */
-    FILE *csv;
+    FILE *csv;        /* written under csv_temp's name until it is whole */
+    struct output_temp csv_temp;
     char csv_path[CONFIG_PATH_MAX]; /* the matrix's CSV; the sweep's is named after it */
 };
 

@@ -138,7 +138,8 @@ struct sweep {
     double us[2][BENCH_SWEEP_MAX];
     int crossover; /* index of the lattice, or -1 */
     char crossover_text[200];
-    FILE *csv;
+    FILE *csv; /* written under temp's name until it is whole */
+    struct output_temp temp;
     char path[CONFIG_PATH_MAX];
 };
 
@@ -269,9 +270,9 @@ static void print_plan(FILE *out, const char *prefix, const struct sweep *s)
 static int open_csv(struct sweep *s, char *err, size_t n)
 {
     bench_sweep_file_name(s->path, sizeof s->path, s->b->csv_path);
-    s->csv = fopen(s->path, "w");
+    s->csv = output_temporary_open(s->path, &s->temp, err, n);
     if (!s->csv)
-        return error_set(err, n, "cannot write %s: %s", s->path, strerror(errno));
+        return -1;
     bench_print_machine(s->csv, "# ", s->b);
     print_plan(s->csv, "# ", s);
     bench_sweep_csv_header(s->csv);
@@ -303,8 +304,12 @@ static int write_csv(struct sweep *s, char *err, size_t n)
     int bad = ferror(s->csv);
     int closed = fclose(s->csv);
     s->csv = NULL;
-    if (bad || closed != 0)
+    if (bad || closed != 0) {
+        output_temporary_discard(&s->temp);
         return error_set(err, n, "cannot write %s", s->path);
+    }
+    if (output_temporary_commit(&s->temp, s->path, 0) != 0)
+        return error_set(err, n, "cannot write %s: %s", s->path, strerror(errno));
     return 0;
 }
 
@@ -347,7 +352,7 @@ int bench_sweep_run(struct bench *b, char *err, size_t n)
     else
         status = sweep(s, err, n);
     if (s->csv)
-        fclose(s->csv);
+        fclose(s->csv), output_temporary_discard(&s->temp);
     free(s);
     return status;
 }
