@@ -49,6 +49,7 @@ CORE := config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
         history progress watchers png_output vtk_output fault memory_check
 CORE += config_args config_help config_ini config_parse config_region config_validate
+CORE += config_print
 CORE += bench/bench bench/bench_ceilings bench/bench_stats bench/bench_sweep
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
