@@ -76,14 +76,16 @@ struct config {
     int output_count;
     int png_tiles;                 /* draw the tile borders on .png outputs */
     char history[CONFIG_PATH_MAX]; /* --history FILE.csv, empty when none */
-    char csv_append[CONFIG_PATH_MAX]; /* --csv-append FILE: rows added to it ("": none) */
+    /* --csv-append FILE: the CSV rows are added to it ("" when none) */
+    char csv_append[CONFIG_PATH_MAX];
 
     /* actions */
     int show_help, show_version, show_topology;
     int bench;                         /* --bench: the benchmark matrix (bench.c) */
-    int print_config; /* --print-config: the settings as an INI file, then exit */
-    int dry_run;      /* --dry-run: the plan and its memory, then exit */
     char config_file[CONFIG_PATH_MAX]; /* empty when none was given */
+    /* --print-config: the settings as an INI file; --dry-run: the plan and its
+     * memory; each then exits */
+    int print_config, dry_run;
 };
 
 void config_defaults(struct config *c);

@@ -88,8 +88,8 @@ static int refuse_option(const char *word, char *err, size_t errlen)
     const char *near = nearest_option(word);
     if (near)
         return error_status(EXIT_BAD_USAGE, err, errlen,
-                            "unknown option '%s'; did you mean '--%s'? (see --help)", word,
-                            near);
+                            "unknown option '%s'; did you mean '--%s'? (see --help)",
+                            word, near);
     return error_status(EXIT_BAD_USAGE, err, errlen, "unknown option '%s' (see --help)",
                         word);
 }

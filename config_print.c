@@ -109,7 +109,8 @@ static void print_pair(FILE *out, const char *key, int a, int b)
 
 static void print_parallel(FILE *out, const struct config *c)
 {
-    static const char *reduce[] = {"host", "device"}, *loop[] = {"auto", "host", "batched"};
+    static const char *reduce[] = {"host", "device"},
+                      *loop[] = {"auto", "host", "batched"};
     fprintf(out, "\n[parallel]\nbackend = %s\n", backend_name(c->backend));
     print_pair(out, "partition", c->partition_x, c->partition_y);
     if (c->device_count > 0) {

@@ -78,7 +78,8 @@ static int compare(const struct run_plan *plan, enum run_comparison kind,
     report.role = kind == RUN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
     if (report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
-    else if (c->csv_append[0] && report_csv_append(c->csv_append, &report, err, sizeof err))
+    else if (c->csv_append[0] &&
+             report_csv_append(c->csv_append, &report, err, sizeof err))
         status = run_error(err);
     else if (c->csv && !c->quiet)
         report_csv_row(stdout, &report);
@@ -168,7 +169,8 @@ static int print_plan(const struct run_plan *plan)
                 bytes += memory_tile_bytes(c, p->tiles[u].lx, p->tiles[u].ly, tiles == 1);
             }
         if (first)
-            printf("  memory        GPU %d: about %.1f MiB\n", plan->devices[t], bytes / mib);
+            printf("  memory        GPU %d: about %.1f MiB\n", plan->devices[t],
+                   bytes / mib);
     }
     printf("  memory        host: about %.1f MiB%s\n", memory_host_bytes(c) / mib,
            c->compare || c->compare_cpu ? " (with the comparisons)" : "");

@@ -22,7 +22,7 @@ TestSuite(trust_cli, .init = require_laplace);
 
 /* DESIGN.md's columns, which keep their places, then the run's. */
 #define DESIGN_COLUMNS                                                                   \
-    "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm," \
+    "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm,"  \
     "time_input_s,time_compute_s,time_output_s,time_total_s,glups,gbps,gflops"
 #define CSV_HEADER DESIGN_COLUMNS ",kernel,block,eps,check_every,loop,reduce,role\n"
 
@@ -143,13 +143,24 @@ Test(trust_cli, help_fits_80_columns)
 
 Test(trust_cli, help_lists_the_exit_statuses_and_the_environment)
 {
-    static const char *words[] = {
-        "Exit status", "  0 ",         "  1 ",
-        "  2 ",        "130",          "143",
-        "SIGINT",      "SIGTERM",      "LAPLACE_INJECT_FAULT",
-        "LAPLACE_BENCH_QUICK", "LAPLACE_BENCH_ONLY", "LAPLACE_BENCH_DIR",
-        "LAPLACE_ROWS_PER_THREAD", "LAPLACE_COLUMNS_PER_THREAD", "OMP_NUM_THREADS",
-        "OMP_WAIT_POLICY", "CUDA_VISIBLE_DEVICES", "-V"};
+    static const char *words[] = {"Exit status",
+                                  "  0 ",
+                                  "  1 ",
+                                  "  2 ",
+                                  "130",
+                                  "143",
+                                  "SIGINT",
+                                  "SIGTERM",
+                                  "LAPLACE_INJECT_FAULT",
+                                  "LAPLACE_BENCH_QUICK",
+                                  "LAPLACE_BENCH_ONLY",
+                                  "LAPLACE_BENCH_DIR",
+                                  "LAPLACE_ROWS_PER_THREAD",
+                                  "LAPLACE_COLUMNS_PER_THREAD",
+                                  "OMP_NUM_THREADS",
+                                  "OMP_WAIT_POLICY",
+                                  "CUDA_VISIBLE_DEVICES",
+                                  "-V"};
     struct run r = laplace_run("--help");
     cr_assert_eq(r.status, 0);
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -210,8 +221,9 @@ Test(trust_cli, error_if_not_converged_passes_converged_runs_and_steps)
     cr_assert_eq(converged.status, 0, "%s", converged.err);
     cr_assert_str_eq(converged.err, "");
     run_free(&converged);
-    struct run steps = laplace_run(PROBLEM " --backend serial --method weighted --steps 20 "
-                                           "-q --error-if-not-converged");
+    struct run steps =
+        laplace_run(PROBLEM " --backend serial --method weighted --steps 20 "
+                            "-q --error-if-not-converged");
     cr_assert_eq(steps.status, 0, "--steps has no eps to miss: %s", steps.err);
     run_free(&steps);
     struct run plain = laplace_run(PROBLEM " --backend serial --max-iter 50 -q");
@@ -222,11 +234,11 @@ Test(trust_cli, error_if_not_converged_passes_converged_runs_and_steps)
 
 /* The options of the round trip: a value of every kind the INI file holds. */
 #define ROUND_TRIP_OPTIONS                                                               \
-    "--nx 41 --ny 29 --top 'sin(pi*x)' --bottom 2.5 --left 0.3 --right -0.7 "          \
-    "--lx 2 --ly 1.5 --source '-2*x' --region 'rect 0.3 0.2 0.5 0.6 0.25' "             \
-    "--region 'disc 1.5 1 0.2 -1' --precision float --method sor --omega 1.7 "          \
-    "--eps 1e-5 --norm max --max-iter 3000 --check-every 2 --backend cpu "              \
-    "--partition 2x1 --block 16x4 --reduce device --loop host --monitor 0 "             \
+    "--nx 41 --ny 29 --top 'sin(pi*x)' --bottom 2.5 --left 0.3 --right -0.7 "            \
+    "--lx 2 --ly 1.5 --source '-2*x' --region 'rect 0.3 0.2 0.5 0.6 0.25' "              \
+    "--region 'disc 1.5 1 0.2 -1' --precision float --method sor --omega 1.7 "           \
+    "--eps 1e-5 --norm max --max-iter 3000 --check-every 2 --backend cpu "               \
+    "--partition 2x1 --block 16x4 --reduce device --loop host --monitor 0 "              \
     "--error-if-not-converged"
 
 Test(trust_cli, print_config_is_an_ini_file_that_reads_back_to_the_same_settings)
@@ -249,22 +261,57 @@ Test(trust_cli, print_config_is_an_ini_file_that_reads_back_to_the_same_settings
     config_defaults(&from_args);
     cr_assert_eq(config_load_file(&from_file, ini, err, sizeof err), 0, "%s\n%s", err,
                  r.out);
-    char *argv[] = {"laplace",      "--nx",         "41",          "--ny",
-                    "29",           "--top",        "sin(pi*x)",   "--bottom",
-                    "2.5",          "--left",       "0.3",         "--right",
-                    "-0.7",         "--lx",         "2",           "--ly",
-                    "1.5",          "--source",     "-2*x",        "--region",
-                    "rect 0.3 0.2 0.5 0.6 0.25",    "--region",    "disc 1.5 1 0.2 -1",
-                    "--precision",  "float",        "--method",    "sor",
-                    "--omega",      "1.7",          "--eps",       "1e-5",
-                    "--norm",       "max",          "--max-iter",  "3000",
-                    "--check-every", "2",           "--backend",   "cpu",
-                    "--partition",  "2x1",          "--block",     "16x4",
-                    "--reduce",     "device",       "--loop",      "host",
+    char *argv[] = {"laplace",
+                    "--nx",
+                    "41",
+                    "--ny",
+                    "29",
+                    "--top",
+                    "sin(pi*x)",
+                    "--bottom",
+                    "2.5",
+                    "--left",
+                    "0.3",
+                    "--right",
+                    "-0.7",
+                    "--lx",
+                    "2",
+                    "--ly",
+                    "1.5",
+                    "--source",
+                    "-2*x",
+                    "--region",
+                    "rect 0.3 0.2 0.5 0.6 0.25",
+                    "--region",
+                    "disc 1.5 1 0.2 -1",
+                    "--precision",
+                    "float",
+                    "--method",
+                    "sor",
+                    "--omega",
+                    "1.7",
+                    "--eps",
+                    "1e-5",
+                    "--norm",
+                    "max",
+                    "--max-iter",
+                    "3000",
+                    "--check-every",
+                    "2",
+                    "--backend",
+                    "cpu",
+                    "--partition",
+                    "2x1",
+                    "--block",
+                    "16x4",
+                    "--reduce",
+                    "device",
+                    "--loop",
+                    "host",
                     "--error-if-not-converged"};
-    cr_assert_eq(config_from_args(&from_args, sizeof argv / sizeof argv[0], argv, err,
-                                  sizeof err),
-                 0, "%s", err);
+    cr_assert_eq(
+        config_from_args(&from_args, sizeof argv / sizeof argv[0], argv, err, sizeof err),
+        0, "%s", err);
     const struct problem *a = &from_args.problem, *b = &from_file.problem;
     cr_assert(a->nx == b->nx && a->ny == b->ny && a->lx == b->lx && a->ly == b->ly);
     cr_assert(a->bottom == b->bottom && a->left == b->left && a->right == b->right);
@@ -284,11 +331,10 @@ Test(trust_cli, print_config_is_an_ini_file_that_reads_back_to_the_same_settings
               from_args.norm == from_file.norm &&
               from_args.max_iter == from_file.max_iter &&
               from_args.check_every == from_file.check_every);
-    cr_assert(from_args.backend == from_file.backend &&
-              from_file.partition_x == 2 && from_file.partition_y == 1 &&
-              from_file.block_x == 16 && from_file.block_y == 4 &&
-              from_args.reduce == from_file.reduce && from_args.loop == from_file.loop &&
-              from_args.use_p2p == from_file.use_p2p);
+    cr_assert(from_args.backend == from_file.backend && from_file.partition_x == 2 &&
+              from_file.partition_y == 1 && from_file.block_x == 16 &&
+              from_file.block_y == 4 && from_args.reduce == from_file.reduce &&
+              from_args.loop == from_file.loop && from_args.use_p2p == from_file.use_p2p);
     cr_assert(from_file.error_if_not_converged == 1);
 
     /* printed again from the file, it is the same file */
@@ -351,7 +397,8 @@ Test(trust_cli, dry_run_prints_the_plan_and_memory_and_solves_nothing)
 
 Test(trust_cli, dry_run_refuses_a_bad_plan_like_a_run)
 {
-    struct run r = laplace_run("--nx 10 --ny 10 --backend cpu --partition 20x1 --dry-run");
+    struct run r =
+        laplace_run("--nx 10 --ny 10 --backend cpu --partition 20x1 --dry-run");
     check_refused(&r, 2, "partition");
     run_free(&r);
 }
@@ -405,8 +452,8 @@ Test(trust_cli, skipped_gpu_tests_are_named_before_the_summary, .timeout = 120)
               "%s", out);
     int lines = count_lines(out);
     const char *last = nth_line(out, lines - 1);
-    cr_assert(last && strstr(last, "Synthesis"), "Criterion's summary is the last line: %s",
-              out);
+    cr_assert(last && strstr(last, "Synthesis"),
+              "Criterion's summary is the last line: %s", out);
     free(out);
 }
 
