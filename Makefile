@@ -151,5 +151,5 @@ format:
 clean:
 	rm -rf build build-sanitize laplace tests/out
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*.d $(BUILD)/bench/*.d $(BUILD)/tests/*.d)
 include tests/fuzz/fuzz.mk
