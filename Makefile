@@ -3,7 +3,8 @@
 #   make            build ./laplace (with CUDA when nvcc is found, else CPU only)
 #   make run        solve config/default-gpu.ini (a GPU is visible) or config/default.ini
 #                   and print the report
-#   make test       the tests that need no GPU (GPU tests report themselves skipped)
+#   make test       the tests that need no GPU (GPU tests report themselves skipped, and
+#                   tests/run_unit_tests.sh names them before Criterion's summary)
 #   make test-gpu   the GPU suite, then the GPU code under compute-sanitizer (fails without
 #                   a GPU); logs under results/
 #   make bench      ./laplace --bench: ceilings, the standard matrix and the lattice sweep
@@ -52,6 +53,7 @@ CORE := config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
         history progress watchers png_output vtk_output fault memory_check exact
 CORE += config_args config_help config_ini config_parse config_region config_validate
+CORE += config_print
 CORE += bench/bench bench/bench_ceilings bench/bench_plan \
         bench/bench_report bench/bench_stats bench/bench_sweep
 OBJS := $(CORE:%=$(BUILD)/%.o)
@@ -142,7 +144,7 @@ run: deps
 test: deps
 	@$(MAKE) --no-print-directory laplace $(BUILD)/unit_tests
 	@mkdir -p tests/out
-	$(BUILD)/unit_tests --jobs 2
+	bash tests/run_unit_tests.sh $(BUILD)/unit_tests --jobs 2
 
 # The GPU suite needs only ./laplace and bash: build here, carry it to the GPU machine.
 # It builds ./laplace only when there is none (a GPU machine may lack the build deps).

@@ -239,6 +239,19 @@ static int set_history(struct config *c, const char *v, char *why, size_t n)
     return 0;
 }
 
+/* --csv-append FILE: any path of a file; whether it can be written is checked
+ * before the run (main.c). */
+static int set_csv_append(struct config *c, const char *v, char *why, size_t n)
+{
+    if (v[0] == '\0')
+        return error_status(EXIT_BAD_USAGE, why, n, "the file name is empty");
+    if (strlen(v) >= CONFIG_PATH_MAX)
+        return error_status(EXIT_BAD_USAGE, why, n, "path longer than %d characters",
+                            CONFIG_PATH_MAX - 1);
+    strcpy(c->csv_append, v);
+    return 0;
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 static const struct setting table[] = {
@@ -276,6 +289,9 @@ static const struct setting table[] = {
      "exactly N iterations (heat time steps), no convergence test", NULL},
     {"snapshot-every", "solver", "K",
      "also write every output at iterations K, 2K, ... as NAME-ITER.EXT", NULL},
+    {"error-if-not-converged", "solver", NULL,
+     "exit with status 1 when --max-iter ends a run before --eps (not with --steps)",
+     NULL},
     {"backend", "parallel", "auto|gpu|cpu|serial",
      "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
      NULL},
@@ -310,6 +326,10 @@ static const struct setting table[] = {
     {"history", "output", "FILE.csv",
      "write iteration, norm, elapsed seconds at every norm computed", set_history},
     {"csv", "output", NULL, "print a CSV header and one row instead of the report", NULL},
+    {"csv-append", "output", "FILE",
+     "also append the CSV row(s) to FILE, with the header only when FILE is new or "
+     "empty: one table from several runs",
+     set_csv_append},
     {"output", "output", "FILE",
      "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
      "(one .vti piece per tile), .png (heat map), .bin (raw, 48-byte header); "
@@ -327,8 +347,17 @@ static const struct setting table[] = {
      "run the benchmark matrix, then the lattice sweep (1 GPU against all), into "
      "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply (see below)",
      NULL},
-    {"help", NULL, NULL, "print this help and exit", NULL},
-    {"version", NULL, NULL, "print the version and the CUDA runtime, and exit", NULL},
+    {"print-config", NULL, NULL,
+     "print the settings (INI file and options) as an INI file that reproduces the "
+     "run, and exit",
+     NULL},
+    {"dry-run", NULL, NULL,
+     "make the plan, print the tiles, devices and memory per device and host, and "
+     "exit without solving",
+     NULL},
+    {"help", NULL, NULL, "print this help and exit (also -h)", NULL},
+    {"version", NULL, NULL, "print the version and the CUDA runtime, and exit (also -V)",
+     NULL},
 };
 
 _Static_assert(sizeof table / sizeof table[0] == SETTING_COUNT,
@@ -417,6 +446,10 @@ static const struct plain_field {
     {"version", offsetof(struct config, show_version), PLAIN_FLAG, 0, 0},
     {"topology", offsetof(struct config, show_topology), PLAIN_FLAG, 0, 0},
     {"bench", offsetof(struct config, bench), PLAIN_FLAG, 0, 0},
+    {"error-if-not-converged", offsetof(struct config, error_if_not_converged),
+     PLAIN_FLAG, 0, 0},
+    {"print-config", offsetof(struct config, print_config), PLAIN_FLAG, 0, 0},
+    {"dry-run", offsetof(struct config, dry_run), PLAIN_FLAG, 0, 0},
 };
 
 static const struct plain_field *plain_field_of(const struct setting *s)

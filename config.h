@@ -6,9 +6,10 @@
  *   [problem]  nx ny lx ly top bottom left right source region precision
  *   [region NAME]  shape x0 y0 x1 y1 | cx cy r, value   (one section per region)
  *   [solver]   method omega eps norm max-iter check-every steps snapshot-every
+ *              error-if-not-converged
  *   [parallel] backend partition devices block kernel reduce loop no-p2p compare
  *              compare-cpu
- *   [output]   monitor history csv output quiet
+ *   [output]   monitor history csv csv-append output png-tiles quiet
  *
  * A file is UTF-8 text without control characters (tabs and CRLF ends allowed),
  * lines of at most 198 bytes (libinih's buffer), each key once per section (output
@@ -19,6 +20,7 @@
 #define LAPLACE_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "device.h"
 #include "problem.h"
@@ -51,6 +53,7 @@ struct config {
     double eps;
     long max_iter;
     long check_every;
+    int error_if_not_converged; /* max-iter reached with an eps: status 1 */
 
     /* [parallel] */
     enum backend backend;
@@ -76,11 +79,16 @@ struct config {
     int png_range;              /* --png-range given: colours span png_lo..png_hi */
     double png_lo, png_hi;
     char history[CONFIG_PATH_MAX]; /* --history FILE.csv, empty when none */
+    /* --csv-append FILE: the CSV rows are added to it ("" when none) */
+    char csv_append[CONFIG_PATH_MAX];
 
     /* actions */
     int show_help, show_version, show_topology;
     int bench;                         /* --bench: the benchmark matrix (bench.c) */
     char config_file[CONFIG_PATH_MAX]; /* empty when none was given */
+    /* --print-config: the settings as an INI file; --dry-run: the plan and its
+     * memory; each then exits */
+    int print_config, dry_run;
 };
 
 void config_defaults(struct config *c);
@@ -112,6 +120,10 @@ double config_eps(const struct config *c);
 
 /* Prints the help text: every option with its default. */
 void config_print_help(const char *program);
+
+/* Prints the settings as an INI file that config_load_file reads back into the
+ * same settings (--print-config); the command-line-only actions are left out. */
+void config_print_ini(FILE *out, const struct config *c);
 
 const char *backend_name(enum backend backend);
 

@@ -24,7 +24,53 @@ struct seen_option {
     const char *value;
 };
 
-/* A word getopt_long refused: a flag given a value (--compare=yes), or unknown. */
+/* The edit distance (insertions, deletions, substitutions) of a and b, counted up
+ * to 64 characters of each. */
+static int edit_distance(const char *a, const char *b)
+{
+    int la = (int)strnlen(a, 64), lb = (int)strnlen(b, 64);
+    int row[65];
+    for (int j = 0; j <= lb; j++)
+        row[j] = j;
+    for (int i = 1; i <= la; i++) {
+        int diagonal = row[0];
+        row[0] = i;
+        for (int j = 1; j <= lb; j++) {
+            int above = row[j];
+            int best = diagonal + (a[i - 1] != b[j - 1]);
+            if (above + 1 < best)
+                best = above + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = above;
+        }
+    }
+    return row[lb];
+}
+
+/* The long option nearest a misspelt --word (its name before any '='), or NULL
+ * when none is close: at most 2 edits, and fewer than half of its letters. */
+static const char *nearest_option(const char *word)
+{
+    char name[65];
+    const char *best = NULL;
+    int best_distance = 3;
+    if (strncmp(word, "--", 2) != 0)
+        return NULL;
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="), word + 2);
+    for (int i = 0; i < SETTING_COUNT; i++) {
+        int d = edit_distance(name, settings[i].name);
+        if (d < best_distance && 2 * d < (int)strlen(name)) {
+            best = settings[i].name;
+            best_distance = d;
+        }
+    }
+    return best;
+}
+
+/* A word getopt_long refused: a flag given a value (--compare=yes), or unknown (with
+ * the nearest option's name when it is misspelt, on the same line). */
 static int refuse_option(const char *word, char *err, size_t errlen)
 {
     const char *equals = strchr(word, '=');
@@ -39,6 +85,11 @@ static int refuse_option(const char *word, char *err, size_t errlen)
     if (utf8_invalid_at(word, strlen(word)) >= 0)
         return error_status(EXIT_BAD_USAGE, err, errlen,
                             "unknown option, not UTF-8 text (see --help)");
+    const char *near = nearest_option(word);
+    if (near)
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "unknown option '%s'; did you mean '--%s'? (see --help)",
+                            word, near);
     return error_status(EXIT_BAD_USAGE, err, errlen, "unknown option '%s' (see --help)",
                         word);
 }
@@ -52,7 +103,7 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
     optind = 0;
     *count = 0;
     int code;
-    while ((code = getopt_long(argc, argv, ":qh", opts, NULL)) != -1) {
+    while ((code = getopt_long(argc, argv, ":qhV", opts, NULL)) != -1) {
         const char *bad = argv[optind - 1];
         if (code == '?')
             return refuse_option(bad, err, errlen);
@@ -61,6 +112,7 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
                                 "option '%s' needs a value (see --help)", bad);
         const struct setting *s = code == 'q'   ? find_setting("quiet")
                                   : code == 'h' ? find_setting("help")
+                                  : code == 'V' ? find_setting("version")
                                                 : &settings[code - 1000];
         seen[(*count)++] = (struct seen_option){s, s->arg ? optarg : "true"};
     }

@@ -47,16 +47,19 @@ static void print_version(void)
     printf("laplace %s (%s)\n", LAPLACE_VERSION, cuda);
 }
 
-static void print_report(const struct config *c, const struct run_report *r)
+/* The report (or CSV) on stdout, and the row added to --csv-append's file. */
+static int print_report(const struct config *c, const struct run_report *r)
 {
-    if (c->quiet)
-        return;
-    if (c->csv) {
+    char err[CONFIG_ERROR_MAX];
+    if (c->csv && !c->quiet) {
         report_csv_header(stdout);
         report_csv_row(stdout, r);
-    } else {
+    } else if (!c->quiet) {
         report_print(stdout, r);
     }
+    if (c->csv_append[0] && report_csv_append(c->csv_append, r, err, sizeof err) != 0)
+        return run_error(err);
+    return EXIT_OK;
 }
 
 /*
@@ -80,8 +83,12 @@ static int compare(const struct run_plan *plan, enum run_comparison kind,
         return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
     }
     double difference = field_max_difference(field, &other_field);
+    report.role = kind == RUN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
     if (report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
+    else if (c->csv_append[0] &&
+             report_csv_append(c->csv_append, &report, err, sizeof err))
+        status = run_error(err);
     else if (c->csv && !c->quiet)
         report_csv_row(stdout, &report);
     else if (!c->quiet && kind == RUN_ON_ONE_DEVICE)
@@ -102,6 +109,9 @@ static int plan_run(const struct config *c, struct run_plan *plan)
     if (status != EXIT_OK)
         return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
     status = run_check_outputs(plan, err, sizeof err);
+    if (status == EXIT_OK && c->csv_append[0] &&
+        report_csv_append_check(c->csv_append, err, sizeof err) != 0)
+        status = EXIT_FAILURE_RUN;
     if (status == EXIT_OK && memory_check(plan, err, sizeof err) != 0)
         status = EXIT_FAILURE_RUN;
     if (status != EXIT_OK)
@@ -109,6 +119,73 @@ static int plan_run(const struct config *c, struct run_plan *plan)
     if (status == EXIT_BAD_USAGE)
         return usage_error(err);
     return status == EXIT_OK ? EXIT_OK : run_error(err);
+}
+
+/* --error-if-not-converged: a run with an eps (not --steps) that --max-iter ended
+ * is a failure, said on stderr after its report. */
+static int check_converged(const struct config *c, const struct solve_result *r)
+{
+    char err[CONFIG_ERROR_MAX];
+    if (!c->error_if_not_converged || c->steps > 0 || r->reason != STOP_MAX_ITER)
+        return EXIT_OK;
+    snprintf(err, sizeof err,
+             "not converged: --max-iter %ld reached with the %s norm %.6e, not below "
+             "--eps %.3g (--error-if-not-converged)",
+             r->iterations, norm_name(c->norm), r->final_norm, config_eps(c));
+    return run_error(err);
+}
+
+/* --print-config: the settings as an INI file, once they are checked (on a copy
+ * with auto resolved, as the run would check them; the file keeps "auto"). */
+static int print_config(const struct config *c)
+{
+    struct config resolved = *c;
+    char err[CONFIG_ERROR_MAX];
+    run_resolve_auto(&resolved);
+    if (config_validate(&resolved, err, sizeof err) != 0)
+        return usage_error(err);
+    config_print_ini(stdout, c);
+    return EXIT_OK;
+}
+
+/* --dry-run: each tile, its sites and device, the memory each device and the host
+ * would hold (memory_check's estimates), and nothing solved. */
+static int print_plan(const struct run_plan *plan)
+{
+    const struct config *c = &plan->config;
+    const struct partition *p = &plan->partition;
+    int tiles = partition_count(p), gpu = c->backend == BACKEND_GPU;
+    double mib = 1024.0 * 1024.0;
+    printf("laplace --dry-run: %ld x %ld lattice, %s, backend %s, partition %dx%d\n",
+           c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
+           backend_name(c->backend), p->ngx, p->ngy);
+    printf("  devices       %s (%s)\n", plan->device_list, plan->device_names);
+    for (int t = 0; t < tiles; t++) {
+        const struct tile_extent *e = &p->tiles[t];
+        printf("  tile %-3d      (%d,%d): x %ld..%ld, y %ld..%ld, %ld x %ld sites", t,
+               e->ix, e->iy, e->x0, e->x0 + e->lx - 1, e->y0, e->y0 + e->ly - 1, e->lx,
+               e->ly);
+        if (gpu)
+            printf(", GPU %d, about %.1f MiB", plan->devices[t],
+                   memory_tile_bytes(c, e->lx, e->ly, tiles == 1) / mib);
+        putchar('\n');
+    }
+    for (int t = 0; gpu && t < tiles; t++) {
+        double bytes = 0.0;
+        int first = 1;
+        for (int u = 0; u < tiles; u++)
+            if (plan->devices[u] == plan->devices[t]) {
+                first = first && u >= t;
+                bytes += memory_tile_bytes(c, p->tiles[u].lx, p->tiles[u].ly, tiles == 1);
+            }
+        if (first)
+            printf("  memory        GPU %d: about %.1f MiB\n", plan->devices[t],
+                   bytes / mib);
+    }
+    printf("  memory        host: about %.1f MiB%s\n", memory_host_bytes(c) / mib,
+           c->compare || c->compare_cpu ? " (with the comparisons)" : "");
+    printf("  nothing solved (--dry-run)\n");
+    return EXIT_OK;
 }
 
 /* Solves the plan, writes its outputs and prints its report; then the comparisons. */
@@ -128,13 +205,15 @@ static int run(const struct run_plan *plan, double start)
         status = run_error(err);
     report.time_total_s = omp_get_wtime() - start;
     if (status == EXIT_OK)
-        print_report(c, &report);
+        status = print_report(c, &report);
     if (status == EXIT_OK && report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
     if (status == EXIT_OK && c->compare)
         status = compare(plan, RUN_ON_ONE_DEVICE, &report, &field);
     if (status == EXIT_OK && c->compare_cpu)
         status = compare(plan, RUN_ON_CPU, &report, &field);
+    if (status == EXIT_OK)
+        status = check_converged(c, &report.result);
     field_free(&field);
     return status;
 }
@@ -184,6 +263,8 @@ static int laplace(int argc, char **argv)
         return p2p_print_topology(stdout, err, sizeof err) ? run_error(err) : EXIT_OK;
     if (config.bench)
         return interrupt_install_at_once(), bench_run(&config);
+    if (config.print_config)
+        return print_config(&config);
     run_resolve_auto(&config);
     if (config_validate(&config, err, sizeof err) != 0 ||
         fault_check_variable(err, sizeof err) != 0)
@@ -193,7 +274,7 @@ static int laplace(int argc, char **argv)
     int status = plan_run(&config, &plan);
     if (status != EXIT_OK)
         return status;
-    status = run(&plan, start);
+    status = config.dry_run ? print_plan(&plan) : run(&plan, start);
     run_plan_free(&plan);
     return status;
 }

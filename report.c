@@ -3,7 +3,12 @@
  */
 #include "report.h"
 
+#include <errno.h>
 #include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "error.h"
 
 double report_sweep_bytes(long nx, long ny, enum precision precision)
 {
@@ -125,10 +130,13 @@ void report_csv_header_fields(FILE *out)
             "gbps,gflops");
 }
 
+/* The columns after DESIGN.md's: how the run was set up, and which run it is. */
+static const char run_columns[] = ",kernel,block,eps,check_every,loop,reduce,role";
+
 void report_csv_header(FILE *out)
 {
     report_csv_header_fields(out);
-    fputc('\n', out);
+    fprintf(out, "%s\n", run_columns);
 }
 
 /* The device list with spaces for commas, so it stays one CSV field. */
@@ -155,10 +163,52 @@ void report_csv_fields(FILE *out, const struct run_report *r)
         s->time_output_s, r->time_total_s, m.glups, m.gbps, m.gflops);
 }
 
+/* kernel, block, eps, check_every, loop (the one that ran), reduce, role. */
+static void csv_run_fields(FILE *out, const struct run_report *r)
+{
+    const struct config *c = r->config;
+    char block[32] = "auto";
+    if (c->block_x > 0)
+        snprintf(block, sizeof block, "%dx%d", c->block_x, c->block_y);
+    fprintf(out, ",%s,%s,%.6g,%ld,%s,%s,%s", c->kernel, block, config_eps(c),
+            c->check_every, r->result.loop_batch > 0 ? "batched" : "host",
+            c->reduce == REDUCE_DEVICE ? "device" : "host", r->role ? r->role : "run");
+}
+
 void report_csv_row(FILE *out, const struct run_report *r)
 {
     report_csv_fields(out, r);
+    csv_run_fields(out, r);
     fputc('\n', out);
+}
+
+int report_csv_append(const char *path, const struct run_report *r, char *why, size_t n)
+{
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return error_set(why, n, "cannot append to %s: %s", path, strerror(errno));
+    if (fseek(f, 0, SEEK_END) == 0 && ftell(f) == 0)
+        report_csv_header(f);
+    report_csv_row(f, r);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad)
+        return error_set(why, n, "cannot append to %s: %s", path, strerror(errno));
+    return 0;
+}
+
+int report_csv_append_check(const char *path, char *why, size_t n)
+{
+    struct stat info;
+    int existed = stat(path, &info) == 0;
+    if (existed && S_ISDIR(info.st_mode))
+        return error_set(why, n, "cannot append to %s: it is a directory", path);
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return error_set(why, n, "cannot append to %s: %s", path, strerror(errno));
+    fclose(f);
+    if (!existed)
+        remove(path);
+    return 0;
 }
 
 void report_monitor_line(void *out_file, long iteration, double norm, double elapsed_s)

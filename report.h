@@ -20,6 +20,8 @@ struct run_report {
     double time_total_s;      /* the whole run, output files included */
     int has_exact;            /* --exact given: exact holds the field's error */
     struct exact_error exact; /* against the known solution */
+    const char *role;         /* the CSV's role: "run" (NULL), "compare-1-device" or
+                               * "compare-cpu" */
 };
 
 /* Throughput figures, counted as --help explains. */
@@ -36,12 +38,24 @@ double report_sweep_bytes(long nx, long ny, enum precision precision);
 struct run_metrics report_metrics(const struct run_report *r);
 
 void report_print(FILE *out, const struct run_report *r);
+/* The CSV of --csv and --csv-append: DESIGN.md's columns (report_csv_fields), then
+ * kernel, block, eps, check_every, loop, reduce and role, at the end so that the
+ * scripts that read columns by number still find theirs. */
 void report_csv_header(FILE *out);
 void report_csv_row(FILE *out, const struct run_report *r);
 
-/* The same header and row without the newline, for tables that add columns (bench). */
+/* DESIGN.md's columns only, without the newline, for tables that add columns of
+ * their own after them (bench: its kernel, block and reduce come there). */
 void report_csv_header_fields(FILE *out);
 void report_csv_fields(FILE *out, const struct run_report *r);
+
+/* --csv-append: the row added to path, after the header when the file is new or
+ * empty. Returns 0, or -1 with why. */
+int report_csv_append(const char *path, const struct run_report *r, char *why, size_t n);
+
+/* Whether --csv-append's file can be appended to, checked before the run and
+ * leaving no file behind. Returns 0, or -1 with why. */
+int report_csv_append_check(const char *path, char *why, size_t n);
 
 /* A norm_fn (solver.h): one line per call, on the FILE given as context. */
 void report_monitor_line(void *out_file, long iteration, double norm, double elapsed_s);
