@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "expression.h"
+#include "output_formats.h"
 #include "laplace_kernels.h"
 #include "update_rule.h"
 
@@ -185,9 +186,7 @@ static int set_no_p2p(struct config *c, const char *v, char *why, size_t n)
 
 static int set_output(struct config *c, const char *v, char *why, size_t n)
 {
-    static const char *known[] = {".dat", ".vti", ".pvti", ".png", ".bin"};
     const char *dot = strrchr(v, '.');
-    int k = 0;
     if (c->output_count == CONFIG_MAX_OUTPUTS)
         return error_status(EXIT_BAD_USAGE, why, n, "at most %d outputs",
                             CONFIG_MAX_OUTPUTS);
@@ -196,13 +195,11 @@ static int set_output(struct config *c, const char *v, char *why, size_t n)
                             CONFIG_PATH_MAX - 17);
     if (!dot || strchr(dot, '/'))
         return error_status(EXIT_BAD_USAGE, why, n,
-                            "'%s' has no extension (.dat .vti .pvti .png .bin)", v);
-    while (k < 5 && strcmp(dot, known[k]) != 0)
-        k++;
-    if (k == 5)
+                            "'%s' has no extension (" OUTPUT_EXTENSIONS ")", v);
+    if (output_format_of(v) == FORMAT_UNKNOWN)
         return error_status(EXIT_BAD_USAGE, why, n,
-                            "unknown extension '%s' of '%s' (.dat .vti .pvti .png .bin)",
-                            dot, v);
+                            "unknown extension '%s' of '%s' (" OUTPUT_EXTENSIONS ")", dot,
+                            v);
     for (int i = 0; i < c->output_count; i++)
         if (strcmp(c->outputs[i], v) == 0)
             return error_status(EXIT_BAD_USAGE, why, n, "'%s' is already an output", v);
@@ -332,8 +329,8 @@ static const struct setting table[] = {
      set_csv_append},
     {"output", "output", "FILE",
      "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
-     "(one .vti piece per tile), .png (heat map), .bin (raw, 48-byte header); "
-     "repeatable",
+     "(one .vti piece per tile), .png (heat map), .bin (raw, 48-byte header), .npy "
+     "(NumPy's np.load); repeatable",
      set_output},
     {"png-tiles", "output", NULL, "draw the tile borders on .png outputs", NULL},
     {"png-range", "output", "LO:HI",

@@ -5,6 +5,7 @@
  * here; vtk_output.c and png_output.c write the others.
  */
 #include "output.h"
+#include "output_formats.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,15 +23,6 @@
 #include "png_output.h"
 #include "vtk_output.h"
 
-enum format {
-    FORMAT_DAT,
-    FORMAT_VTI,
-    FORMAT_PVTI,
-    FORMAT_PNG,
-    FORMAT_BIN,
-    FORMAT_UNKNOWN
-};
-
 /* What one file is made of; the writers below take it. */
 struct job {
     const struct field *field;
@@ -39,19 +31,9 @@ struct job {
     const char *index_path; /* .pvti: where the index goes (for the pieces' names) */
 };
 
-static enum format format_of(const char *path)
-{
-    static const char *extensions[] = {".dat", ".vti", ".pvti", ".png", ".bin"};
-    const char *dot = strrchr(path, '.');
-    for (int f = 0; dot && f < FORMAT_UNKNOWN; f++)
-        if (strcmp(dot, extensions[f]) == 0)
-            return (enum format)f;
-    return FORMAT_UNKNOWN;
-}
-
 int output_has_pieces(const char *path)
 {
-    return format_of(path) == FORMAT_PVTI;
+    return output_format_of(path) == FORMAT_PVTI;
 }
 
 /* ---- temporary files ------------------------------------------------------ */
@@ -170,7 +152,7 @@ int output_check_file(const char *path, char *err, size_t errlen)
 
 int output_check_writable(const char *path, char *err, size_t errlen)
 {
-    if (format_of(path) == FORMAT_UNKNOWN)
+    if (output_format_of(path) == FORMAT_UNKNOWN)
         return error_set(err, errlen, "cannot write '%s': unknown extension", path);
     return output_check_file(path, err, errlen);
 }
@@ -203,6 +185,37 @@ static int write_bin(FILE *f, const struct job *job)
              fwrite(&size, 4, 1, f) == 1 && fwrite(&nx, 8, 1, f) == 1 &&
              fwrite(&ny, 8, 1, f) == 1 && fwrite(&iteration, 8, 1, f) == 1 &&
              fwrite(&flags, 4, 1, f) == 1 && fwrite(&order, 4, 1, f) == 1 &&
+             fwrite(field->data, size, values, f) == values;
+    return ok ? 0 : -1;
+}
+
+/*
+ * NumPy's .npy (format 1.0): the magic, the header length, a Python dict giving the
+ * dtype in this machine's byte order and the shape (ny, nx), padded so the values
+ * start at a multiple of 64 bytes; then the values, the bottom row (y = 0) first, x
+ * fastest, as in .bin: u[j, i] is the site at (x_i, y_j).
+ */
+static int write_npy(FILE *f, const struct job *job)
+{
+    const struct field *field = job->field;
+    const unsigned char magic[8] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
+    const uint16_t probe = 1;
+    char order = *(const unsigned char *)&probe == 1 ? '<' : '>';
+    size_t size = precision_size(field->precision);
+    size_t values = (size_t)field->nx * (size_t)field->ny;
+    char header[128];
+    int length = snprintf(header, sizeof header,
+                          "{'descr': '%cf%zu', 'fortran_order': False, 'shape': (%ld, "
+                          "%ld), }",
+                          order, size, field->ny, field->nx);
+    int padded = ((10 + length + 1 + 63) / 64) * 64 - 10; /* with the closing \n */
+    memset(header + length, ' ', (size_t)(padded - length - 1));
+    header[padded - 1] = '\n';
+    uint16_t header_length = (uint16_t)padded;
+    unsigned char length_le[2] = {(unsigned char)(header_length & 0xff),
+                                  (unsigned char)(header_length >> 8)};
+    int ok = fwrite(magic, 8, 1, f) == 1 && fwrite(length_le, 2, 1, f) == 1 &&
+             fwrite(header, (size_t)padded, 1, f) == 1 &&
              fwrite(field->data, size, values, f) == values;
     return ok ? 0 : -1;
 }
@@ -413,7 +426,7 @@ int output_write(const char *path, const struct field *field,
 {
     struct job job = {
         .field = field, .context = context, .piece = -1, .index_path = path};
-    switch (format_of(path)) {
+    switch (output_format_of(path)) {
     case FORMAT_DAT:
         return write_file(path, write_dat, &job, err, errlen);
     case FORMAT_VTI:
@@ -422,6 +435,8 @@ int output_write(const char *path, const struct field *field,
         return write_pieces_and_index(path, &job, err, errlen);
     case FORMAT_BIN:
         return write_file(path, write_bin, &job, err, errlen);
+    case FORMAT_NPY:
+        return write_file(path, write_npy, &job, err, errlen);
     case FORMAT_PNG:
         return write_file(path, NULL, &job, err, errlen);
     case FORMAT_UNKNOWN:

@@ -245,3 +245,41 @@ Test(outputs, a_second_ctrl_c_exits_at_once_leaving_no_half_file, .timeout = 60)
     snprintf(command, sizeof command, "rm -rf %s %s", dir, report);
     cr_assert_eq(system(command), 0);
 }
+
+/* .npy: NumPy's format 1.0 (magic, header length, the dict with the dtype and the
+ * shape (ny, nx), the values at a multiple of 64 bytes) holding the .bin's values. */
+Test(outputs, npy_is_numpys_format_with_the_bins_values)
+{
+    require_laplace();
+    char stem[256], path[300];
+    snprintf(stem, sizeof stem, TEST_OUT "/%ld-npy", (long)getpid());
+    for (int p = 0; p < 2; p++) {
+        const char *precision = p ? "double" : "float";
+        struct run r = laplace_run("--backend cpu --partition 2x1 " PLATE
+                                   " --precision %s -q --output %s.npy --output %s.bin",
+                                   precision, stem, stem);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        run_free(&r);
+        long npy_size, bin_size;
+        snprintf(path, sizeof path, "%s.npy", stem);
+        unsigned char *npy = read_all(path, &npy_size);
+        snprintf(path, sizeof path, "%s.bin", stem);
+        unsigned char *bin = read_all(path, &bin_size);
+        cr_assert(npy && bin && npy_size > 10, "both written");
+        cr_assert(memcmp(npy, "\x93NUMPY\x01\x00", 8) == 0, "the magic and version 1.0");
+        long header = npy[8] | (npy[9] << 8), start = 10 + header;
+        cr_assert_eq(start % 64, 0, "the values start at %ld, a multiple of 64", start);
+        cr_assert_eq(npy[start - 1], '\n', "the header ends with a newline");
+        char dict[256] = "", want[128];
+        memcpy(dict, npy + 10, (size_t)(header < 255 ? header : 255));
+        snprintf(want, sizeof want,
+                 "'descr': '<f%d', 'fortran_order': False, 'shape': (45, 61)", p ? 8 : 4);
+        cr_assert(strstr(dict, want), "the header %s holds %s", dict, want);
+        cr_assert(npy_size - start == bin_size - 48 &&
+                      memcmp(npy + start, bin + 48, (size_t)(bin_size - 48)) == 0,
+                  "the values are the .bin's (%s)", precision);
+        free(npy), free(bin);
+    }
+    snprintf(path, sizeof path, "%s.npy", stem), remove(path);
+    snprintf(path, sizeof path, "%s.bin", stem), remove(path);
+}
