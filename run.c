@@ -7,6 +7,7 @@
 #include "run.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <omp.h>
@@ -17,23 +18,57 @@
 #include "reference.h"
 #include "watchers.h"
 
+/*
+ * libgomp's spin count for a wait while its threads outnumber the cores (100
+ * spins by default, then a futex). It reads OMP_WAIT_POLICY and GOMP_SPINCOUNT
+ * once, when the program starts, so setting them at run time is too late; this
+ * variable is read at every wait. Weak: present where libgomp is linked
+ * statically (the Makefile's way), NULL through a shared libgomp (SANITIZE=1),
+ * which then keeps its own short spin.
+ */
+extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
+
+/* More host tiles than cores: the threads take turns, so a thread waiting at a
+ * barrier must give its core away at once (a passive wait) rather than spin.
+ * Says so once, on stderr; the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins. */
+static void host_tiles_over_cores(int tiles, int cores)
+{
+    static int said;
+    int mine = !getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT");
+    if (mine && &gomp_throttled_spin_count_var)
+        gomp_throttled_spin_count_var = 0;
+    if (!said++)
+        fprintf(stderr,
+                "laplace: warning: %d host tiles on %d cores take turns (%s); "
+                "--partition auto fits the cores\n",
+                tiles, cores,
+                mine && &gomp_throttled_spin_count_var ? "waits made passive"
+                                                       : "waits as OpenMP was told");
+}
+
 void run_resolve_auto(struct config *c)
 {
     int asks_gpus =
         c->backend == BACKEND_AUTO ||
         (c->backend == BACKEND_GPU && c->partition_x == 0 && c->device_count == 0);
     int gpus = asks_gpus ? p2p_device_count() : 0;
+    const char *limited_by;
+    int threads = solver_thread_limit(&limited_by), cores = omp_get_num_procs();
     if (c->backend == BACKEND_AUTO)
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
-    if (c->partition_x > 0)
-        return;
-    int n = 1;
-    if (c->backend == BACKEND_GPU)
-        n = c->device_count > 0 ? c->device_count : (gpus > 0 ? gpus : 1);
-    else if (c->backend == BACKEND_CPU)
-        n = omp_get_num_procs() < CPU_TILES_MAX ? omp_get_num_procs() : CPU_TILES_MAX;
-    partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x,
-                          &c->partition_y);
+    if (c->partition_x == 0) {
+        /* one thread a tile: as many tiles as OpenMP will give threads */
+        int n = 1;
+        if (c->backend == BACKEND_GPU)
+            n = c->device_count > 0 ? c->device_count : (gpus < threads ? gpus : threads);
+        else if (c->backend == BACKEND_CPU)
+            n = cores < threads ? cores : threads;
+        n = n < 1 ? 1 : n < CPU_TILES_MAX ? n : CPU_TILES_MAX;
+        partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x,
+                              &c->partition_y);
+    }
+    if (c->backend == BACKEND_CPU && c->partition_x * c->partition_y > cores)
+        host_tiles_over_cores(c->partition_x * c->partition_y, cores);
 }
 
 /* The device implementation of a backend; NULL runs the serial reference. */
