@@ -30,20 +30,25 @@ extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
 
 /* More host tiles than cores: the threads take turns, so a thread waiting at a
  * barrier must give its core away at once (a passive wait) rather than spin.
- * Says so once, on stderr; the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins. */
-static void host_tiles_over_cores(int tiles, int cores)
+ * Says so once, on stderr; the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
+ * Tiles beyond what OpenMP gives fail in solver_run instead, with their reason. */
+static void host_tiles_over_cores(const struct run_plan *plan)
 {
     static int said;
-    int mine = !getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT");
-    if (mine && &gomp_throttled_spin_count_var)
+    const char *limited_by;
+    int tiles = partition_count(&plan->partition), cores = omp_get_num_procs();
+    if (plan->config.backend != BACKEND_CPU || tiles <= cores ||
+        tiles > solver_thread_limit(&limited_by))
+        return;
+    int mine = !getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT") &&
+               &gomp_throttled_spin_count_var;
+    if (mine)
         gomp_throttled_spin_count_var = 0;
     if (!said++)
         fprintf(stderr,
                 "laplace: warning: %d host tiles on %d cores take turns (%s); "
                 "--partition auto fits the cores\n",
-                tiles, cores,
-                mine && &gomp_throttled_spin_count_var ? "waits made passive"
-                                                       : "waits as OpenMP was told");
+                tiles, cores, mine ? "waits made passive" : "waits as OpenMP was told");
 }
 
 void run_resolve_auto(struct config *c)
@@ -58,6 +63,7 @@ void run_resolve_auto(struct config *c)
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
     if (c->partition_x == 0) {
         /* one thread a tile: as many tiles as OpenMP will give threads */
+        c->partition_auto = 1;
         int n = 1;
         if (c->backend == BACKEND_GPU)
             n = c->device_count > 0 ? c->device_count : (gpus < threads ? gpus : threads);
@@ -67,8 +73,6 @@ void run_resolve_auto(struct config *c)
         partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x,
                               &c->partition_y);
     }
-    if (c->backend == BACKEND_CPU && c->partition_x * c->partition_y > cores)
-        host_tiles_over_cores(c->partition_x * c->partition_y, cores);
 }
 
 /* The device implementation of a backend; NULL runs the serial reference. */
@@ -300,6 +304,7 @@ int run_execute(const struct run_plan *plan, struct field *field,
                                   .result.failed_device = -1};
     if (watchers_start(&w, &plan->config, plan->label, err, n) != 0)
         return EXIT_FAILURE_RUN;
+    host_tiles_over_cores(plan);
     struct solve_settings s = settings_of(plan, &w);
     struct solve_result *r = &report->result;
     int solved = solve(plan, &s, field, r) == 0;
