@@ -861,11 +861,12 @@ static int bench_measure(struct bench *b, char *err, size_t n)
 static int bench_paths(struct bench *b, char *err, size_t n)
 {
     const char *dir = getenv("LAPLACE_BENCH_DIR");
+    char shown[512]; /* LAPLACE_BENCH_DIR as the message echoes it (error_quote) */
     if (!dir || !*dir)
         dir = "results";
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return error_status(EXIT_FAILURE_RUN, err, n, "cannot create %s: %s", dir,
-                            strerror(errno));
+        return error_status(EXIT_FAILURE_RUN, err, n, "cannot create %s: %s",
+                            error_quote(dir, shown, sizeof shown), strerror(errno));
     bench_file_name(b->csv_path, sizeof b->csv_path, dir, b->gpu_name, time(NULL));
     if (!b->quiet)
         bench_print_machine(stdout, "", b);
@@ -875,9 +876,11 @@ static int bench_paths(struct bench *b, char *err, size_t n)
 /* Opens the matrix's CSV and writes the preamble and the header. */
 static int bench_open_csv(struct bench *b, char *err, size_t n)
 {
+    char shown[CONFIG_PATH_MAX];
     b->csv = fopen(b->csv_path, "w");
     if (!b->csv)
-        return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s", b->csv_path,
+        return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s",
+                            error_quote(b->csv_path, shown, sizeof shown),
                             strerror(errno));
     bench_print_machine(b->csv, "# ", b);
     print_matrix_plan(b->csv, "# ", b);
