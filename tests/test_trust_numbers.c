@@ -51,8 +51,7 @@ Test(trust_numbers, a_float_run_whose_update_vanishes_is_named_stagnated)
     char *h = slurp(history);
     cr_assert_not_null(h);
     last_line(h, row, sizeof row);
-    cr_assert(strncmp(row, "165,0.000000000e+00,", 20) == 0, "last history row: %s",
-              row);
+    cr_assert(strncmp(row, "165,0.000000000e+00,", 20) == 0, "last history row: %s", row);
     const char *before = strstr(h, "\n164,");
     cr_assert(before && strtod(before + 5, NULL) >= 1e-12, "row 164: %s", h);
     free(h);
@@ -283,4 +282,22 @@ Test(trust_numbers, the_progress_line_on_a_dumb_terminal_has_no_escapes)
                   "the end clears the line with spaces");
         free(text);
     }
+}
+
+Test(trust_numbers, the_progress_line_of_laplace_on_a_dumb_terminal_has_no_escapes,
+     .timeout = 60)
+{
+    if (access("/usr/bin/script", X_OK) != 0)
+        cr_skip_test("needs script(1) for a terminal");
+    char out[256], command[1024];
+    out_path(out, sizeof out, "dumb.txt");
+    snprintf(command, sizeof command,
+             "TERM=dumb script -qc './laplace --backend cpu --partition 1x1 --nx 200 "
+             "--ny 200 --eps 1e-9' /dev/null > %s",
+             out);
+    cr_assert_eq(system(command), 0);
+    char *text = slurp(out);
+    cr_assert(text && strstr(text, "\r  iteration "), "no progress line: %s", text);
+    cr_assert_null(strchr(text, '\033'), "an escape sequence: %s", text);
+    free(text);
 }
