@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <omp.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "laplace_kernels.h"
@@ -30,7 +31,8 @@ extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
 
 /* More host tiles than cores: the threads take turns, so a thread waiting at a
  * barrier must give its core away at once (a passive wait) rather than spin.
- * Says so once, on stderr; the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
+ * Says so once, on stderr when it is a terminal (a script's stderr keeps its one
+ * line a failure); the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
  * Tiles beyond what OpenMP gives fail in solver_run instead, with their reason. */
 static void host_tiles_over_cores(const struct run_plan *plan)
 {
@@ -44,7 +46,7 @@ static void host_tiles_over_cores(const struct run_plan *plan)
                &gomp_throttled_spin_count_var;
     if (mine)
         gomp_throttled_spin_count_var = 0;
-    if (!said++)
+    if (!said++ && isatty(STDERR_FILENO)) /* a note for a person, not for scripts */
         fprintf(stderr,
                 "laplace: warning: %d host tiles on %d cores take turns (%s); "
                 "--partition auto fits the cores\n",
