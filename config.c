@@ -125,6 +125,10 @@ static int set_partition(struct config *c, const char *v, char *why, size_t n)
 static int parse_device_id(const char *item, size_t length, int *id, char *why, size_t n)
 {
     char text[16];
+    while (length > 0 && *item == ' ') /* "0, 1": spaces separate the list's items */
+        item++, length--;
+    while (length > 0 && item[length - 1] == ' ')
+        length--;
     if (length >= sizeof text)
         return EXIT_BAD_USAGE; /* no id of 0 to 1023; an empty one ("0,,1") fails below */
     memcpy(text, item, length);

@@ -65,8 +65,9 @@ struct config {
     enum reduce_mode reduce;
     enum loop_mode loop; /* --loop auto|host|batched */
     int use_p2p;
-    int compare;     /* also solve on one device of the same backend */
-    int compare_cpu; /* also solve on the host tiles, every core */
+    int compare;        /* also solve on one device of the same backend */
+    int compare_cpu;    /* also solve on the host tiles, every core */
+    int partition_auto; /* --partition auto, resolved by run_resolve_auto */
 
     /* [output] */
     long monitor_every; /* 0: no monitor */

@@ -73,6 +73,8 @@ static const char *nearest_option(const char *word)
  * the nearest option's name when it is misspelt, on the same line). */
 static int refuse_option(const char *word, char *err, size_t errlen)
 {
+    char shown[CONFIG_PATH_MAX]; /* the word as the message echoes it (error_quote) */
+    error_quote(word, shown, sizeof shown);
     const char *equals = strchr(word, '=');
     if (strncmp(word, "--", 2) == 0 && equals)
         for (int i = 0; i < SETTING_COUNT; i++)
@@ -81,7 +83,7 @@ static int refuse_option(const char *word, char *err, size_t errlen)
                 strncmp(settings[i].name, word + 2, (size_t)(equals - word - 2)) == 0)
                 return error_status(EXIT_BAD_USAGE, err, errlen,
                                     "option '--%s' takes no value, got '%s'",
-                                    settings[i].name, word);
+                                    settings[i].name, shown);
     if (utf8_invalid_at(word, strlen(word)) >= 0)
         return error_status(EXIT_BAD_USAGE, err, errlen,
                             "unknown option, not UTF-8 text (see --help)");
@@ -91,7 +93,7 @@ static int refuse_option(const char *word, char *err, size_t errlen)
                             "unknown option '%s'; did you mean '--%s'? (see --help)",
                             word, near);
     return error_status(EXIT_BAD_USAGE, err, errlen, "unknown option '%s' (see --help)",
-                        word);
+                        shown);
 }
 
 static int read_options(int argc, char **argv, struct seen_option *seen, int *count,
@@ -116,10 +118,13 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
                                                 : &settings[code - 1000];
         seen[(*count)++] = (struct seen_option){s, s->arg ? optarg : "true"};
     }
-    if (argc - optind > 1)
+    if (argc - optind > 1) {
+        char first[CONFIG_PATH_MAX / 2], second[CONFIG_PATH_MAX / 2];
         return error_status(EXIT_BAD_USAGE, err, errlen,
                             "more than one config file given: '%s' and '%s'",
-                            argv[optind], argv[optind + 1]);
+                            error_quote(argv[optind], first, sizeof first),
+                            error_quote(argv[optind + 1], second, sizeof second));
+    }
     *file = optind < argc ? argv[optind] : NULL;
     return 0;
 }

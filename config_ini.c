@@ -251,6 +251,8 @@ static int ini_regions_complete(const struct config *c, const struct ini_context
 
 int config_load_file(struct config *c, const char *path, char *err, size_t errlen)
 {
+    char shown[CONFIG_PATH_MAX]; /* the name as messages echo it (error_quote) */
+    error_quote(path, shown, sizeof shown);
     struct ini_context *ctx;
     struct stat info;
     if (path[0] == '\0')
@@ -258,30 +260,30 @@ int config_load_file(struct config *c, const char *path, char *err, size_t errle
     /* stat first: opening a FIFO would wait for a writer */
     if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
         return error_status(EXIT_BAD_USAGE, err, errlen,
-                            "%s: cannot read config file: not a regular file", path);
+                            "%s: cannot read config file: not a regular file", shown);
     FILE *file = fopen(path, "rb");
     if (!file)
         return error_status(EXIT_BAD_USAGE, err, errlen,
-                            "%s: cannot open config file: %s", path, strerror(errno));
+                            "%s: cannot open config file: %s", shown, strerror(errno));
     ctx = calloc(1, sizeof *ctx); /* some 25 kB: the keys seen */
     if (!ctx)
         return fclose(file), error_status(EXIT_BAD_USAGE, err, errlen,
-                                          "%s: out of memory while reading", path);
+                                          "%s: out of memory while reading", shown);
     ctx->config = c;
     ctx->file = file;
     int line = ini_parse_stream(ini_read_line, ctx, ini_entry, ctx), rc = 0;
     fclose(file);
     if (line == -2)
         rc = error_status(EXIT_BAD_USAGE, err, errlen, "%s: out of memory while reading",
-                          path);
+                          shown);
     else if (line > 0 && (ctx->error_line == 0 || line < ctx->error_line))
         rc = error_status(EXIT_BAD_USAGE, err, errlen,
-                          "%s:%d: expected 'key = value' or '[section]'", path, line);
+                          "%s:%d: expected 'key = value' or '[section]'", shown, line);
     else if (ctx->error_line > 0)
-        rc = error_status(EXIT_BAD_USAGE, err, errlen, "%s:%d: %s", path, ctx->error_line,
-                          ctx->why);
+        rc = error_status(EXIT_BAD_USAGE, err, errlen, "%s:%d: %s", shown,
+                          ctx->error_line, ctx->why);
     else
-        rc = ini_regions_complete(c, ctx, path, err, errlen);
+        rc = ini_regions_complete(c, ctx, shown, err, errlen);
     free(ctx);
     if (rc == 0)
         snprintf(c->config_file, sizeof c->config_file, "%s", path);

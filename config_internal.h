@@ -62,9 +62,7 @@ int apply_setting(struct config *c, const struct setting *s, const char *value, 
  * with why saying "expected a, b or c, got 'v'". */
 int parse_choice(const char *v, const char *choices, char *why, size_t n);
 
-/* The offset of the first byte of text that does not begin a well-formed UTF-8
- * character (no overlong forms, no surrogates, nothing past U+10FFFF), or -1. */
-long utf8_invalid_at(const char *text, size_t length);
+/* utf8_invalid_at (the bytes of a value) is error.h's, shared with error_quote. */
 
 /* The offset of the first control character of text other than a tab, or -1: a
  * value echoed in a message must keep it to one line and leave the terminal alone. */

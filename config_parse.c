@@ -1,10 +1,12 @@
 /*
- * config_parse.c - the checks of a value's bytes (UTF-8, control characters) and
- * the parsers of one value (integers, numbers, booleans, AxB pairs), each refusing
- * with a reason that quotes what it was given (config_internal.h).
+ * config_parse.c - the check of a value's bytes for control characters (UTF-8 is
+ * error.c's utf8_invalid_at) and the parsers of one value (decimal integers and
+ * numbers, booleans, AxB pairs), each refusing with a reason that quotes what it
+ * was given (config_internal.h).
  */
 #include "config_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -13,40 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* The offset of the first byte of text that does not begin a well-formed UTF-8
- * character (no overlong forms, no surrogates, nothing past U+10FFFF), or -1. */
-long utf8_invalid_at(const char *text, size_t length)
-{
-    const unsigned char *s = (const unsigned char *)text;
-    size_t i = 0;
-    while (i < length) {
-        unsigned b = s[i], code, least;
-        size_t more;
-        if (b < 0x80) {
-            i++;
-            continue;
-        }
-        if ((b & 0xE0) == 0xC0)
-            more = 1, code = b & 0x1F, least = 0x80;
-        else if ((b & 0xF0) == 0xE0)
-            more = 2, code = b & 0x0F, least = 0x800;
-        else if ((b & 0xF8) == 0xF0)
-            more = 3, code = b & 0x07, least = 0x10000;
-        else
-            return (long)i;
-        if (more >= length - i)
-            return (long)i;
-        for (size_t k = 1; k <= more; k++) {
-            if ((s[i + k] & 0xC0) != 0x80)
-                return (long)i;
-            code = code << 6 | (s[i + k] & 0x3F);
-        }
-        if (code < least || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
-            return (long)i;
-        i += more + 1;
-    }
-    return -1;
-}
+#include "expression.h"
 
 /* The offset of the first control character of text other than a tab, or -1: a
  * value echoed in a message must keep it to one line and leave the terminal alone. */
@@ -65,9 +34,9 @@ int parse_long(const char *value, long min, long max, long *out, char *why, size
     char *end;
     errno = 0;
     long v = strtol(value, &end, 10);
-    if (*value == '\0' || *end != '\0' || errno == ERANGE)
-        return error_status(EXIT_BAD_USAGE, why, n, "expected an integer, got '%s'",
-                            value);
+    if (!expression_is_decimal(value, 1) || *end != '\0' || errno == ERANGE)
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "expected a decimal integer, got '%s'", value);
     if (v < min || v > max)
         return error_status(EXIT_BAD_USAGE, why, n,
                             "expected an integer from %ld to %ld, got %ld", min, max, v);
@@ -89,9 +58,9 @@ int parse_double(const char *value, double *out, char *why, size_t n)
     char *end;
     errno = 0;
     double v = strtod(value, &end);
-    if (*value == '\0' || *end != '\0' || !isfinite(v))
-        return error_status(EXIT_BAD_USAGE, why, n, "expected a finite number, got '%s'",
-                            value);
+    if (!expression_is_decimal(value, 0) || *end != '\0' || !isfinite(v))
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "expected a finite decimal number, got '%s'", value);
     if (errno == ERANGE)
         return error_status(
             EXIT_BAD_USAGE, why, n,
@@ -114,13 +83,14 @@ int parse_bool(const char *value, int *out, char *why, size_t n)
                         value);
 }
 
-/* "AxB" with both parts in [1, max]. */
+/* "AxB" with both parts in [1, max], each plain decimal digits. */
 int parse_pair(const char *value, int max, int *a, int *b, char *why, size_t n)
 {
     char *end;
     errno = 0;
     long x = strtol(value, &end, 10);
-    if (end == value || (*end != 'x' && *end != 'X'))
+    if (!isdigit((unsigned char)value[0]) || (*end != 'x' && *end != 'X') ||
+        !isdigit((unsigned char)end[1]))
         return error_status(EXIT_BAD_USAGE, why, n, "expected AxB (e.g. 2x2), got '%s'",
                             value);
     const char *second = end + 1;

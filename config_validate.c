@@ -83,6 +83,25 @@ long config_max_iter(const struct config *c)
     return c->steps > 0 ? c->steps : c->max_iter;
 }
 
+/* What the host backends would silently ignore or repeat: a GPU kernel's name,
+ * and --compare-cpu on host tiles laid out as the comparison lays them out. */
+static int validate_host(const struct config *c, char *err, size_t errlen)
+{
+    int host = c->backend == BACKEND_CPU || c->backend == BACKEND_SERIAL;
+    if (host && kernel_by_name(c->kernel) != KERNEL_AUTO)
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--kernel: %s is a GPU kernel; the %s backend has one sweep "
+                            "(leave --kernel auto, or use --backend gpu)",
+                            c->kernel, backend_name(c->backend));
+    if (c->backend == BACKEND_CPU && c->compare_cpu &&
+        (c->partition_x == 0 || c->partition_auto))
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--compare-cpu: this run is already the host tiles on every "
+                            "core (backend cpu, partition auto); give --partition AxB "
+                            "or use --backend gpu");
+    return 0;
+}
+
 double config_eps(const struct config *c)
 {
     return c->steps > 0 ? 0.0 : c->eps;
@@ -113,6 +132,8 @@ int config_validate(const struct config *c, char *err, size_t errlen)
                             "--compare%s: the serial backend has nothing to compare; use "
                             "--backend gpu or cpu",
                             c->compare ? "" : "-cpu");
+    if (validate_host(c, err, errlen) != 0)
+        return EXIT_BAD_USAGE;
     /* --devices names one GPU a tile: the GPUs need exactly that many (the host
      * tiles ignore the list, but never accept fewer than their count) */
     int tiles = c->partition_x * c->partition_y;

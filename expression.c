@@ -182,12 +182,43 @@ double expression_eval(const struct expression *e, double x, double y)
     return evaluator_evaluate(e->evaluator, 2, names, values);
 }
 
+/* The digits at *p, skipped; how many there were. */
+static int skip_digits(const char **p)
+{
+    int count = 0;
+    while (isdigit((unsigned char)**p))
+        (*p)++, count++;
+    return count;
+}
+
+int expression_is_decimal(const char *text, int integer)
+{
+    const char *p = text;
+    if (*p == '+' || *p == '-')
+        p++;
+    int digits = skip_digits(&p);
+    if (!integer && *p == '.')
+        p++, digits += skip_digits(&p);
+    if (digits == 0)
+        return 0;
+    if (!integer && (*p == 'e' || *p == 'E')) {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (skip_digits(&p) == 0)
+            return 0;
+    }
+    return *p == '\0';
+}
+
 int expression_is_number(const char *text, double *value)
 {
     char *end;
+    if (!expression_is_decimal(text, 0))
+        return 0;
     errno = 0;
     double v = strtod(text, &end);
-    if (*text == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v))
+    if (*end != '\0' || errno == ERANGE || !isfinite(v))
         return 0;
     *value = v;
     return 1;

@@ -17,7 +17,12 @@ int expression_parse(const char *text, struct expression **out, char *why, size_
 /* The value at (x, y). */
 double expression_eval(const struct expression *e, double x, double y);
 
-/* 1 when text is a plain number (strtod reads all of it), with *value set. */
+/* 1 when text is a plain decimal number: an optional sign, digits with at most one
+ * point, an optional exponent (with integer set: the sign and digits only); no
+ * hexadecimal, no inf or nan, no spaces around it. The one syntax of numbers. */
+int expression_is_decimal(const char *text, int integer);
+
+/* 1 when text is a finite decimal number (expression_is_decimal), *value set. */
 int expression_is_number(const char *text, double *value);
 
 void expression_free(struct expression *e);

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "error.h"
+
 struct fault {
     int armed; /* the variable names a fault */
     int valid; /* its value has the form D:K */
@@ -41,7 +43,8 @@ int fault_check_variable(char *why, size_t n)
     pthread_once(&fault_once, fault_read);
     if (!fault.armed || fault.valid)
         return 0;
+    char shown[256]; /* the value as the message echoes it, on one line */
     snprintf(why, n, "%s='%s': expected DEVICE:ITERATION, e.g. 1:100", FAULT_VARIABLE,
-             getenv(FAULT_VARIABLE));
+             error_quote(getenv(FAULT_VARIABLE), shown, sizeof shown));
     return -1;
 }

@@ -392,7 +392,7 @@ __global__ void __launch_bounds__(1024, 1)
                 these[v] = t;
         }
         grid.sync();
-        const bool check = iteration % rule.check_every == 0;
+        const bool check = stop_rule_wants_norm(&rule, iteration);
         if (check)
             add_in_lanes(these, n, lane);
         /* every thread takes the one decision (stop_rule.h), with the same answer */

@@ -6,13 +6,33 @@
 #include "progress.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define REDRAW_S 0.25 /* at most four redraws a second */
 #define MARK_S 1.0    /* the rate's window */
 
 void progress_start(struct progress *p, FILE *out, double eps, const char *label)
 {
-    *p = (struct progress){.out = out, .eps = eps, .drawn_at = -1.0, .label = label};
+    const char *term = getenv("TERM"), *no_color = getenv("NO_COLOR");
+    *p = (struct progress){.out = out,
+                           .eps = eps,
+                           .drawn_at = -1.0,
+                           .label = label,
+                           .plain = (term && strcmp(term, "dumb") == 0) ||
+                                    (no_color && no_color[0])};
+}
+
+/* Writes line over the one drawn before: \r, the line, then what a longer line
+ * left cleared (ESC [ K, or spaces on a plain terminal). */
+static void redraw(struct progress *p, const char *line)
+{
+    int length = (int)strlen(line);
+    if (p->plain)
+        fprintf(p->out, "\r%s%*s", line, p->length > length ? p->length - length : 0, "");
+    else
+        fprintf(p->out, "\r%s\033[K", line);
+    p->length = length;
 }
 
 long progress_iterations_left(double norm, double eps, double rate)
@@ -32,12 +52,14 @@ static void draw(struct progress *p, long iteration, double norm, double elapsed
         (log(norm) - p->mark_log_norm) / (double)(iteration - p->mark_iteration);
     long left = progress_iterations_left(norm, p->eps, rate);
     int labelled = p->label && p->label[0];
-    fprintf(p->out, "\r  %s%siteration %ld  norm %.3e  elapsed %.1f s",
-            labelled ? p->label : "", labelled ? "  " : "", iteration, norm, elapsed_s);
-    if (left >= 0)
-        fprintf(p->out, "  ~%ld more to eps %g, ETA %.0f s", left, p->eps,
-                (double)left * elapsed_s / (double)iteration);
-    fprintf(p->out, "\033[K"); /* clear what a longer line left */
+    char line[512];
+    int n = snprintf(line, sizeof line, "  %s%siteration %ld  norm %.3e  elapsed %.1f s",
+                     labelled ? p->label : "", labelled ? "  " : "", iteration, norm,
+                     elapsed_s);
+    if (left >= 0 && n >= 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, "  ~%ld more to eps %g, ETA %.0f s",
+                 left, p->eps, (double)left * elapsed_s / (double)iteration);
+    redraw(p, line);
     fflush(p->out);
     p->shown = 1;
 }
@@ -64,7 +86,9 @@ void progress_add(void *progress, long iteration, double norm, double elapsed_s)
 
 void progress_end(struct progress *p)
 {
-    if (p->shown)
+    if (p->shown && p->plain)
+        fprintf(p->out, "\r%*s\r", p->length, "");
+    else if (p->shown)
         fprintf(p->out, "\r\033[K");
     fflush(p->out);
     p->shown = 0;

@@ -15,12 +15,16 @@ struct progress {
     long mark_iteration;  /* the earlier point of the decay rate */
     double mark_log_norm; /* its log(norm) */
     double mark_elapsed;
-    int shown; /* a line is on the terminal */
+    int shown;  /* a line is on the terminal */
+    int plain;  /* TERM=dumb or NO_COLOR: no escape sequences, spaces clear */
+    int length; /* characters of the line drawn last */
     const char
         *label; /* what the line is about, before it ("comparing: 1 GPU"), or NULL */
 };
 
-/* Starts a line of norms towards eps on out, headed by label (NULL or "": none). */
+/* Starts a line of norms towards eps on out, headed by label (NULL or "": none).
+ * The line never has colours; with TERM=dumb or NO_COLOR set it has no escape
+ * sequence at all (what a longer line left is cleared with spaces). */
 void progress_start(struct progress *p, FILE *out, double eps, const char *label);
 
 /* Takes a norm (a norm_fn of solver.h, with the progress as context). */

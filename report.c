@@ -102,9 +102,13 @@ void report_print(FILE *out, const struct run_report *r)
     if (c->steps > 0 && s->reason == STOP_MAX_ITER)
         fprintf(out, "  stopped       after the %ld time steps asked for\n", c->steps);
     else if (s->reason == STOP_INTERRUPTED)
+        fprintf(out, "  stopped       interrupted at iteration %ld (by a signal)%s\n",
+                s->iterations,
+                c->output_count > 0 ? "; the outputs hold that field" : "");
+    else if (s->reason == STOP_STAGNATED)
         fprintf(out,
-                "  stopped       interrupted at iteration %ld (by a signal); the "
-                "outputs hold that field\n",
+                "  stopped       stagnated: no site changed at iteration %ld (the norm "
+                "was not yet below eps)\n",
                 s->iterations);
     else
         fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
@@ -159,8 +163,9 @@ void report_csv_fields(FILE *out, const struct run_report *r)
         out, "%s,%s,%ld,%ld,%dx%d,%s,%s,%ld,%d,%.9e,%.6f,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f",
         r->backend, precision_name(c->problem.precision), c->problem.nx, c->problem.ny,
         c->partition_x, c->partition_y, devices, method_name(c->method), s->iterations,
-        s->reason == STOP_CONVERGED, s->final_norm, s->time_input_s, s->time_compute_s,
-        s->time_output_s, r->time_total_s, m.glups, m.gbps, m.gflops);
+        s->reason == STOP_CONVERGED || s->reason == STOP_STAGNATED, s->final_norm,
+        s->time_input_s, s->time_compute_s, s->time_output_s, r->time_total_s, m.glups,
+        m.gbps, m.gflops);
 }
 
 /* kernel, block, eps, check_every, loop (the one that ran), reduce, role. */

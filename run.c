@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <omp.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "laplace_kernels.h"
@@ -18,23 +19,62 @@
 #include "reference.h"
 #include "watchers.h"
 
+/*
+ * libgomp's spin count for a wait while its threads outnumber the cores (100
+ * spins by default, then a futex). It reads OMP_WAIT_POLICY and GOMP_SPINCOUNT
+ * once, when the program starts, so setting them at run time is too late; this
+ * variable is read at every wait. Weak: present where libgomp is linked
+ * statically (the Makefile's way), NULL through a shared libgomp (SANITIZE=1),
+ * which then keeps its own short spin.
+ */
+extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
+
+/* More host tiles than cores: the threads take turns, so a thread waiting at a
+ * barrier must give its core away at once (a passive wait) rather than spin.
+ * Says so once, on stderr when it is a terminal (a script's stderr keeps its one
+ * line a failure); the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
+ * Tiles beyond what OpenMP gives fail in solver_run instead, with their reason. */
+static void host_tiles_over_cores(const struct run_plan *plan)
+{
+    static int said;
+    const char *limited_by;
+    int tiles = partition_count(&plan->partition), cores = omp_get_num_procs();
+    if (plan->config.backend != BACKEND_CPU || tiles <= cores ||
+        tiles > solver_thread_limit(&limited_by))
+        return;
+    int mine = !getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT") &&
+               &gomp_throttled_spin_count_var;
+    if (mine)
+        gomp_throttled_spin_count_var = 0;
+    if (!said++ && isatty(STDERR_FILENO)) /* a note for a person, not for scripts */
+        fprintf(stderr,
+                "laplace: warning: %d host tiles on %d cores take turns (%s); "
+                "--partition auto fits the cores\n",
+                tiles, cores, mine ? "waits made passive" : "waits as OpenMP was told");
+}
+
 void run_resolve_auto(struct config *c)
 {
     int asks_gpus =
         c->backend == BACKEND_AUTO ||
         (c->backend == BACKEND_GPU && c->partition_x == 0 && c->device_count == 0);
     int gpus = asks_gpus ? p2p_device_count() : 0;
+    const char *limited_by;
+    int threads = solver_thread_limit(&limited_by), cores = omp_get_num_procs();
     if (c->backend == BACKEND_AUTO)
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
-    if (c->partition_x > 0)
-        return;
-    int n = 1;
-    if (c->backend == BACKEND_GPU)
-        n = c->device_count > 0 ? c->device_count : (gpus > 0 ? gpus : 1);
-    else if (c->backend == BACKEND_CPU)
-        n = omp_get_num_procs() < CPU_TILES_MAX ? omp_get_num_procs() : CPU_TILES_MAX;
-    partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x,
-                          &c->partition_y);
+    if (c->partition_x == 0) {
+        /* one thread a tile: as many tiles as OpenMP will give threads */
+        c->partition_auto = 1;
+        int n = 1;
+        if (c->backend == BACKEND_GPU)
+            n = c->device_count > 0 ? c->device_count : (gpus < threads ? gpus : threads);
+        else if (c->backend == BACKEND_CPU)
+            n = cores < threads ? cores : threads;
+        n = n < 1 ? 1 : n < CPU_TILES_MAX ? n : CPU_TILES_MAX;
+        partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x,
+                              &c->partition_y);
+    }
 }
 
 /* The device implementation of a backend; NULL runs the serial reference. */
@@ -387,6 +427,7 @@ int run_execute(const struct run_plan *plan, struct field *field,
                                   .result.failed_device = -1};
     if (watchers_start(&w, &plan->config, plan->label, err, n) != 0)
         return EXIT_FAILURE_RUN;
+    host_tiles_over_cores(plan);
     struct solve_settings s = settings_of(plan, &w);
     struct solve_result *r = &report->result;
     int solved = solve(plan, &s, field, r) == 0;

@@ -81,7 +81,8 @@ struct shared_state {
 
 int solver_wants_norm(const struct solve_settings *s, long iteration)
 {
-    if (iteration % s->check_every == 0)
+    struct stop_rule rule = solver_stop_rule(s);
+    if (stop_rule_wants_norm(&rule, iteration))
         return 1;
     return s->monitor_every > 0 && iteration % s->monitor_every == 0;
 }
@@ -139,8 +140,23 @@ const char *stop_reason_text(enum stop_reason reason)
         return "failed";
     case STOP_INTERRUPTED:
         return "interrupted by a signal: the field is the last one reached";
+    case STOP_STAGNATED:
+        return "stagnated: no site changed before the norm fell below eps";
     }
     return "unknown";
+}
+
+int solver_thread_limit(const char **variable)
+{
+    *variable = NULL;
+    if (omp_get_active_level() >= omp_get_max_active_levels()) {
+        *variable = "OMP_MAX_ACTIVE_LEVELS";
+        return 1;
+    }
+    int limit = omp_get_thread_limit(); /* INT_MAX when unset */
+    if (limit < INT_MAX)
+        *variable = "OMP_THREAD_LIMIT";
+    return limit;
 }
 
 /* Records the first failure of any thread; the next decision then stops all. */
@@ -574,15 +590,21 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
         return -1;
     }
     result->reason = STOP_CONVERGED;
+    const char *limited_by;
+    int limit = solver_thread_limit(&limited_by);
     omp_set_dynamic(0);
 #pragma omp parallel num_threads(n)
     {
         if (omp_get_num_threads() != n) {
 #pragma omp single
             {
+                int got = omp_get_num_threads();
+                char why[64] = "";
+                if (limited_by)
+                    snprintf(why, sizeof why, " (%s allows %d)", limited_by, limit);
                 snprintf(result->error, sizeof result->error,
-                         "OpenMP gave %d threads for %d tiles (is OMP_THREAD_LIMIT set?)",
-                         omp_get_num_threads(), n);
+                         "OpenMP gave %d thread%s for %d tiles, one each%s", got,
+                         got > 1 ? "s" : "", n, why);
                 st.failed = 1;
             }
         } else {

@@ -100,4 +100,11 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
 
 const char *stop_reason_text(enum stop_reason reason);
 
+/*
+ * How many threads OpenMP gives a parallel region started here (solver_run's
+ * one thread per tile); *variable names the setting that limits it
+ * (OMP_THREAD_LIMIT, OMP_MAX_ACTIVE_LEVELS), NULL when nothing does.
+ */
+int solver_thread_limit(const char **variable);
+
 #endif

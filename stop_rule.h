@@ -12,13 +12,15 @@
 
 #include <math.h>
 
-/* Why a loop stopped; the first three are the rule's own verdicts. */
+/* Why a loop stopped; CONVERGED, MAX_ITER, DIVERGED and STAGNATED are the rule's. */
 enum stop_reason {
     STOP_CONVERGED = 0,   /* the update norm fell below eps */
     STOP_MAX_ITER = 1,    /* --max-iter reached first */
     STOP_DIVERGED = 2,    /* the norm became NaN or infinite, or grew without bound */
     STOP_FAILED = 3,      /* a device call failed; see solve_result.error */
     STOP_INTERRUPTED = 4, /* a signal (Ctrl-C) asked to stop: the field is the last one */
+    STOP_STAGNATED = 5,   /* the update became exactly 0 while the norm before it was
+                             still >= eps: no site changed, the precision ran out */
 };
 
 /* The rule's numbers, taken from the settings (solver_stop_rule). */
@@ -39,6 +41,7 @@ struct stop_state {
     double first_norm;   /* the first norm (NAN before it), for the divergence test */
     int stopped;         /* 1 once the rule (or a signal) said stop */
     int reason;          /* an enum stop_reason, once stopped */
+    int stagnant;        /* 1 while the norms are exactly 0 after one >= eps */
 };
 
 /* A norm this many times the first one means the iteration diverges. */
@@ -53,14 +56,15 @@ struct stop_state {
 /* The state before the first iteration. */
 static inline HOST_DEVICE struct stop_state stop_state_start(void)
 {
-    struct stop_state s = {0, 0, 0, 0.0, NAN, 0, STOP_CONVERGED};
+    struct stop_state s = {0, 0, 0, 0.0, NAN, 0, STOP_CONVERGED, 0};
     return s;
 }
 
-/* Whether the convergence test is due at iteration k (every check_every). */
+/* Whether the convergence test is due at iteration k: every check_every, and at
+ * max_iter, so that a run that stops there reports the norm it stopped with. */
 static inline HOST_DEVICE int stop_rule_wants_norm(const struct stop_rule *rule, long k)
 {
-    return k % rule->check_every == 0;
+    return k % rule->check_every == 0 || k == rule->max_iter;
 }
 
 /* The norm from a total of block sums (0.0 + total: as the host adds tiles). */
@@ -75,6 +79,10 @@ static inline HOST_DEVICE double stop_rule_norm(const struct stop_rule *rule,
  * norm was computed at k (at check_every multiples, and wherever a monitor
  * wanted it). Diverged: a norm not finite, or DIVERGENCE_GROWTH times a positive
  * first norm; converged: a due norm below eps; max-iter: k reached max_iter.
+ * A due norm of exactly 0 whose computed predecessor was >= eps (or was itself
+ * such a 0) is named stagnated instead of converged: the update vanished because
+ * the working precision cannot move any site, not because the norm fell through
+ * eps. The name changes, never the iteration at which a run stops.
  * Returns state->stopped.
  */
 static inline HOST_DEVICE int stop_state_step(const struct stop_rule *rule,
@@ -83,6 +91,9 @@ static inline HOST_DEVICE int stop_state_step(const struct stop_rule *rule,
 {
     state->iteration = k;
     if (has_norm) {
+        state->stagnant =
+            norm == 0.0 &&
+            (state->stagnant || (state->norm_checks > 0 && state->norm >= rule->eps));
         state->norm = norm;
         state->norm_iteration = k;
         state->norm_checks++;
@@ -92,7 +103,7 @@ static inline HOST_DEVICE int stop_state_step(const struct stop_rule *rule,
                                          norm > DIVERGENCE_GROWTH * state->first_norm)))
         state->reason = STOP_DIVERGED;
     else if (has_norm && stop_rule_wants_norm(rule, k) && norm < rule->eps)
-        state->reason = STOP_CONVERGED;
+        state->reason = state->stagnant ? STOP_STAGNATED : STOP_CONVERGED;
     else if (k >= rule->max_iter)
         state->reason = STOP_MAX_ITER;
     else

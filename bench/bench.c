@@ -270,11 +270,12 @@ static void unused_name(char *path, size_t n)
 static int bench_paths(struct bench *b, char *err, size_t n)
 {
     const char *dir = getenv("LAPLACE_BENCH_DIR");
+    char shown[512]; /* LAPLACE_BENCH_DIR as the message echoes it (error_quote) */
     if (!dir || !*dir)
         dir = "results";
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return error_status(EXIT_FAILURE_RUN, err, n, "cannot create %s: %s", dir,
-                            strerror(errno));
+        return error_status(EXIT_FAILURE_RUN, err, n, "cannot create %s: %s",
+                            error_quote(dir, shown, sizeof shown), strerror(errno));
     bench_file_name(b->csv_path, sizeof b->csv_path, dir, b->gpu_name, time(NULL));
     unused_name(b->csv_path, sizeof b->csv_path);
     if (!b->quiet)
