@@ -83,9 +83,10 @@ Test(trust_cli, csv_append_builds_one_table_from_several_runs)
         cr_assert_null(strstr(r.out, "backend,precision"), "no CSV on stdout");
         run_free(&r);
     }
-    struct run q = laplace_run(PROBLEM " --backend cpu --block 4x4 -q --compare-cpu "
-                                       "--csv-append %s",
-                               path);
+    struct run q =
+        laplace_run(PROBLEM " --backend cpu --partition 1x2 --block 4x4 -q --compare-cpu "
+                            "--csv-append %s",
+                    path);
     cr_assert_eq(q.status, 0, "%s", q.err);
     cr_assert_str_eq(q.out, "", "-q: nothing on stdout");
     run_free(&q);
