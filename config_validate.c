@@ -7,6 +7,9 @@
  */
 #include "config_internal.h"
 
+#include <float.h>
+#include <math.h>
+
 #include "laplace_kernels.h"
 #include "update_rule.h"
 
@@ -45,9 +48,34 @@ static int validate_method(const struct config *c, char *err, size_t errlen)
 }
 
 /* The problem's formulas and regions, and the kernel against the rule. */
+/* In float, an edge or region value past FLT_MAX has no float: refused, named. */
+static int validate_float_values(const struct config *c, char *err, size_t errlen)
+{
+    const struct problem *p = &c->problem;
+    const char *edges[EDGE_COUNT] = {"top", "bottom", "left", "right"};
+    const double values[EDGE_COUNT] = {p->top, p->bottom, p->left, p->right};
+    if (p->precision != PRECISION_FLOAT)
+        return 0;
+    for (int e = 0; e < EDGE_COUNT; e++)
+        if (!p->edge_formula[e][0] && fabs(values[e]) > FLT_MAX)
+            return error_status(EXIT_BAD_USAGE, err, errlen,
+                                "--%s: %g is beyond the largest float (%g); use "
+                                "--precision double",
+                                edges[e], values[e], (double)FLT_MAX);
+    for (int k = 0; k < p->region_count; k++)
+        if (fabs(p->regions[k].value) > FLT_MAX)
+            return error_status(EXIT_BAD_USAGE, err, errlen,
+                                "--region: value %g is beyond the largest float (%g); "
+                                "use --precision double",
+                                p->regions[k].value, (double)FLT_MAX);
+    return 0;
+}
+
 static int validate_problem(const struct config *c, char *err, size_t errlen)
 {
     char why[WHY_MAX];
+    if (validate_float_values(c, err, errlen) != 0)
+        return EXIT_BAD_USAGE;
     for (int k = 0; k < c->problem.region_count; k++)
         if (region_complete(&c->problem.regions[k], why, sizeof why) != 0)
             return error_status(EXIT_BAD_USAGE, err, errlen, "%s", why);

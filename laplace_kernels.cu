@@ -79,6 +79,14 @@ __device__ __forceinline__ T jacobi(T south, T west, T east, T north)
     return T(0.25) * (((south + west) + east) + north);
 }
 
+/* The square of an update as the norm adds it (update_rule.h): formed in T, or in
+ * double where a float square overflows. */
+template <typename T> __device__ __forceinline__ double square_of(T d)
+{
+    const T square = d * d;
+    return isinf(square) ? (double)d * (double)d : (double)square;
+}
+
 /* Updates one site with every edge case handled; returns (new - old)^2. */
 template <bool READONLY, typename T>
 __device__ __forceinline__ double update_site(const T *old, T *out, const edges<T> &e,
@@ -92,7 +100,7 @@ __device__ __forceinline__ double update_site(const T *old, T *out, const edges<
                        old_at<READONLY>(old, e, x, y + 1, lx, ly));
     const T d = v - load<READONLY>(old + x + y * lx);
     out[x + y * lx] = v;
-    return (double)(d * d);
+    return square_of(d);
 }
 
 /* Two partial results of a block or lane: a sum, or (MAX) the larger, NaN winning
@@ -209,7 +217,7 @@ __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, lon
                            s[sx + (sy + 1) * w]);
         const T d = v - s[sx + sy * w];
         out[x + y * lx] = v;
-        square = (double)(d * d);
+        square = square_of(d);
     }
     write_block_sum(square, block_sums);
 }
@@ -255,7 +263,7 @@ rows_inside(const T *__restrict__ old, T *__restrict__ out, long lx, long x, lon
             v.v[i] = jacobi(south.v[i], i > 0 ? here.v[i - 1] : west,
                             i < V - 1 ? here.v[i + 1] : east, north.v[i]);
             const T d = v.v[i] - here.v[i];
-            square += (double)(d * d);
+            square += square_of(d);
         }
         *reinterpret_cast<P *>(out + (p - old)) = v;
         south = here;
@@ -331,7 +339,7 @@ __device__ __forceinline__ double general_site(const T *own, const T *in, T *out
     const T v = r.relaxed ? r.omega * gs + r.keep * old : gs;
     const T d = (r.residual ? gs : v) - old;
     out[i] = v;
-    return r.max ? fabs((double)d) : (double)(d * d);
+    return r.max ? fabs((double)d) : square_of(d);
 }
 
 /* The block's total of v, set or (accumulate) combined into its block sum. */
