@@ -79,12 +79,10 @@ __device__ __forceinline__ T jacobi(T south, T west, T east, T north)
     return T(0.25) * (((south + west) + east) + north);
 }
 
-/* The square of an update as the norm adds it (update_rule.h): formed in T, or in
- * double where a float square overflows. */
+/* The square of an update as the norm adds it (update_rule.h): formed in T. */
 template <typename T> __device__ __forceinline__ double square_of(T d)
 {
-    const T square = d * d;
-    return isinf(square) ? (double)d * (double)d : (double)square;
+    return (double)(d * d);
 }
 
 /* Updates one site with every edge case handled; returns (new - old)^2. */

@@ -64,9 +64,8 @@ int update_rule_phases(const struct update_rule *rule);
 
 /*
  * A block accumulates, per site and in double, (double)(d * d) with the square
- * formed in the working precision (l2, residual; update_square_float/double: in
- * double where a float square would overflow, past |d| = 1.8e19, so that a finite
- * float field never gives an infinite norm), or fabs((double)d) (max),
+ * formed in the working precision (l2, residual: update_square_float/double), or
+ * fabs((double)d) (max),
  * where d = new - old (l2, max) or gs - old (residual). Two partial results
  * combine by a sum, or for the max norm by the larger, where a NaN wins so that
  * a diverged site is never hidden.
@@ -74,8 +73,7 @@ int update_rule_phases(const struct update_rule *rule);
 /* The square of an update as the norm adds it (above); every backend's one formula. */
 static inline double update_square_float(float d)
 {
-    float square = d * d;
-    return isinf(square) ? (double)d * (double)d : (double)square;
+    return (double)(d * d);
 }
 
 static inline double update_square_double(double d)

@@ -71,7 +71,11 @@ iterations_of() { tail -n 1 "$1" | cut -d, -f8; }
 reference() {
     local name=$1; shift
     [ -f "$OUT/$name.serial.dat" ] && return 0
-    "$LAPLACE" --backend serial --csv --output "$OUT/$name.serial.dat" "$@" \
+    local args=()
+    while [ $# -gt 0 ]; do # --kernel names a GPU kernel: the serial backend refuses it
+        if [ "$1" = --kernel ]; then shift 2; else args+=("$1"); shift; fi
+    done
+    "$LAPLACE" --backend serial --csv --output "$OUT/$name.serial.dat" "${args[@]}" \
         > "$OUT/$name.serial.csv"
 }
 

@@ -315,28 +315,15 @@ Test(trust_numbers, the_progress_line_of_laplace_on_a_dumb_terminal_has_no_escap
     free(text);
 }
 
-/* Item 7: a float field whose updates pass 1.8e19 squares them in double, so the norm
- * stays finite and the run goes on (it used to "diverge" at iteration 1); an edge
- * value with no float is refused, named. */
-Test(trust_numbers, a_large_but_finite_float_field_does_not_diverge)
+/* Item 7, in part: an edge value with no float is refused, named. */
+Test(trust_numbers, an_edge_value_beyond_the_largest_float_is_refused)
 {
     require_laplace();
-    struct run serial = laplace_run("--backend serial --precision float --nx 32 --ny 32 "
-                                    "--top 1e20 --max-iter 100 --csv");
-    cr_assert_eq(serial.status, 0, "status %d: %s", serial.status, serial.err);
-    char norm[64];
-    const char *row = nth_line(serial.out, 1);
-    double value = atof(csv_field(row, 9, norm, sizeof norm));
-    cr_assert(isfinite(value) && value > 1e18, "a finite norm: %s", row);
-    struct run cpu =
-        laplace_run("--backend cpu --partition 2x2 --precision float --nx 32 "
-                    "--ny 32 --top 1e20 --max-iter 100 --csv");
-    cr_assert_eq(cpu.status, 0, "%s", cpu.err);
-    cr_assert_str_eq(csv_field(nth_line(cpu.out, 1), 9, norm, sizeof norm),
-                     csv_field(row, 9, (char[64]){0}, 64), "host tiles: the same norm");
-    run_free(&serial);
-    run_free(&cpu);
     struct run big = laplace_run("--backend serial --precision float --top 1e39");
     check_refused(&big, 2, "--top");
     run_free(&big);
+    struct run fits = laplace_run("--backend serial --precision double --top 1e39 --nx 8 "
+                                  "--ny 8 --max-iter 5 -q");
+    cr_assert_eq(fits.status, 0, "double holds it: %s", fits.err);
+    run_free(&fits);
 }
