@@ -307,14 +307,17 @@ int run_write_outputs(const struct run_plan *plan, const struct field *field,
     return status;
 }
 
-/* A snapshot_fn: every --output of the run, named NAME-ITERATION.EXT. */
+/* A snapshot_fn: every --output of the run, named NAME-ITERATION.EXT (a .pvti's
+ * pieces NAME-ITERATION_T.vti, one per tile, cut from the gathered field). */
 static int write_snapshot(void *context, long iteration, const struct field *field,
                           char *error, size_t n)
 {
-    const struct config *c = context;
+    const struct run_plan *plan = context;
+    const struct config *c = &plan->config;
     struct solve_result now = {.iterations = iteration, .reason = STOP_MAX_ITER};
     struct output_context oc;
-    run_output_context(c, NULL, &now, &oc);
+    /* the tiles, as the final output has them: a .pvti snapshot gets a piece each */
+    run_output_context(c, plan->ops ? &plan->partition : NULL, &now, &oc);
     snprintf(oc.text + strlen(oc.text), sizeof oc.text - strlen(oc.text), " (snapshot)");
     for (int i = 0; i < c->output_count; i++) {
         char path[CONFIG_PATH_MAX + 32];
@@ -365,7 +368,7 @@ static struct solve_settings settings_of(const struct run_plan *plan, struct wat
                  .rule = config_update_rule(c)},
         .snapshot_every = c->snapshot_every,
         .snapshot = write_snapshot,
-        .snapshot_context = (void *)c,
+        .snapshot_context = (void *)plan,
         .observe = observed ? watchers_observe : NULL,
         .observe_context = w,
         .observe_all = w->has_history,

@@ -283,3 +283,37 @@ Test(outputs, npy_is_numpys_format_with_the_bins_values)
     snprintf(path, sizeof path, "%s.npy", stem), remove(path);
     snprintf(path, sizeof path, "%s.bin", stem), remove(path);
 }
+
+/* A .pvti snapshot has one piece per tile, as the final output has: the same extents. */
+Test(outputs, a_pvti_snapshot_has_a_piece_per_tile)
+{
+    require_laplace();
+    char dir[256], path[512];
+    snprintf(dir, sizeof dir, TEST_OUT "/%ld-snap", (long)getpid());
+    mkdir(dir, 0777);
+    struct run r =
+        laplace_run("--backend cpu --partition 2x2 --nx 40 --ny 30 --method "
+                    "weighted --steps 20 --snapshot-every 10 -q --output %s/s.pvti",
+                    dir);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    snprintf(path, sizeof path, "%s/s.pvti", dir);
+    char *final = slurp(path);
+    snprintf(path, sizeof path, "%s/s-000010.pvti", dir);
+    char *snapshot = slurp(path);
+    cr_assert(final && snapshot, "both indexes written");
+    const char *f = final, *s = snapshot;
+    int pieces = 0;
+    while ((f = strstr(f, "<Piece Extent=\"")) && (s = strstr(s, "<Piece Extent=\""))) {
+        cr_assert_eq(strncmp(f, s, strcspn(f, "S")), 0, "piece %d: the same extent",
+                     pieces);
+        snprintf(path, sizeof path, "%s/s-000010_%d.vti", dir, pieces);
+        cr_assert_eq(access(path, R_OK), 0, "%s written", path);
+        f++, s++, pieces++;
+    }
+    cr_assert_eq(pieces, 4, "4 pieces in the snapshot's index, as in the final one");
+    free(final), free(snapshot);
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf %s", dir);
+    cr_assert_eq(system(command), 0);
+}
