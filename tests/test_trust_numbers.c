@@ -130,7 +130,12 @@ Test(trust_numbers, more_host_tiles_than_cores_warn_once_and_run, .timeout = 60)
     const char *at = strstr(text, want);
     cr_assert(at, "no warning: %s", text);
     cr_assert_null(strstr(at + strlen(want), "warning"), "said once: %s", text);
-    cr_assert(strstr(text, "waits made passive"), "%s", text);
+    /* passive where libgomp is linked statically (make); a shared libgomp
+     * (make SANITIZE=1) has no spin count to set, and the note says so */
+    int shared_gomp = system("ldd ./laplace 2>/dev/null | grep -q libgomp") == 0;
+    cr_assert(
+        strstr(text, shared_gomp ? "waits as OpenMP was told" : "waits made passive"),
+        "%s", text);
     cr_assert(strstr(text, "iterations    20 "), "the run went on: %s", text);
     free(text);
     /* a script's stderr stays clean */
