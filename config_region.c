@@ -94,10 +94,10 @@ int region_complete(const struct region *r, char *why, size_t n)
 /* --region "rect X0 Y0 X1 Y1 VALUE" or "disc CX CY R VALUE". */
 int set_region(struct config *c, const char *v, char *why, size_t n)
 {
-    char shape[8] = "", name[32], extra;
-    double a[5];
-    int got = sscanf(v, "%7s %lf %lf %lf %lf %lf %c", shape, &a[0], &a[1], &a[2], &a[3],
-                     &a[4], &extra);
+    char shape[8] = "", name[32], word[5][64], extra[2];
+    /* words, each then read as a decimal number by set_region_key (no 0x10, no inf) */
+    int got = sscanf(v, "%7s %63s %63s %63s %63s %63s %1s", shape, word[0], word[1],
+                     word[2], word[3], word[4], extra);
     int rect = strcmp(shape, "rect") == 0, disc = strcmp(shape, "disc") == 0;
     if (got < 1 || !(rect || disc) || got != (rect ? 6 : 5))
         return error_status(
@@ -112,11 +112,8 @@ int set_region(struct config *c, const char *v, char *why, size_t n)
     const char *keys[2][5] = {{"x0", "y0", "x1", "y1", "value"},
                               {"cx", "cy", "r", "value", NULL}};
     set_region_key(r, "shape", shape, why, n);
-    for (int i = 0; i < (rect ? 5 : 4); i++) {
-        char number[32];
-        snprintf(number, sizeof number, "%.17g", a[i]);
-        if (set_region_key(r, keys[disc][i], number, why, n) != 0)
+    for (int i = 0; i < (rect ? 5 : 4); i++)
+        if (set_region_key(r, keys[disc][i], word[i], why, n) != 0)
             return EXIT_BAD_USAGE;
-    }
     return 0;
 }

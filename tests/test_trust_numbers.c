@@ -332,3 +332,18 @@ Test(trust_numbers, an_edge_value_beyond_the_largest_float_is_refused)
     cr_assert_eq(fits.status, 0, "double holds it: %s", fits.err);
     run_free(&fits);
 }
+
+/* Item 12 for --region too: its numbers are decimal, as every other number. */
+Test(trust_numbers, region_numbers_are_decimal)
+{
+    const char *bad[] = {"rect 0x1 0 1 1 5", "disc 0.5 0.5 0.2 inf", "rect 0 0 1 1 0x10"};
+    for (int i = 0; i < 3; i++) {
+        struct run r = laplace_run("--backend serial --region '%s'", bad[i]);
+        check_refused(&r, 2, "--region");
+        run_free(&r);
+    }
+    struct run ok = laplace_run("--backend serial --nx 32 --ny 32 --max-iter 5 -q "
+                                "--region 'rect 0.2 0.2 0.4 0.4 5'");
+    cr_assert_eq(ok.status, 0, "%s", ok.err);
+    run_free(&ok);
+}
