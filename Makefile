@@ -144,7 +144,8 @@ run: deps
 test: deps
 	@$(MAKE) --no-print-directory laplace $(BUILD)/unit_tests
 	@mkdir -p tests/out
-	bash tests/run_unit_tests.sh $(BUILD)/unit_tests --jobs 2
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/criterion_lsan.supp \
+	    bash tests/run_unit_tests.sh $(BUILD)/unit_tests --jobs 2
 
 # The GPU suite needs only ./laplace and bash: build here, carry it to the GPU machine.
 # It builds ./laplace only when there is none (a GPU machine may lack the build deps).
