@@ -285,6 +285,22 @@ static inline const char *nth_line(const char *text, int n)
     return p && *p ? p : NULL;
 }
 
+/* Runs a shell command with its stdout and stderr into one string (malloc'd, never
+ * NULL); *status is its exit status, -1 if it did not exit. */
+static inline char *shell_run(const char *command, int *status)
+{
+    static int serial;
+    char out[256], name[64], full[4096];
+    snprintf(name, sizeof name, "shell%d.out", serial++);
+    out_path(out, sizeof out, name);
+    snprintf(full, sizeof full, "(%s) > %s 2>&1", command, out);
+    int raw = system(full);
+    *status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    char *text = slurp(out);
+    remove(out);
+    return text ? text : strdup("");
+}
+
 /* A suite's init: the end-to-end tests run ./laplace from the repository root. */
 static inline void require_laplace(void)
 {

@@ -14,32 +14,18 @@
 
 #include "helpers.h"
 
-/* Runs a shell command with stdout and stderr into one string (malloc'd); *status
- * is its exit status, -1 if it did not exit. */
-static char *shell(const char *command, int *status)
-{
-    char path[256], full[2048];
-    snprintf(path, sizeof path, TEST_OUT "/%ld-shell.txt", (long)getpid());
-    snprintf(full, sizeof full, "(%s) > %s 2>&1", command, path);
-    int raw = system(full);
-    *status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    char *text = slurp(path);
-    remove(path);
-    return text ? text : strdup("");
-}
-
 Test(install, a_missing_library_header_is_named_with_the_command_that_installs_it)
 {
     int status;
-    char *out =
-        shell("make -s check-build-deps BUILD_HEADERS='ini.h no_such_lib.h'", &status);
+    char *out = shell_run("make -s check-build-deps BUILD_HEADERS='ini.h no_such_lib.h'",
+                          &status);
     cr_assert_neq(status, 0, "the check fails: %s", out);
     cr_assert(strstr(out, "no_such_lib.h") && strstr(out, "make deps"),
               "one line naming the header and 'make deps': %s", out);
     cr_assert_null(strstr(out, "ini.h no_such"), "a header present is not named: %s",
                    out);
     free(out);
-    out = shell("make -s check-build-deps", &status);
+    out = shell_run("make -s check-build-deps", &status);
     cr_assert_eq(status, 0, "the headers of this machine are found: %s", out);
     free(out);
 }
@@ -47,7 +33,7 @@ Test(install, a_missing_library_header_is_named_with_the_command_that_installs_i
 Test(install, install_deps_without_root_or_sudo_says_what_root_should_run)
 {
     int status;
-    char *out = shell("command -v setpriv && [ \"$(id -u)\" -eq 0 ]", &status);
+    char *out = shell_run("command -v setpriv && [ \"$(id -u)\" -eq 0 ]", &status);
     free(out);
     if (status != 0)
         cr_skip("needs setpriv and root, to run the script as another user");
@@ -61,7 +47,7 @@ Test(install, install_deps_without_root_or_sudo_says_what_root_should_run)
              "INSTALL_DEPS_PACKAGES='no-such-package-xyz' setpriv --reuid=65534 "
              "--regid=65534 --clear-groups env PATH=%s/bin bash ./install-deps.sh",
              dir, dir, dir, dir, dir, dir);
-    out = shell(command, &status);
+    out = shell_run(command, &status);
     cr_assert_eq(status, 1, "status 1: %s", out);
     cr_assert(strstr(out, "as root, run: apt-get") && strstr(out, "no-such-package-xyz"),
               "says the command for root: %s", out);
@@ -79,7 +65,7 @@ Test(install, make_install_and_uninstall_under_a_prefix, .timeout = 120)
              (long)getpid());
     snprintf(command, sizeof command, "make -s install PREFIX=%s", prefix);
     int status;
-    char *out = shell(command, &status);
+    char *out = shell_run(command, &status);
     cr_assert_eq(status, 0, "make install: %s", out);
     free(out);
     const char *files[] = {"bin/laplace", "share/laplace/config/course-512.ini",
@@ -96,14 +82,14 @@ Test(install, make_install_and_uninstall_under_a_prefix, .timeout = 120)
               "the man page holds the help text");
     free(man);
     snprintf(command, sizeof command, "%s/bin/laplace --version", prefix);
-    out = shell(command, &status);
+    out = shell_run(command, &status);
     cr_assert(status == 0 && strstr(out, "laplace "), "the installed binary runs: %s",
               out);
     free(out);
     snprintf(command, sizeof command,
              "make -s uninstall PREFIX=%s && test -z \"$(find %s -type f)\"", prefix,
              prefix);
-    out = shell(command, &status);
+    out = shell_run(command, &status);
     cr_assert_eq(status, 0, "make uninstall leaves no file: %s", out);
     free(out);
     snprintf(command, sizeof command, "rm -rf %s", prefix);

@@ -406,19 +406,6 @@ Test(trust_cli, dry_run_refuses_a_bad_plan_like_a_run)
 
 /* ---- 20: make test names the skipped tests --------------------------------- */
 
-/* Runs a shell command with stdout and stderr in one string; *status its status. */
-static char *shell(const char *command, int *status)
-{
-    char out[256], full[4096];
-    out_path(out, sizeof out, "shell.out");
-    snprintf(full, sizeof full, "%s >%s 2>&1", command, out);
-    int raw = system(full);
-    *status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    char *text = slurp(out);
-    remove(out);
-    return text ? text : strdup("");
-}
-
 Test(trust_cli, make_test_runs_the_unit_tests_through_the_skip_report)
 {
     char *makefile = slurp("Makefile");
@@ -446,7 +433,7 @@ Test(trust_cli, skipped_gpu_tests_are_named_before_the_summary, .timeout = 120)
              "env -u BXFI_MAP bash tests/run_unit_tests.sh %s "
              "--filter 'gpu/two_gpus_stacked_equal_serial'",
              self);
-    char *out = shell(command, &status);
+    char *out = shell_run(command, &status);
     cr_assert_eq(status, 0, "%s", out);
     cr_assert(strstr(out, "1 test skipped (they need a GPU): "
                           "gpu::two_gpus_stacked_equal_serial\n"),
@@ -468,7 +455,7 @@ Test(trust_cli, skip_report_keeps_the_tests_exit_status)
                  0);
     chmod(script, 0755);
     snprintf(command, sizeof command, "bash tests/run_unit_tests.sh %s", script);
-    char *out = shell(command, &status);
+    char *out = shell_run(command, &status);
     cr_assert_eq(status, 3, "%s", out);
     const char *last = nth_line(out, count_lines(out) - 1);
     cr_assert(last && strstr(last, "Synthesis"), "%s", out);
