@@ -437,13 +437,14 @@ int run_execute(const struct run_plan *plan, struct field *field,
     char history_error[CONFIG_ERROR_MAX];
     int kept = watchers_stop(&w, solved, history_error, sizeof history_error) == 0;
     report->time_total_s = omp_get_wtime() - start;
-    if (!solved || r->reason == STOP_DIVERGED)
+    if (!solved || r->reason == STOP_DIVERGED) {
         describe_failure(r, err, n);
-    else if (!kept)
+        field_free(field);
+        return EXIT_FAILURE_RUN;
+    }
+    if (!kept) { /* only the history failed: the field is kept for the outputs */
         snprintf(err, n, "%s", history_error);
-    if (solved && r->reason != STOP_DIVERGED && kept)
-        return measure_exact(plan, field, report, err, n);
-    if (!solved || r->reason == STOP_DIVERGED)
-        field_free(field); /* a field only the history failed is kept */
-    return EXIT_FAILURE_RUN;
+        return EXIT_FAILURE_RUN;
+    }
+    return measure_exact(plan, field, report, err, n);
 }
