@@ -273,6 +273,7 @@ void run_output_context(const struct config *c, const struct partition *tiles,
     const struct problem *p = &c->problem;
     const char *how = r->reason == STOP_INTERRUPTED ? "interrupted at iteration"
                       : r->reason == STOP_CONVERGED ? "converged at iteration"
+                      : r->reason == STOP_STAGNATED ? "stagnated at iteration"
                                                     : "stopped at iteration";
     *out = (struct output_context){.partition = tiles,
                                    .png_tiles = c->png_tiles,
