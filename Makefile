@@ -51,7 +51,8 @@ endif
 
 CORE := config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
-        history progress watchers png_output vtk_output fault memory_check exact
+        history progress watchers png_output vtk_output fault memory_check exact \
+        ranks solver_ranks
 CORE += config_args config_help config_ini config_parse config_region config_validate
 CORE += config_print
 CORE += bench/bench bench/bench_ceilings bench/bench_plan \
@@ -70,6 +71,18 @@ ifneq ($(NVCC),)
 else
   BUILD_KIND := CPU only (no nvcc found; set CUDA_HOME to build the GPU backend)
 endif
+
+# MPI (ranks.c) when Open MPI's mpicc is found: its flags, the compiler stays gcc.
+# NO_MPI=1 builds without it. The binary runs without mpirun as before.
+MPICC := $(if $(NO_MPI),,$(shell command -v mpicc 2>/dev/null))
+ifneq ($(MPICC),)
+  CFLAGS_MPI := -DHAVE_MPI $(shell $(MPICC) --showme:compile)
+  LDLIBS += $(shell $(MPICC) --showme:link)
+  BUILD_KIND := $(BUILD_KIND), with MPI ($(MPICC))
+else
+  BUILD_KIND := $(BUILD_KIND), without MPI (no mpicc found: make deps installs Open MPI)
+endif
+$(BUILD)/ranks.o: CFLAGS += $(CFLAGS_MPI)
 
 TEST_SOURCES := $(wildcard tests/test_*.c)
 TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)

@@ -121,6 +121,13 @@ static int set_partition(struct config *c, const char *v, char *why, size_t n)
     return parse_pair(v, 1024, &c->partition_x, &c->partition_y, why, n);
 }
 
+static int set_ranks(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "auto") == 0)
+        return c->ranks_x = c->ranks_y = 0, 0;
+    return parse_pair(v, 1024, &c->ranks_x, &c->ranks_y, why, n);
+}
+
 /* One id of a --devices list, length characters of item; 0 or EXIT_BAD_USAGE. */
 static int parse_device_id(const char *item, size_t length, int *id, char *why, size_t n)
 {
@@ -300,8 +307,13 @@ static const struct setting table[] = {
      "NGx x NGy tiles; auto: every GPU or CPU core (default auto)", set_partition},
     {"devices", "parallel", "LIST",
      "CUDA device of each tile, e.g. 0,1,2,3 (default: 0,1,...); a device listed "
-     "again holds several tiles (0,0: a 2-tile layout on one GPU)",
+     "again holds several tiles (0,0: a 2-tile layout on one GPU); under MPI, of "
+     "each tile of a rank (default: by the rank's place on its node)",
      set_devices},
+    {"ranks", "parallel", "RXxRY|auto",
+     "under mpirun or srun: the tiles split into RX x RY blocks, one a rank "
+     "(default auto: as square as the tiles allow)",
+     set_ranks},
     {"block", "parallel", "TXxTY|auto",
      "thread-block shape; host tiles: partial-sum block "
      "(default auto: 32x8)",

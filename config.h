@@ -65,9 +65,12 @@ struct config {
     enum reduce_mode reduce;
     enum loop_mode loop; /* --loop auto|host|batched */
     int use_p2p;
-    int compare;        /* also solve on one device of the same backend */
-    int compare_cpu;    /* also solve on the host tiles, every core */
-    int partition_auto; /* --partition auto, resolved by run_resolve_auto */
+    int compare;          /* also solve on one device of the same backend */
+    int compare_cpu;      /* also solve on the host tiles, every core */
+    int partition_auto;   /* --partition auto, resolved by run_resolve_auto */
+    int ranks_x, ranks_y; /* MPI ranks' blocks of tiles; 0 x 0: auto (ranks.h) */
+    int world_size;       /* the ranks started by mpirun or srun, 1 without (set by
+                           * run_resolve_auto) */
 
     /* [output] */
     long monitor_every; /* 0: no monitor */

@@ -118,6 +118,7 @@ static void print_parallel(FILE *out, const struct config *c)
                       *loop[] = {"auto", "host", "batched"};
     fprintf(out, "\n[parallel]\nbackend = %s\n", backend_name(c->backend));
     print_pair(out, "partition", c->partition_x, c->partition_y);
+    print_pair(out, "ranks", c->ranks_x, c->ranks_y);
     if (c->device_count > 0) {
         fprintf(out, "devices = ");
         for (int i = 0; i < c->device_count; i++)

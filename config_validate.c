@@ -130,6 +130,37 @@ static int validate_host(const struct config *c, char *err, size_t errlen)
     return 0;
 }
 
+/* The ranks mpirun started against --ranks and the tiles: every rank gets a
+ * block of the same shape. */
+static int validate_ranks(const struct config *c, char *err, size_t errlen)
+{
+    int world = c->world_size > 1 ? c->world_size : 1;
+    if (c->ranks_x * c->ranks_y > 1 && c->ranks_x * c->ranks_y != world)
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--ranks %dx%d: %d ranks, but %d process%s started (run "
+                            "it as mpirun -np %d ./laplace ...)",
+                            c->ranks_x, c->ranks_y, c->ranks_x * c->ranks_y, world,
+                            world > 1 ? "es were" : " was", c->ranks_x * c->ranks_y);
+    if (world == 1)
+        return 0;
+    if (c->backend == BACKEND_SERIAL)
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--backend serial: the reference runs in one process; use "
+                            "cpu or gpu under mpirun");
+    if (c->ranks_x == 0)
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--partition %dx%d: its tiles cannot be split evenly among "
+                            "%d ranks; give a partition they can share, or --ranks",
+                            c->partition_x, c->partition_y, world);
+    if (c->partition_x % c->ranks_x != 0 || c->partition_y % c->ranks_y != 0)
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "--ranks %dx%d: the %dx%d tiles of --partition cannot be "
+                            "split into %dx%d equal blocks",
+                            c->ranks_x, c->ranks_y, c->partition_x, c->partition_y,
+                            c->ranks_x, c->ranks_y);
+    return 0;
+}
+
 double config_eps(const struct config *c)
 {
     return c->steps > 0 ? 0.0 : c->eps;
@@ -160,11 +191,11 @@ int config_validate(const struct config *c, char *err, size_t errlen)
                             "--compare%s: the serial backend has nothing to compare; use "
                             "--backend gpu or cpu",
                             c->compare ? "" : "-cpu");
-    if (validate_host(c, err, errlen) != 0)
+    if (validate_host(c, err, errlen) != 0 || validate_ranks(c, err, errlen) != 0)
         return EXIT_BAD_USAGE;
-    /* --devices names one GPU a tile: the GPUs need exactly that many (the host
-     * tiles ignore the list, but never accept fewer than their count) */
-    int tiles = c->partition_x * c->partition_y;
+    /* --devices names one GPU a tile (of a rank, under MPI): the GPUs need exactly
+     * that many (the host tiles ignore the list, but never accept fewer) */
+    int tiles = c->partition_x * c->partition_y / (c->world_size > 1 ? c->world_size : 1);
     if (c->device_count > 0 && (c->device_count < tiles ||
                                 (c->backend == BACKEND_GPU && c->device_count != tiles)))
         return error_status(EXIT_BAD_USAGE, err, errlen,

@@ -64,8 +64,9 @@ struct tile {
     double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
     long loop_batch;               /* run_alone: iterations a batch, once it ran so */
-    void *impl;                    /* the implementation's own state */
-    char error[512];               /* why the last call failed */
+    int remote;      /* 1: another MPI rank's tile, of which this rank holds one edge */
+    void *impl;      /* the implementation's own state */
+    char error[512]; /* why the last call failed */
 };
 
 /* What a lone device's loop (run_alone) shows the host: every norm it computes
@@ -166,6 +167,18 @@ struct device_ops {
     int (*batch_wait)(struct tile *t, const struct batch_call *b);
     int (*batch_total)(struct tile *t, const struct batch_call *b, long j, double *total);
     int (*batch_rewind)(struct tile *t, const struct batch_call *b);
+    /* Optional (NULL if not offered): the edges of another MPI rank's tiles
+     * (solver_ranks.c). A tile of another rank that borders this one is a
+     * "shadow": a tile of one row or column (its extent), the edge this tile reads.
+     * shadow_open: allocates the shadow's two fields where this tile's sweep reads
+     * them; edge_read: this tile's edge on `side` of field[which], into host memory
+     * (waiting for the sweep that wrote it); shadow_write: host memory into the
+     * shadow's field[which], before this tile's next sweep; shadow_close frees. */
+    int (*shadow_open)(struct tile *t, struct tile *shadow);
+    int (*edge_read)(struct tile *t, int side, int which, void *edge_h);
+    int (*shadow_write)(struct tile *t, struct tile *shadow, int which,
+                        const void *edge_h);
+    void (*shadow_close)(struct tile *t, struct tile *shadow);
 };
 
 /* Bytes of one field of the tile (width x height values). */

@@ -217,6 +217,49 @@ static int host_batch_rewind(struct tile *t, const struct batch_call *b)
     return 0;
 }
 
+/* A shadow's fields in host memory, where the neighbouring tile's sweep reads. */
+static int host_shadow_open(struct tile *t, struct tile *shadow)
+{
+    for (int which = 0; which < 2; which++)
+        if (!(shadow->field[which] = calloc(1, tile_field_bytes(shadow))))
+            return error_set(t->error, sizeof t->error,
+                             "out of host memory for the edge of tile %d", shadow->index);
+    return 0;
+}
+
+/* The row or column of field[which] that faces `side`, packed into edge_h. */
+static int host_edge_read(struct tile *t, int side, int which, void *edge_h)
+{
+    size_t elem = precision_size(t->precision);
+    long lx = t->extent->lx, ly = t->extent->ly;
+    const char *field = t->field[which];
+    if (side == SIDE_SOUTH || side == SIDE_NORTH) {
+        long row = side == SIDE_SOUTH ? 0 : ly - 1;
+        memcpy(edge_h, field + (size_t)(row * lx) * elem, (size_t)lx * elem);
+        return 0;
+    }
+    long column = side == SIDE_WEST ? 0 : lx - 1;
+    copy_rows(edge_h, elem, field + (size_t)column * elem, (size_t)lx * elem, elem, ly);
+    return 0;
+}
+
+static int host_shadow_write(struct tile *t, struct tile *shadow, int which,
+                             const void *edge_h)
+{
+    (void)t;
+    memcpy(shadow->field[which], edge_h, tile_field_bytes(shadow));
+    return 0;
+}
+
+static void host_shadow_close(struct tile *t, struct tile *shadow)
+{
+    (void)t;
+    for (int which = 0; which < 2; which++) {
+        free(shadow->field[which]);
+        shadow->field[which] = NULL;
+    }
+}
+
 static void host_close(struct tile *t)
 {
     struct host_batch *h = t->impl;
@@ -255,4 +298,8 @@ const struct device_ops device_host_ops = {
     .batch_wait = host_batch_wait,
     .batch_total = host_batch_total,
     .batch_rewind = host_batch_rewind,
+    .shadow_open = host_shadow_open,
+    .edge_read = host_edge_read,
+    .shadow_write = host_shadow_write,
+    .shadow_close = host_shadow_close,
 };

@@ -69,6 +69,26 @@ void partition_auto_layout(int n, long nx, long ny, int *ngx, int *ngy)
     *ngx = *ngy = 1;
 }
 
+int partition_rank_of(const struct partition *p, int rx, int ry, int t)
+{
+    const struct tile_extent *e = &p->tiles[t];
+    return e->ix / (p->ngx / rx) + (e->iy / (p->ngy / ry)) * rx;
+}
+
+int partition_rank_layout(int ranks, int ngx, int ngy, int *rx, int *ry)
+{
+    int best = 0;
+    for (int a = 1; a <= ranks; a++)
+        if (ranks % a == 0 && ngx % a == 0 && ngy % (ranks / a) == 0 &&
+            (!best || squareness(a, ranks / a) < squareness(best, ranks / best)))
+            best = a;
+    if (!best)
+        return -1;
+    *rx = best;
+    *ry = ranks / best;
+    return 0;
+}
+
 const char *side_name(enum side side)
 {
     static const char *names[SIDE_COUNT] = {"west", "east", "south", "north"};

@@ -50,6 +50,29 @@ void partition_free(struct partition *p);
 
 const char *side_name(enum side side);
 
+/* The side across: west <-> east, south <-> north. */
+static inline int side_opposite(int side)
+{
+    return side ^ 1;
+}
+
+/*
+ * The MPI rank that drives tile t when rx x ry ranks split the tiles into
+ * blocks of (NGx / rx) x (NGy / ry) tiles (both divide), numbered like the tiles:
+ *
+ *      NGx x NGy = 4 x 2 tiles, 2 x 1 ranks:  +----+----+----+----+
+ *                                             | t4 | t5 | t6 | t7 |
+ *                                             | t0 | t1 | t2 | t3 |
+ *                                             +----+----+----+----+
+ *                                               rank 0  |  rank 1
+ */
+int partition_rank_of(const struct partition *p, int rx, int ry, int t);
+
+/* The rx x ry blocks that `ranks` ranks split ngx x ngy tiles into: rx divides
+ * ngx, ry divides ngy, rx x ry as square as possible (rx <= ry on a tie, as
+ * partition_auto_layout). 0, or -1 when no such split exists. */
+int partition_rank_layout(int ranks, int ngx, int ngy, int *rx, int *ry);
+
 /*
  * The layout for n tiles when the user asks for none (--partition auto):
  * ngx * ngy = n as close to square as fits the lattice, ngx <= ngy on a tie

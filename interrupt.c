@@ -67,6 +67,12 @@ int interrupt_requested(void)
     return requested;
 }
 
+void interrupt_adopt(int signo)
+{
+    if (!requested)
+        requested = signo;
+}
+
 int interrupt_exit_status(void)
 {
     return 128 + requested;

@@ -19,19 +19,22 @@
 #include "output.h"
 #include "p2p.h"
 #include "progress.h"
+#include "ranks.h"
 #include "report.h"
 #include "run.h"
 
+/* Under MPI every rank refuses and fails alike; rank 0 alone says so. */
 static int usage_error(const char *message)
 {
-    fprintf(stderr, "laplace: %s\n", message);
+    if (ranks_rank() == 0)
+        fprintf(stderr, "laplace: %s\n", message);
     return EXIT_BAD_USAGE;
 }
 
 /* message may hold several lines (one per output that failed): each is prefixed. */
 static int run_error(const char *message)
 {
-    for (const char *line = message; line;) {
+    for (const char *line = ranks_rank() == 0 ? message : NULL; line;) {
         const char *end = strchr(line, '\n');
         int length = end ? (int)(end - line) : (int)strlen(line);
         fprintf(stderr, "laplace: %.*s\n", length, line);
@@ -114,6 +117,7 @@ static int plan_run(const struct config *c, struct run_plan *plan)
         status = EXIT_FAILURE_RUN;
     if (status == EXIT_OK && memory_check(plan, err, sizeof err) != 0)
         status = EXIT_FAILURE_RUN;
+    status = ranks_agree_status(status, err, sizeof err);
     if (status != EXIT_OK)
         run_plan_free(plan);
     if (status == EXIT_BAD_USAGE)
@@ -255,6 +259,9 @@ static int laplace(int argc, char **argv)
     config_defaults(&config);
     if (config_from_args(&config, argc, argv, err, sizeof err) != 0)
         return usage_error(err);
+    if (ranks_size() > 1 && (config.bench || config.show_topology))
+        return usage_error("--bench and --topology look at one workstation; run them "
+                           "without mpirun");
     if (config.show_help)
         return config_print_help(argv[0]), EXIT_OK;
     if (config.show_version)
@@ -281,6 +288,11 @@ static int laplace(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    char err[CONFIG_ERROR_MAX];
     open_standard_descriptors();
-    return stdout_checked(laplace(argc, argv));
+    if (ranks_start(err, sizeof err) != 0)
+        return run_error(err);
+    int status = stdout_checked(laplace(argc, argv));
+    ranks_end();
+    return status;
 }

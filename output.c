@@ -375,22 +375,45 @@ int output_write_piece(const char *path, const struct field *field,
     return rc;
 }
 
-/* Every piece renamed, then the index t: the set is replaced whole. A rename that
+int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
+                         size_t errlen)
+{
+    char piece[OUTPUT_PATH_MAX];
+    for (int t = 0; t < set->count; t++) {
+        if (!set->staged[t])
+            continue; /* another rank's */
+        piece_path(path, t, piece, sizeof piece, 0);
+        set->staged[t] = 0;
+        if (output_temporary_commit(&set->piece[t], piece, 1) != 0)
+            return error_set(err, errlen, "writing '%s' failed: %s", piece,
+                             strerror(errno));
+    }
+    return 0;
+}
+
+/* Every piece renamed, then the index: the set is replaced whole. A rename that
  * fails leaves the pieces renamed before it (the old index still names them). */
 static int commit_set(const char *path, struct output_pieces *set,
                       struct output_temp *index, char *err, size_t errlen)
 {
-    char piece[OUTPUT_PATH_MAX];
-    for (int t = 0; t < set->count; t++) {
-        piece_path(path, t, piece, sizeof piece, 0);
-        set->staged[t] = 0;
-        if (output_temporary_commit(&set->piece[t], piece, 1) != 0) {
-            error_set(err, errlen, "writing '%s' failed: %s", piece, strerror(errno));
-            output_temporary_discard(index);
-            return -1;
-        }
+    if (output_pieces_commit(path, set, err, errlen) != 0) {
+        output_temporary_discard(index);
+        return -1;
     }
     if (output_temporary_commit(index, path, 1) != 0)
+        return error_set(err, errlen, "writing '%s' failed: %s", path, strerror(errno));
+    return 0;
+}
+
+int output_write_index(const char *path, const struct field *field,
+                       const struct output_context *context, char *err, size_t errlen)
+{
+    struct job job = {
+        .field = field, .context = context, .piece = -1, .index_path = path};
+    struct output_temp index;
+    if (write_temporary(path, write_pvti, &job, &index, err, errlen) != 0)
+        return -1;
+    if (output_temporary_commit(&index, path, 1) != 0)
         return error_set(err, errlen, "writing '%s' failed: %s", path, strerror(errno));
     return 0;
 }

@@ -112,6 +112,14 @@ int output_write_piece(const char *path, const struct field *field,
                        const struct output_context *context, int t, char *err,
                        size_t errlen);
 
+/* Under MPI (run.c), where each rank stages its own tiles' pieces: renames the
+ * pieces staged in set to their names (then the index may be written), and
+ * writes the index alone. Each 0, or -1 with err set. */
+int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
+                         size_t errlen);
+int output_write_index(const char *path, const struct field *field,
+                       const struct output_context *context, char *err, size_t errlen);
+
 /* The name of a snapshot of path at an iteration: "heat.dat" -> "heat-000100.dat".
  * 0, or -1 when it does not fit in n. */
 int output_snapshot_path(const char *path, long iteration, char *out, size_t n);

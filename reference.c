@@ -60,8 +60,9 @@ static int iterate(const struct solve_settings *s, const struct problem_terms *t
         struct field *swap = *old;
         *old = *new_, *new_ = swap; /* old now holds the newest field */
         int has_norm = solver_wants_norm(s, iteration);
-        int stop = solver_decide(s, &state, iteration, has_norm,
-                                 update_rule_norm(rule, total), omp_get_wtime() - clock);
+        int stop =
+            solver_decide(s, &state, iteration, has_norm, update_rule_norm(rule, total),
+                          omp_get_wtime() - clock, interrupt_requested());
         solver_report_state(r, &state);
         if (snapshot_due(s, iteration) && !(stop && r->reason == STOP_DIVERGED) &&
             s->snapshot(s->snapshot_context, iteration, *old, r->error, sizeof r->error))

@@ -16,6 +16,7 @@
 #include "error.h"
 #include "laplace_kernels.h"
 #include "p2p.h"
+#include "ranks.h"
 #include "reference.h"
 #include "watchers.h"
 
@@ -53,28 +54,48 @@ static void host_tiles_over_cores(const struct run_plan *plan)
                 tiles, cores, mine ? "waits made passive" : "waits as OpenMP was told");
 }
 
+/* The tiles one rank drives under --partition auto: its share of the node's GPUs
+ * (or its --devices), or every core it has, as many as OpenMP gives threads. */
+static int auto_tiles(const struct config *c, int gpus)
+{
+    const char *limited_by;
+    int threads = solver_thread_limit(&limited_by), cores = omp_get_num_procs();
+    int n = 1;
+    if (c->backend == BACKEND_GPU && c->device_count > 0)
+        n = c->device_count;
+    else if (c->backend == BACKEND_GPU)
+        n = gpus / ranks_local_size() < threads ? gpus / ranks_local_size() : threads;
+    else if (c->backend == BACKEND_CPU)
+        n = cores < threads ? cores : threads;
+    return n < 1 ? 1 : n < CPU_TILES_MAX ? n : CPU_TILES_MAX;
+}
+
 void run_resolve_auto(struct config *c)
 {
     int asks_gpus =
         c->backend == BACKEND_AUTO ||
         (c->backend == BACKEND_GPU && c->partition_x == 0 && c->device_count == 0);
     int gpus = asks_gpus ? p2p_device_count() : 0;
-    const char *limited_by;
-    int threads = solver_thread_limit(&limited_by), cores = omp_get_num_procs();
+    c->world_size = ranks_size();
     if (c->backend == BACKEND_AUTO)
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
     if (c->partition_x == 0) {
-        /* one thread a tile: as many tiles as OpenMP will give threads */
+        /* each rank's block of tiles laid out as one workstation's would be */
         c->partition_auto = 1;
-        int n = 1;
-        if (c->backend == BACKEND_GPU)
-            n = c->device_count > 0 ? c->device_count : (gpus < threads ? gpus : threads);
-        else if (c->backend == BACKEND_CPU)
-            n = cores < threads ? cores : threads;
-        n = n < 1 ? 1 : n < CPU_TILES_MAX ? n : CPU_TILES_MAX;
-        partition_auto_layout(n, c->problem.nx, c->problem.ny, &c->partition_x,
-                              &c->partition_y);
+        int rx = c->ranks_x, ry = c->ranks_y, ax, ay;
+        if (rx == 0)
+            partition_auto_layout(c->world_size, c->problem.nx, c->problem.ny, &rx, &ry);
+        partition_auto_layout(auto_tiles(c, gpus), c->problem.nx / rx, c->problem.ny / ry,
+                              &ax, &ay);
+        c->partition_x = rx * ax;
+        c->partition_y = ry * ay;
     }
+    if (c->ranks_x == 0 && c->world_size > 1 &&
+        partition_rank_layout(c->world_size, c->partition_x, c->partition_y, &c->ranks_x,
+                              &c->ranks_y) != 0)
+        c->ranks_x = c->ranks_y = 0; /* none: config_validate says so */
+    if (c->ranks_x == 0 && c->world_size == 1)
+        c->ranks_x = c->ranks_y = 1;
 }
 
 /* The device implementation of a backend; NULL runs the serial reference. */
@@ -87,11 +108,54 @@ static const struct device_ops *ops_of(enum backend backend)
     return backend == BACKEND_CPU ? &device_host_ops : NULL;
 }
 
+/*
+ * Under MPI, the GPUs of this rank's tiles: its --devices, or the node's GPUs
+ * dealt out by the rank's place on its node (local rank r takes r * k .. r * k +
+ * k - 1 for k tiles a rank). Checked by p2p.c as one workstation's list, then
+ * each given to its tile.
+ */
+static int choose_rank_devices(struct run_plan *plan, char *err, size_t n)
+{
+    struct config mine = plan->config;
+    const struct partition *p = &plan->partition;
+    int per = partition_count(p) / mine.world_size, gpus = p2p_device_count();
+    int local[CONFIG_MAX_DEVICES], k = 0, list[CONFIG_MAX_DEVICES];
+    if (per > CONFIG_MAX_DEVICES || partition_count(p) > CPU_TILES_MAX)
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "--partition %dx%d: at most %d GPU tiles a rank and %d in "
+                            "all",
+                            p->ngx, p->ngy, CONFIG_MAX_DEVICES, CPU_TILES_MAX);
+    if (mine.device_count == 0 && ranks_local_size() * per > gpus)
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "rank %d (%s): %d ranks on this node with %d tile%s each "
+                            "need %d GPUs; it has %d",
+                            ranks_rank(), ranks_node(), ranks_local_size(), per,
+                            per > 1 ? "s" : "", ranks_local_size() * per, gpus);
+    for (int i = 0; mine.device_count == 0 && i < per; i++)
+        mine.devices[i] = ranks_local_rank() * per + i;
+    mine.device_count = per;
+    mine.partition_x /= mine.ranks_x;
+    mine.partition_y /= mine.ranks_y;
+    int status =
+        p2p_plan_devices(&mine, list, plan->device_list, sizeof plan->device_list,
+                         plan->device_names, sizeof plan->device_names, err, n);
+    for (int t = 0; t < partition_count(p); t++) {
+        plan->devices[t] = -1;
+        if (partition_rank_of(p, mine.ranks_x, mine.ranks_y, t) == ranks_rank())
+            local[k++] = t;
+    }
+    for (int i = 0; status == EXIT_OK && i < k; i++)
+        plan->devices[local[i]] = list[i];
+    return status;
+}
+
 /* The devices of the tiles: the GPUs (p2p.c checks they exist), or the host. */
 static int choose_devices(struct run_plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
-    int tiles = partition_count(&plan->partition);
+    int tiles = partition_count(&plan->partition) / c->world_size;
+    if (c->backend == BACKEND_GPU && c->world_size > 1)
+        return choose_rank_devices(plan, err, n);
     if (c->backend == BACKEND_GPU)
         return p2p_plan_devices(c, plan->devices, plan->device_list,
                                 sizeof plan->device_list, plan->device_names,
@@ -115,11 +179,26 @@ static int stage_pieces(struct run_plan *plan)
     return plan->staged ? 0 : -1;
 }
 
+/* What a rank other than 0 leaves to rank 0: the report, the watchers, the
+ * comparisons; of the outputs it writes only its tiles' .pvti pieces. */
+static void follows_rank_0(struct config *c)
+{
+    c->quiet = 1;
+    c->csv = 0;
+    c->csv_append[0] = '\0';
+    c->history[0] = '\0';
+    c->exact[0] = '\0';
+    c->monitor_every = 0;
+    c->compare = c->compare_cpu = 0;
+}
+
 int run_plan_make(const struct config *c, struct run_plan *plan, char *err, size_t n)
 {
     memset(plan, 0, sizeof *plan);
     plan->config = *c;
     run_resolve_auto(&plan->config);
+    if (plan->config.world_size > 1 && ranks_rank() != 0)
+        follows_rank_0(&plan->config);
     const struct config *r = &plan->config;
     int split = partition_init(&plan->partition, r->problem.nx, r->problem.ny,
                                r->partition_x, r->partition_y);
@@ -149,6 +228,7 @@ static void unwatched(struct config *c)
     c->monitor_every = 0;
     c->snapshot_every = 0;
     c->compare = c->compare_cpu = 0;
+    c->ranks_x = c->ranks_y = 1; /* under MPI, rank 0 alone runs the comparisons */
 }
 
 int run_plan_comparison(const struct run_plan *main_run, enum run_comparison kind,
@@ -288,6 +368,36 @@ void run_output_context(const struct config *c, const struct partition *tiles,
              method_name(c->method), how, r->iterations);
 }
 
+/*
+ * One --output of a run over several MPI ranks: rank 0 writes the whole-field
+ * formats (it holds the merged field); a .pvti's pieces were staged by the ranks
+ * that own their tiles, so every rank renames its own once all ranks have staged
+ * theirs, then rank 0 writes the index. Every rank calls it for every output; a
+ * failure is said by rank 0 with the first failing rank's message.
+ */
+static int write_shared_output(const char *path, struct output_pieces *set,
+                               const struct field *field,
+                               const struct output_context *context, char *err, size_t n)
+{
+    int root = ranks_rank() == 0;
+    if (!output_has_pieces(path))
+        return root ? output_write(path, field, context, err, n) : 0;
+    int first = ranks_first_flagged(set->failed);
+    if (first < 0) {
+        int failed = output_pieces_commit(path, set, err, n) != 0;
+        first = ranks_first_flagged(failed);
+    } else if (set->failed) {
+        snprintf(err, n, "%s", set->error);
+    }
+    if (first >= 0) {
+        ranks_share(first, err, n);
+        err[n - 1] = '\0';
+        output_pieces_discard(set);
+        return -1;
+    }
+    return root ? output_write_index(path, field, context, err, n) : 0;
+}
+
 /* Every --output: each one written if it can be, each failure a line of err. */
 int run_write_outputs(const struct run_plan *plan, const struct field *field,
                       const struct solve_result *r, char *err, size_t n)
@@ -300,7 +410,12 @@ int run_write_outputs(const struct run_plan *plan, const struct field *field,
     err[0] = '\0';
     for (int i = 0; i < c->output_count; i++) {
         context.pieces = plan->ops && plan->staged[i].count ? &plan->staged[i] : NULL;
-        if (output_write(c->outputs[i], field, &context, line, sizeof line) != 0) {
+        int failed =
+            c->world_size > 1
+                ? write_shared_output(c->outputs[i], &plan->staged[i], field, &context,
+                                      line, sizeof line) != 0
+                : output_write(c->outputs[i], field, &context, line, sizeof line) != 0;
+        if (failed) {
             add_line(err, n, line);
             status = EXIT_FAILURE_RUN;
         }
@@ -377,6 +492,8 @@ static struct solve_settings settings_of(const struct run_plan *plan, struct wat
         .tile_done_context = (void *)plan,
         .devices = c->backend == BACKEND_GPU ? plan->devices : NULL,
         .loop = c->loop,
+        .ranks_x = c->ranks_x,
+        .ranks_y = c->ranks_y,
     };
 }
 

@@ -28,11 +28,11 @@
  * it from here.
  */
 struct run_plan {
-    struct config config;            /* resolved: the backend and partition are set */
-    struct partition partition;      /* the tiles (one for the serial reference) */
-    const struct device_ops *ops;    /* NULL for the serial reference */
-    int devices[CONFIG_MAX_DEVICES]; /* CUDA device of each tile (GPU backend) */
-    char device_list[256];           /* "0,1,2,3" or "-" */
+    struct config config;         /* resolved: the backend and partition are set */
+    struct partition partition;   /* the tiles (one for the serial reference) */
+    const struct device_ops *ops; /* NULL for the serial reference */
+    int devices[CPU_TILES_MAX];   /* CUDA device of each tile (GPU backend) */
+    char device_list[256];        /* "0,1,2,3" or "-" */
     char device_names[256];
     char label[64]; /* the progress line's prefix, e.g. "comparing: 1 GPU" ("": none) */
     struct output_pieces *staged; /* per --output: the .pvti pieces its tiles wrote

@@ -53,7 +53,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "interrupt.h"
+#include "solver_ranks.h"
 
 /* What the threads share; decisions are written by one thread between barriers. */
 struct shared_state {
@@ -77,6 +79,7 @@ struct shared_state {
     long batch;         /* iterations a batch of the batched loop (0: none) */
     double clock;       /* start of the current phase */
     double loop_start;  /* start of the iteration loop, for the elapsed times */
+    struct rank_split split; /* this rank's tiles, the edges to other ranks' */
 };
 
 int solver_wants_norm(const struct solve_settings *s, long iteration)
@@ -107,12 +110,12 @@ struct stop_rule solver_stop_rule(const struct solve_settings *s)
 }
 
 int solver_decide(const struct solve_settings *s, struct stop_state *state, long k,
-                  int has_norm, double norm, double elapsed_s)
+                  int has_norm, double norm, double elapsed_s, int signal)
 {
     struct stop_rule rule = solver_stop_rule(s);
     if (has_norm)
         solver_note_norm(s, k, norm, elapsed_s);
-    if (!stop_state_step(&rule, state, k, has_norm, norm) && interrupt_requested())
+    if (!stop_state_step(&rule, state, k, has_norm, norm) && signal)
         stop_state_interrupt(state);
     return state->stopped;
 }
@@ -179,7 +182,7 @@ static int agree_to_stop(struct shared_state *st)
 {
 #pragma omp barrier
 #pragma omp single
-    st->stop = st->failed;
+    st->stop = st->failed = rank_agree(&st->split, st->failed, st->result);
     return st->stop; /* the end of single is a barrier: all read the same value */
 }
 
@@ -195,12 +198,12 @@ static void describe_fallbacks(struct shared_state *st)
 {
     struct solve_result *r = st->result;
     size_t used = 0;
-    for (int t = 0; t < partition_count(st->partition); t++)
+    for (int i = 0; i < st->split.local_count; i++)
         for (int side = 0; side < SIDE_COUNT; side++) {
-            const struct tile *me = &st->tiles[t];
-            if (!me->peer_fallback[side])
-                continue;
+            const struct tile *me = &st->tiles[st->split.local[i]];
             const struct tile *nb = &st->tiles[me->extent->neighbour[side]];
+            if (!me->peer_fallback[side] || nb->remote)
+                continue;
             r->peer_fallback_pairs++;
             if (used < sizeof r->peer_fallback)
                 used += (size_t)snprintf(r->peer_fallback + used,
@@ -243,11 +246,12 @@ static double gather_norm(const struct shared_state *st, const double *totals)
 
 /* Taken by one thread between the two barriers: the verdict on an iteration,
  * from the tiles' totals of it (used when its norm is due). */
-static void decide(struct shared_state *st, long iteration, const double *totals)
+static void decide(struct shared_state *st, long iteration, double *totals)
 {
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
     st->snapshot = 0;
+    int signal = rank_share(&st->split, &st->failed, totals, r); /* all ranks' totals */
     if (st->failed || iteration < st->resume) {
         st->stop = st->failed;
         return;
@@ -255,7 +259,7 @@ static void decide(struct shared_state *st, long iteration, const double *totals
     int has_norm = solver_wants_norm(s, iteration);
     double norm = has_norm ? gather_norm(st, totals) : NAN;
     st->stop = solver_decide(s, &st->state, iteration, has_norm, norm,
-                             omp_get_wtime() - st->loop_start);
+                             omp_get_wtime() - st->loop_start, signal);
     solver_report_state(r, &st->state);
     st->snapshot = s->snapshot && s->snapshot_every > 0 &&
                    iteration % s->snapshot_every == 0 &&
@@ -267,15 +271,33 @@ static void decide(struct shared_state *st, long iteration, const double *totals
 static void take_snapshot(struct shared_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
+    int writes = !st->split.distributed || ranks_rank() == 0;
     record(st, me, gather_tile(st, me));
 #pragma omp barrier
 #pragma omp single
-    if (st->failed || s->snapshot(s->snapshot_context, st->state.iteration, st->whole,
-                                  st->result->error, sizeof st->result->error) != 0) {
-        st->failed = 1;
-        st->result->reason = STOP_FAILED;
-        st->stop = 1; /* read by all after the single's barrier */
+    {
+        rank_merge_field(&st->split, st->partition, st->whole);
+        if (st->failed ||
+            (writes && s->snapshot(s->snapshot_context, st->state.iteration, st->whole,
+                                   st->result->error, sizeof st->result->error) != 0)) {
+            st->failed = 1;
+            st->result->reason = STOP_FAILED;
+        }
+        st->failed = rank_agree(&st->split, st->failed, st->result);
+        if (st->failed)
+            st->stop = 1; /* read by all after the single's barrier */
     }
+}
+
+/* Before a sweep (or SOR phase) reads field[which]: the edges of the other ranks'
+ * tiles into our shadows of them, and ours to them. */
+static void refresh_shadows(struct shared_state *st, struct tile *me, int which)
+{
+    record(st, me, rank_edges_read(&st->split, st->ops, me, which));
+#pragma omp barrier
+#pragma omp single
+    rank_edges_exchange(&st->split);
+    record(st, me, rank_edges_write(&st->split, st->ops, me, which));
 }
 
 /* Starts sweep k: one call per phase, phase 1 (SOR's black sites) only after
@@ -287,6 +309,8 @@ static void start_sweep(struct shared_state *st, struct tile *me, struct sweep_a
         if (args->phase > 0) {
 #pragma omp barrier
         }
+        if (st->split.distributed) /* phase 1 reads the new field's red sites */
+            refresh_shadows(st, me, (int)((args->iteration - 1 + args->phase) % 2));
         record(st, me, st->ops->sweep(me, args));
     }
 }
@@ -430,7 +454,7 @@ static long choose_batch(struct shared_state *st, const struct tile *me)
         st->ops->batch_length ? st->ops->batch_length(me, s->loop == LOOP_BATCHED) : 0;
 #pragma omp single
     st->batch = s->loop == LOOP_HOST || (s->snapshot && s->snapshot_every > 0) ||
-                        partition_count(st->partition) < 2
+                        partition_count(st->partition) < 2 || st->split.distributed
                     ? 0
                     : LONG_MAX;
 #pragma omp critical(solver_batch)
@@ -502,6 +526,9 @@ static void drive_tile(struct shared_state *st, struct tile *me)
     record(st, me, set_up_tile(st, me));
     if (agree_to_stop(st))
         goto out;
+    record(st, me, rank_shadows_open(&st->split, st->ops, me));
+    if (agree_to_stop(st))
+        goto out;
     record(st, me, st->ops->connect(me, nb));
     if (agree_to_stop(st))
         goto out;
@@ -522,6 +549,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
 #pragma omp single
     {
         st->result->time_compute_s = elapsed_since(&st->clock);
+        st->failed = rank_agree(&st->split, st->failed, st->result);
         st->gather = !st->failed; /* read by all after the single's barrier */
     }
     if (st->gather)
@@ -529,6 +557,9 @@ static void drive_tile(struct shared_state *st, struct tile *me)
     double unused; /* wait for a sweep started past the end before anything is freed */
     st->ops->finish(me, started, 0, &unused);
 #pragma omp barrier
+#pragma omp single
+    if (st->gather) /* the other ranks' tiles, for the pieces' shared edges */
+        rank_merge_field(&st->split, st->partition, st->whole);
     if (st->gather && st->settings->tile_done)
         record(st, me,
                st->settings->tile_done(st->settings->tile_done_context, me->index,
@@ -538,6 +569,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
 #pragma omp single
     st->result->time_output_s = elapsed_since(&st->clock);
 out:
+    rank_shadows_close(&st->split, st->ops, me);
     st->ops->close(me); /* after a barrier: no neighbour reads this tile any more */
 }
 
@@ -559,15 +591,47 @@ static struct tile *make_tiles(const struct partition *p, const struct problem *
     return tiles;
 }
 
+/* The tiles, the shared sums, the initial field and the split among ranks; 0, or
+ * -1 out of memory (result->error set). */
+static int set_up_run(struct shared_state *st, const struct problem *problem,
+                      const struct solve_settings *settings)
+{
+    const struct partition *partition = st->partition;
+    struct solve_result *result = st->result;
+    if (problem_terms_build(problem, &st->terms, result->error, sizeof result->error))
+        return -1;
+    st->tile_sums = calloc((size_t)partition_count(partition), sizeof *st->tile_sums);
+    if (!st->tile_sums || problem_initial_field(problem, st->whole) != 0 ||
+        !(st->tiles = make_tiles(partition, problem, settings)) ||
+        rank_split_make(&st->split, partition, settings->ranks_x, settings->ranks_y,
+                        st->tiles) != 0)
+        return error_set(result->error, sizeof result->error,
+                         "out of host memory for the lattice");
+    return 0;
+}
+
+/* Says why OpenMP gave fewer threads than this rank has tiles. */
+static void too_few_threads(struct shared_state *st, int n)
+{
+    const char *limited_by;
+    int limit = solver_thread_limit(&limited_by), got = omp_get_num_threads();
+    char why[64] = "";
+    if (limited_by)
+        snprintf(why, sizeof why, " (%s allows %d)", limited_by, limit);
+    snprintf(st->result->error, sizeof st->result->error,
+             "OpenMP gave %d thread%s for %d tiles, one each%s", got, got > 1 ? "s" : "",
+             n, why);
+}
+
 int solver_run(const struct device_ops *ops, const struct problem *problem,
                const struct partition *partition, const struct solve_settings *settings,
                struct field *out, struct solve_result *result)
 {
-    int n = partition_count(partition);
     *out = (struct field){0};
     memset(result, 0, sizeof *result);
     result->final_norm = NAN;
     result->failed_device = -1;
+    result->failed_rank = -1;
     struct shared_state st = {.ops = ops,
                               .partition = partition,
                               .settings = settings,
@@ -575,45 +639,35 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
                               .result = result,
                               .state = stop_state_start(),
                               .resume = 1,
-                              .clock = omp_get_wtime()};
-    result->reason = STOP_FAILED;
-    if (problem_terms_build(problem, &st.terms, result->error, sizeof result->error))
-        return -1;
-    st.tile_sums = calloc((size_t)n, sizeof *st.tile_sums);
-    if (!st.tile_sums || problem_initial_field(problem, out) != 0 ||
-        !(st.tiles = make_tiles(partition, problem, settings))) {
-        field_free(out);
-        free(st.tile_sums);
-        problem_terms_free(&st.terms);
-        snprintf(result->error, sizeof result->error,
-                 "out of host memory for the lattice");
-        return -1;
-    }
+                              .clock = omp_get_wtime(),
+                              .split.distributed =
+                                  settings->ranks_x * settings->ranks_y > 1};
     result->reason = STOP_CONVERGED;
-    const char *limited_by;
-    int limit = solver_thread_limit(&limited_by);
+    const int ready = set_up_run(&st, problem, settings) == 0;
+    int n = ready ? st.split.local_count : 1;
+    st.failed = !ready;
     omp_set_dynamic(0);
+    /* A rank that cannot drive its tiles still takes part in the first agreement
+     * the others reach (drive_tile's set-up), and in the last one below. */
 #pragma omp parallel num_threads(n)
     {
-        if (omp_get_num_threads() != n) {
+        if (!ready || omp_get_num_threads() != n) {
 #pragma omp single
             {
-                int got = omp_get_num_threads();
-                char why[64] = "";
-                if (limited_by)
-                    snprintf(why, sizeof why, " (%s allows %d)", limited_by, limit);
-                snprintf(result->error, sizeof result->error,
-                         "OpenMP gave %d thread%s for %d tiles, one each%s", got,
-                         got > 1 ? "s" : "", n, why);
+                if (ready)
+                    too_few_threads(&st, n);
                 st.failed = 1;
+                rank_agree(&st.split, 1, result);
             }
         } else {
-            drive_tile(&st, &st.tiles[omp_get_thread_num()]);
+            drive_tile(&st, &st.tiles[st.split.local[omp_get_thread_num()]]);
         }
     }
+    st.failed = rank_agree(&st.split, st.failed, result);
     free(st.tiles);
     free(st.tile_sums);
     free(st.batch_sums);
+    rank_split_free(&st.split);
     problem_terms_free(&st.terms);
     if (st.failed) {
         result->reason = STOP_FAILED;

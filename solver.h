@@ -46,6 +46,8 @@ struct solve_settings {
     struct tile_settings tile; /* tile.rule: the update rule of every backend */
     const int *devices;        /* CUDA device of tile t (ignored by the host backend) */
     enum loop_mode loop;       /* --loop: who drives the iterations */
+    int ranks_x, ranks_y;      /* the tiles split into blocks among MPI ranks
+                                * (solver_ranks.h); 0 x 0 or 1 x 1: one process */
 };
 
 struct solve_result {
@@ -62,6 +64,8 @@ struct solve_result {
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */
     char peer_fallback[600]; /* which: "GPU 0 <- GPU 1 (east), ..." ("" if none) */
     int failed_device;       /* device of the failing call, -1 if none or the host */
+    int failed_rank;         /* MPI rank of the failing call, -1 with one process */
+    char failed_node[64];    /* the node of that rank */
     char error[600];         /* what failed, when reason == STOP_FAILED */
 };
 
@@ -78,11 +82,12 @@ struct stop_rule solver_stop_rule(const struct solve_settings *s);
 
 /*
  * The decision after iteration k of a loop the host drives, counted into state
- * (stop_rule.h's rule, then a pending signal); a norm computed at k (has_norm)
- * goes to the monitor and the history first. Returns state->stopped.
+ * (stop_rule.h's rule, then `signal`: one that asked to stop, or 0); a norm
+ * computed at k (has_norm) goes to the monitor and the history first. Returns
+ * state->stopped.
  */
 int solver_decide(const struct solve_settings *s, struct stop_state *state, long k,
-                  int has_norm, double norm, double elapsed_s);
+                  int has_norm, double norm, double elapsed_s, int signal);
 
 /* Copies a loop's count, last norm and (once stopped) reason into the result. */
 void solver_report_state(struct solve_result *r, const struct stop_state *state);
