@@ -98,12 +98,11 @@ void solver_note_norm(const struct solve_settings *s, long iteration, double nor
 
 struct stop_rule solver_stop_rule(const struct solve_settings *s)
 {
-    return (struct stop_rule){
-        .eps = s->eps,
-        .max_iter = s->max_iter,
-        .check_every = s->check_every,
-        .norm_is_max = s->tile.rule.norm == NORM_MAX,
-        .norm_scale = s->tile.rule.norm == NORM_RESIDUAL ? s->tile.rule.norm_scale : 1.0};
+    return (struct stop_rule){.eps = s->eps,
+                              .max_iter = s->max_iter,
+                              .check_every = s->check_every,
+                              .norm_is_max = s->tile.rule.norm == NORM_MAX,
+                              .norm_scale = update_rule_norm_factor(&s->tile.rule)};
 }
 
 int solver_decide(const struct solve_settings *s, struct stop_state *state, long k,
@@ -568,9 +567,10 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     memset(result, 0, sizeof *result);
     result->final_norm = NAN;
     result->failed_device = -1;
+    struct solve_settings fitted = *settings; /* the norm's scale fitted to the data */
     struct shared_state st = {.ops = ops,
                               .partition = partition,
-                              .settings = settings,
+                              .settings = &fitted,
                               .whole = out,
                               .result = result,
                               .state = stop_state_start(),
@@ -579,9 +579,10 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     result->reason = STOP_FAILED;
     if (problem_terms_build(problem, &st.terms, result->error, sizeof result->error))
         return -1;
+    update_rule_fit_norm(&fitted.tile.rule, problem, &st.terms);
     st.tile_sums = calloc((size_t)n, sizeof *st.tile_sums);
     if (!st.tile_sums || problem_initial_field(problem, out) != 0 ||
-        !(st.tiles = make_tiles(partition, problem, settings))) {
+        !(st.tiles = make_tiles(partition, problem, &fitted))) {
         field_free(out);
         free(st.tile_sums);
         problem_terms_free(&st.terms);
