@@ -10,7 +10,8 @@
  * Sites on a tile's edge read the missing neighbour from the neighbouring
  * tile's old field through a peer pointer (or from a halo copy of it); a NULL
  * edge is the edge of the whole lattice, where sites keep their boundary value.
- * Then every thread block adds its (new - old)^2 in double, in a fixed tree
+ * Then every thread block adds its (new - old)^2 (times the square scale of
+ * update_rule.h, 1 unless the data could overflow) in double, in a fixed tree
  * order (warp shuffles), and writes one partial sum: no atomics, so the sums
  * are the same on every run. The variants differ only in how they load:
  *
@@ -79,16 +80,19 @@ __device__ __forceinline__ T jacobi(T south, T west, T east, T north)
     return T(0.25) * (((south + west) + east) + north);
 }
 
-/* The square of an update as the norm adds it (update_rule.h): formed in T. */
-template <typename T> __device__ __forceinline__ double square_of(T d)
+/* The square of an update as the norm adds it (update_rule.h): d times the
+ * square scale 2^-k (1 for every ordinary run), squared in T. */
+template <typename T> __device__ __forceinline__ double square_of(T d, T scale)
 {
-    return (double)(d * d);
+    const T e = d * scale;
+    return (double)(e * e);
 }
 
-/* Updates one site with every edge case handled; returns (new - old)^2. */
+/* Updates one site with every edge case handled; returns (new - old)^2, scaled
+ * (square_of). */
 template <bool READONLY, typename T>
 __device__ __forceinline__ double update_site(const T *old, T *out, const edges<T> &e,
-                                              long x, long y, long lx, long ly)
+                                              long x, long y, long lx, long ly, T scale)
 {
     if (x >= lx || y >= ly || is_fixed(e, x, y, lx, ly))
         return 0.0;
@@ -98,7 +102,7 @@ __device__ __forceinline__ double update_site(const T *old, T *out, const edges<
                        old_at<READONLY>(old, e, x, y + 1, lx, ly));
     const T d = v - load<READONLY>(old + x + y * lx);
     out[x + y * lx] = v;
-    return square_of(d);
+    return square_of(d, scale);
 }
 
 /* Two partial results of a block or lane: a sum, or (MAX) the larger, NaN winning
@@ -179,17 +183,17 @@ __device__ static void write_block_sum(double v, double *block_sums)
 /* global and readonly: one site per thread. */
 template <bool READONLY, typename T>
 __global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long lx,
-                           long ly, edges<T> e, double *block_sums)
+                           long ly, edges<T> e, double *block_sums, T scale)
 {
     const long x = blockIdx.x * (long)blockDim.x + threadIdx.x;
     const long y = blockIdx.y * (long)blockDim.y + threadIdx.y;
-    write_block_sum(update_site<READONLY>(old, out, e, x, y, lx, ly), block_sums);
+    write_block_sum(update_site<READONLY>(old, out, e, x, y, lx, ly, scale), block_sums);
 }
 
 /* shared: stage the block's sites and a one-site halo, then compute from there. */
 template <typename T>
 __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, long lx,
-                             long ly, edges<T> e, double *block_sums)
+                             long ly, edges<T> e, double *block_sums, T scale)
 {
     extern __shared__ unsigned char staged_bytes[];
     T *s = reinterpret_cast<T *>(staged_bytes);
@@ -215,7 +219,7 @@ __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, lon
                            s[sx + (sy + 1) * w]);
         const T d = v - s[sx + sy * w];
         out[x + y * lx] = v;
-        square = square_of(d);
+        square = square_of(d, scale);
     }
     write_block_sum(square, block_sums);
 }
@@ -235,8 +239,9 @@ template <> struct __align__(16) packed<double, 2>
 
 /* rows, for a block away from the tile's edges: no edge logic, wide plain loads. */
 template <int R, int V, typename T>
-__device__ __forceinline__ double
-rows_inside(const T *__restrict__ old, T *__restrict__ out, long lx, long x, long y0)
+__device__ __forceinline__ double rows_inside(const T *__restrict__ old,
+                                              T *__restrict__ out, long lx, long x,
+                                              long y0, T scale)
 {
     typedef packed<T, V> P;
     const T *p = old + x + y0 * lx; /* the first of the thread's V sites, row by row */
@@ -261,7 +266,7 @@ rows_inside(const T *__restrict__ old, T *__restrict__ out, long lx, long x, lon
             v.v[i] = jacobi(south.v[i], i > 0 ? here.v[i - 1] : west,
                             i < V - 1 ? here.v[i + 1] : east, north.v[i]);
             const T d = v.v[i] - here.v[i];
-            square += square_of(d);
+            square += square_of(d, scale);
         }
         *reinterpret_cast<P *>(out + (p - old)) = v;
         south = here;
@@ -276,27 +281,27 @@ rows_inside(const T *__restrict__ old, T *__restrict__ out, long lx, long x, lon
 template <int R, int V, typename T>
 __device__ __forceinline__ double rows_block(const T *__restrict__ old,
                                              T *__restrict__ out, long lx, long ly,
-                                             const edges<T> &e, long bx, long by)
+                                             const edges<T> &e, long bx, long by, T scale)
 {
     const long x = (bx * blockDim.x + threadIdx.x) * V;
     const long y0 = (by * blockDim.y + threadIdx.y) * R;
     const long block_x0 = bx * blockDim.x * V, block_y0 = by * blockDim.y * R;
     if (block_x0 >= 1 && block_x0 + (long)blockDim.x * V <= lx - 1 && block_y0 >= 1 &&
         block_y0 + (long)blockDim.y * R <= ly - 1)
-        return rows_inside<R, V>(old, out, lx, x, y0);
+        return rows_inside<R, V>(old, out, lx, x, y0, scale);
     double square = 0.0;
     for (int r = 0; r < R; r++)
         for (int i = 0; i < V; i++)
-            square += update_site<false>(old, out, e, x + i, y0 + r, lx, ly);
+            square += update_site<false>(old, out, e, x + i, y0 + r, lx, ly, scale);
     return square;
 }
 
 template <int R, int V, typename T>
 __global__ void __launch_bounds__(1024, 2)
     sweep_rows(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
-               edges<T> e, double *block_sums)
+               edges<T> e, double *block_sums, T scale)
 {
-    write_block_sum(rows_block<R, V>(old, out, lx, ly, e, blockIdx.x, blockIdx.y),
+    write_block_sum(rows_block<R, V>(old, out, lx, ly, e, blockIdx.x, blockIdx.y, scale),
                     block_sums);
 }
 
@@ -304,6 +309,7 @@ __global__ void __launch_bounds__(1024, 2)
  * as the host backends convert them, so that every backend computes the same bits. */
 template <typename T> struct rule_args {
     T cx, cy, omega, keep; /* keep = 1 - omega, formed in double */
+    T square_scale;        /* 2^-k of update_rule.h (square_of) */
     bool anisotropic, relaxed, residual, max;
     int colour;        /* -1: every site; SOR: 0 red, 1 black */
     long first_colour; /* site (x, y) is red when first_colour + x + y is even */
@@ -337,7 +343,7 @@ __device__ __forceinline__ double general_site(const T *own, const T *in, T *out
     const T v = r.relaxed ? r.omega * gs + r.keep * old : gs;
     const T d = (r.residual ? gs : v) - old;
     out[i] = v;
-    return r.max ? fabs((double)d) : square_of(d);
+    return r.max ? fabs((double)d) : square_of(d, r.square_scale);
 }
 
 /* The block's total of v, set or (accumulate) combined into its block sum. */
@@ -378,7 +384,7 @@ __global__ void sweep_general(const T *own, const T *in, T *out, long lx, long l
 template <int R, int V, typename T>
 __global__ void __launch_bounds__(1024, 1)
     loop_rows(T *field0, T *field1, long lx, long ly, long gx, long n, long batch,
-              double *sums, stop_state *state, stop_rule rule)
+              double *sums, stop_state *state, stop_rule rule, T scale)
 {
     __shared__ double lane[BLOCK_SUM_LANES];
     const edges<T> none = {};
@@ -392,8 +398,8 @@ __global__ void __launch_bounds__(1024, 1)
         T *out = iteration % 2 ? field1 : field0;
         double *these = sums + (iteration % 2) * n;
         for (long v = blockIdx.x; v < n; v += gridDim.x) {
-            const double t =
-                block_total(rows_block<R, V>(old, out, lx, ly, none, v % gx, v / gx));
+            const double t = block_total(
+                rows_block<R, V>(old, out, lx, ly, none, v % gx, v / gx, scale));
             if (threadIdx.x == 0 && threadIdx.y == 0)
                 these[v] = t;
         }
@@ -439,20 +445,20 @@ static dim3 grid_of(const sweep_shape &s, long lx, long ly)
 template <int V, typename T>
 static void launch_rows(const sweep_shape &sh, dim3 grid, dim3 block, cudaStream_t stream,
                         const T *old, T *out, long lx, long ly, const edges<T> &e,
-                        double *s)
+                        double *s, T scale)
 {
     switch (sh.rows_per_thread) {
     case 16:
-        sweep_rows<16, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s);
+        sweep_rows<16, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
         break;
     case 8:
-        sweep_rows<8, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s);
+        sweep_rows<8, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
         break;
     case 4:
-        sweep_rows<4, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s);
+        sweep_rows<4, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
         break;
     default:
-        sweep_rows<1, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s);
+        sweep_rows<1, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
     }
 }
 
@@ -463,6 +469,7 @@ template <typename T> static rule_args<T> rule_of(const sweep_launch *l)
                       (T)u.cy,
                       (T)u.omega,
                       (T)(1.0 - u.omega),
+                      (T)update_rule_square_scale(&u),
                       u.anisotropic != 0,
                       u.method != METHOD_JACOBI,
                       u.norm == NORM_RESIDUAL,
@@ -486,15 +493,19 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
     const dim3 block(l->shape.block_x, l->shape.block_y),
         grid = grid_of(l->shape, l->lx, l->ly);
     const size_t staged = (size_t)(block.x + 2) * (block.y + 2) * sizeof(T);
+    const T scale = (T)update_rule_square_scale(&l->rule);
     switch (l->shape.kernel) {
     case KERNEL_GLOBAL:
-        sweep_site<false, T><<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s);
+        sweep_site<false, T>
+            <<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s, scale);
         break;
     case KERNEL_READONLY:
-        sweep_site<true, T><<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s);
+        sweep_site<true, T>
+            <<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s, scale);
         break;
     case KERNEL_SHARED:
-        sweep_shared<T><<<grid, block, staged, stream>>>(old, out, l->lx, l->ly, e, s);
+        sweep_shared<T>
+            <<<grid, block, staged, stream>>>(old, out, l->lx, l->ly, e, s, scale);
         break;
     case KERNEL_GENERAL:
         sweep_general<T><<<grid, block, 0, stream>>>((const T *)l->own, old, out, l->lx,
@@ -503,11 +514,11 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
         break;
     default:
         if (l->shape.columns_per_thread == 2)
-            launch_rows<2, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e,
-                              s);
+            launch_rows<2, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e, s,
+                              scale);
         else
-            launch_rows<1, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e,
-                              s);
+            launch_rows<1, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e, s,
+                              scale);
     }
     return cudaGetLastError();
 }
@@ -586,8 +597,9 @@ static cudaError_t launch_loop(const sweep_launch *l, void *f0, void *f1, long b
     const dim3 grid((unsigned)(n < resident ? n : resident));
     T *field0 = (T *)f0, *field1 = (T *)f1;
     long lx = l->lx, ly = l->ly;
-    void *args[] = {&field0,    &field1, &lx,   &ly,    &gx,
-                    (void *)&n, &batch,  &sums, &state, &rule};
+    T scale = (T)update_rule_square_scale(&l->rule);
+    void *args[] = {&field0, &field1, &lx,    &ly,   &gx,   (void *)&n,
+                    &batch,  &sums,   &state, &rule, &scale};
     return cudaLaunchCooperativeKernel((const void *)loop_rows<R, V, T>, grid, block,
                                        args, 0, stream);
 }

@@ -64,9 +64,10 @@ struct sweep_launch {
     void *new_;
     long lx, ly;
     struct edge_view west, east, south, north;
-    double *block_sums; /* one per thread block (device or mapped memory), or NULL */
-    /* the general kernel only (update_rule.h): */
-    struct update_rule rule;
+    double *block_sums;      /* one per thread block (device or mapped memory), or NULL */
+    struct update_rule rule; /* every kernel: the square scale of the norm; the general
+                                kernel: the whole rule (update_rule.h) */
+    /* the general kernel only: */
     const void *own;            /* the sites' own old values: old, except in SOR's
                                    phase 1, where old is the new field */
     const void *source;         /* the per-site term b, or NULL */

@@ -147,9 +147,10 @@ static void edge_site(const struct problem *p, int edge, long s, long *i, long *
     *j = edge == EDGE_BOTTOM ? 0 : edge == EDGE_TOP ? p->ny - 1 : s + 1;
 }
 
-/* Writes one edge's values into the field; -1 with why if a value is not finite. */
-static int set_edge(const struct problem *p, int edge, struct field *field, char *why,
-                    size_t n)
+/* Writes one edge's values into the field (if field) and raises *largest to their
+ * largest |value| (if largest); -1 with why if a value is not finite. */
+static int set_edge(const struct problem *p, int edge, struct field *field,
+                    double *largest, char *why, size_t n)
 {
     struct expression *formula = NULL;
     if (p->edge_formula[edge][0] &&
@@ -169,6 +170,8 @@ static int set_edge(const struct problem *p, int edge, struct field *field, char
         }
         if (field)
             field_set(field, i, j, v);
+        if (largest)
+            *largest = fmax(*largest, fabs(v));
     }
     expression_free(formula);
     return 0;
@@ -195,7 +198,7 @@ int problem_initial_field(const struct problem *problem, struct field *field)
     if (field_alloc(field, problem->nx, problem->ny, problem->precision) != 0)
         return -1;
     for (int edge = 0; edge < EDGE_COUNT; edge++)
-        set_edge(problem, edge, field, why, sizeof why); /* problem_check ran before */
+        set_edge(problem, edge, field, NULL, why, sizeof why); /* checked before */
     set_regions(problem, field, NULL);
     return 0;
 }
@@ -255,8 +258,10 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
                 expression_free(f);
                 return -1;
             }
-            if (terms)
+            if (terms) {
                 field_set(&terms->source, i, j, problem_source_term(p, value));
+                terms->source_max = fmax(terms->source_max, fabs(value));
+            }
         }
     expression_free(f);
     return 0;
@@ -283,7 +288,7 @@ int problem_check(const struct problem *problem, char *why, size_t n)
     if (check_spacing(problem, why, n) != 0)
         return -1;
     for (int edge = 0; edge < EDGE_COUNT; edge++)
-        if (set_edge(problem, edge, NULL, why, n) != 0)
+        if (set_edge(problem, edge, NULL, NULL, why, n) != 0)
             return -1;
     if (problem->source[0] && fill_source(problem, NULL, why, n) != 0)
         return -1;
@@ -323,6 +328,18 @@ void problem_terms_free(struct problem_terms *terms)
     field_free(&terms->source);
     free(terms->fixed);
     terms->fixed = NULL;
+}
+
+double problem_value_bound(const struct problem *problem, double source_max)
+{
+    char why[256];
+    double bound = 0.0, lx, ly; /* 0: the initial interior */
+    for (int edge = 0; edge < EDGE_COUNT; edge++)
+        set_edge(problem, edge, NULL, &bound, why, sizeof why); /* checked before */
+    for (int k = 0; k < problem->region_count; k++)
+        bound = fmax(bound, fabs(problem->regions[k].value));
+    problem_size(problem, &lx, &ly);
+    return bound + source_max * fmin(lx, ly) * fmin(lx, ly) / 8.0;
 }
 
 long problem_interior_sites(const struct problem *problem)

@@ -66,6 +66,7 @@ struct field {
 struct problem_terms {
     struct field source;  /* the term b of update_rule.h (data NULL without source) */
     unsigned char *fixed; /* 1 at sites held by a region (NULL without regions) */
+    double source_max;    /* the largest |f| over the interior sites (0 without source) */
 };
 
 size_t precision_size(enum precision precision);
@@ -120,6 +121,19 @@ int problem_check(const struct problem *problem, char *why, size_t n);
 int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
                         char *why, size_t n);
 void problem_terms_free(struct problem_terms *terms);
+
+/*
+ * A bound on |u| over the initial field and every iterate of Jacobi, weighted
+ * Jacobi (omega <= 1) and Gauss-Seidel: B + source_max min(lx, ly)^2 / 8, where B
+ * is the largest |edge or region value| (edge formulas evaluated along their
+ * edges: O(nx + ny)) and source_max the largest |f| (problem_terms). Why: each
+ * new value is a convex combination of old ones plus b, and with
+ * phi = x (lx - x) / 2, whose discrete laplacian is exactly -1 on any spacing,
+ * u + source_max phi never falls below its smallest initial value, nor
+ * u - source_max phi rises above its largest (the discrete maximum principle).
+ * Over-relaxation (omega > 1) may overshoot it.
+ */
+double problem_value_bound(const struct problem *problem, double source_max);
 
 /* Sites updated by one sweep (the interior). */
 long problem_interior_sites(const struct problem *problem);

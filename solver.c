@@ -101,12 +101,11 @@ void solver_note_norm(const struct solve_settings *s, long iteration, double nor
 
 struct stop_rule solver_stop_rule(const struct solve_settings *s)
 {
-    return (struct stop_rule){
-        .eps = s->eps,
-        .max_iter = s->max_iter,
-        .check_every = s->check_every,
-        .norm_is_max = s->tile.rule.norm == NORM_MAX,
-        .norm_scale = s->tile.rule.norm == NORM_RESIDUAL ? s->tile.rule.norm_scale : 1.0};
+    return (struct stop_rule){.eps = s->eps,
+                              .max_iter = s->max_iter,
+                              .check_every = s->check_every,
+                              .norm_is_max = s->tile.rule.norm == NORM_MAX,
+                              .norm_scale = update_rule_norm_factor(&s->tile.rule)};
 }
 
 int solver_decide(const struct solve_settings *s, struct stop_state *state, long k,
@@ -591,15 +590,17 @@ static struct tile *make_tiles(const struct partition *p, const struct problem *
     return tiles;
 }
 
-/* The tiles, the shared sums, the initial field and the split among ranks; 0, or
- * -1 out of memory (result->error set). */
+/* The per-site terms (and the norm's scale fitted to them: update_rule.h), the
+ * tiles, the shared sums, the initial field and the split among ranks; 0, or -1
+ * out of memory (result->error set). */
 static int set_up_run(struct shared_state *st, const struct problem *problem,
-                      const struct solve_settings *settings)
+                      struct solve_settings *settings)
 {
     const struct partition *partition = st->partition;
     struct solve_result *result = st->result;
     if (problem_terms_build(problem, &st->terms, result->error, sizeof result->error))
         return -1;
+    update_rule_fit_norm(&settings->tile.rule, problem, &st->terms);
     st->tile_sums = calloc((size_t)partition_count(partition), sizeof *st->tile_sums);
     if (!st->tile_sums || problem_initial_field(problem, st->whole) != 0 ||
         !(st->tiles = make_tiles(partition, problem, settings)) ||
@@ -632,9 +633,10 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     result->final_norm = NAN;
     result->failed_device = -1;
     result->failed_rank = -1;
+    struct solve_settings fitted = *settings; /* the norm's scale fitted to the data */
     struct shared_state st = {.ops = ops,
                               .partition = partition,
-                              .settings = settings,
+                              .settings = &fitted,
                               .whole = out,
                               .result = result,
                               .state = stop_state_start(),
@@ -643,7 +645,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
                               .split.distributed =
                                   settings->ranks_x * settings->ranks_y > 1};
     result->reason = STOP_CONVERGED;
-    const int ready = set_up_run(&st, problem, settings) == 0;
+    const int ready = set_up_run(&st, problem, &fitted) == 0;
     int n = ready ? st.split.local_count : 1;
     st.failed = !ready;
     omp_set_dynamic(0);

@@ -28,8 +28,9 @@ struct stop_rule {
     double eps;
     long max_iter;
     long check_every;
-    int norm_is_max; /* the total is the norm (max); else sqrt(total) * norm_scale */
-    double norm_scale;
+    int norm_is_max;   /* the total is the norm (max); else sqrt(total) * norm_scale */
+    double norm_scale; /* update_rule_norm_factor: 2^k of the square scale, times the
+                          residual's scale */
 };
 
 /* Where a loop stands: what a finished run reports. */

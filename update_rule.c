@@ -4,6 +4,7 @@
  */
 #include "update_rule.h"
 
+#include <float.h>
 #include <math.h>
 
 /* Squares of the spacing; dx = lx / (nx - 1), the unit square when lx is unset. */
@@ -67,13 +68,44 @@ int update_rule_phases(const struct update_rule *rule)
     return rule->method == METHOD_SOR ? 2 : 1;
 }
 
+/* The least k >= 0 for which updates up to `largest` keep their scaled squares
+ * within range (update_rule_fit_norm). An update is never past the largest finite
+ * value of its precision, so k stays within 66 (float) or 556 (double), where
+ * 2^-k is a normal number. */
+static int norm_shift_for(enum precision precision, double largest, long sites)
+{
+    const double finite = precision == PRECISION_FLOAT ? FLT_MAX : DBL_MAX;
+    largest = fmin(largest, finite);
+    int k = 0;
+    for (;; k++) {
+        double e = ldexp(largest, -k); /* the largest scaled update */
+        int square_fits = precision != PRECISION_FLOAT || e <= 0x1p62;
+        if (square_fits && e * e * (double)sites <= 0x1p1000)
+            return k;
+    }
+}
+
+void update_rule_fit_norm(struct update_rule *rule, const struct problem *problem,
+                          const struct problem_terms *terms)
+{
+    /* an update is new - old: twice the bound on |u| at most */
+    double largest = 2.0 * problem_value_bound(problem, terms->source_max);
+    rule->norm_shift = rule->norm == NORM_MAX
+                           ? 0
+                           : norm_shift_for(problem->precision, largest,
+                                            problem_interior_sites(problem));
+}
+
+double update_rule_norm_factor(const struct update_rule *rule)
+{
+    return ldexp(rule->norm == NORM_RESIDUAL ? rule->norm_scale : 1.0, rule->norm_shift);
+}
+
 double update_rule_norm(const struct update_rule *rule, double total)
 {
     if (rule->norm == NORM_MAX)
         return total;
-    if (rule->norm == NORM_RESIDUAL)
-        return sqrt(total) * rule->norm_scale;
-    return sqrt(total);
+    return sqrt(total) * update_rule_norm_factor(rule);
 }
 
 const char *method_name(enum method method)

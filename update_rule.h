@@ -43,6 +43,8 @@ struct update_rule {
     int has_source;    /* a per-site term b exists */
     int has_fixed;     /* a per-site mask of fixed sites exists */
     double norm_scale; /* residual: the norm is sqrt(total) * norm_scale */
+    int norm_shift;    /* k of the square scale 2^-k below, set for each solve by
+                          update_rule_fit_norm; 0 for every ordinary problem */
 };
 /* A rule of all zeros is the course's plain Jacobi with the l2 norm. */
 
@@ -63,22 +65,42 @@ int update_rule_is_plain_jacobi(const struct update_rule *rule);
 int update_rule_phases(const struct update_rule *rule);
 
 /*
- * A block accumulates, per site and in double, (double)(d * d) with the square
- * formed in the working precision (l2, residual: update_square_float/double), or
- * fabs((double)d) (max),
+ * A block accumulates, per site and in double, (double)(e * e) with e = d * 2^-k
+ * and the square formed in the working precision (l2, residual:
+ * update_square_float/double), or fabs((double)d) (max),
  * where d = new - old (l2, max) or gs - old (residual). Two partial results
  * combine by a sum, or for the max norm by the larger, where a NaN wins so that
- * a diverged site is never hidden.
+ * a diverged site is never hidden. The norm is then sqrt(total) * 2^k (times
+ * norm_scale for the residual): update_rule_norm_factor.
+ *
+ * The square scale 2^-k (k = norm_shift) keeps huge but finite fields from
+ * overflowing the norm: a float update of 2^64 has no float square, and
+ * 1e160 squared is past the double range (--top 1e20 in float, 1e160 in double
+ * used to stop as "diverged"). k is chosen once per solve from a bound on the
+ * field (update_rule_fit_norm): 0 unless the data could overflow, and 0 always
+ * for the max norm. Multiplying by a power of two is exact and a correctly
+ * rounded sqrt of x 4^k is sqrt(x) 2^k, so a scaled norm has the same bits as the
+ * unscaled one would have had wherever that one did not overflow (barring
+ * squares that the scale pushes below the smallest normal number), and with
+ * k = 0 (a multiply by 1) nothing changes at all.
  */
 /* The square of an update as the norm adds it (above); every backend's one formula. */
-static inline double update_square_float(float d)
+static inline double update_square_float(float d, float scale)
 {
-    return (double)(d * d);
+    const float e = d * scale;
+    return (double)(e * e);
 }
 
-static inline double update_square_double(double d)
+static inline double update_square_double(double d, double scale)
 {
-    return d * d;
+    const double e = d * scale;
+    return e * e;
+}
+
+/* 2^-k, what an update is multiplied by before it is squared (above). */
+static inline double update_rule_square_scale(const struct update_rule *rule)
+{
+    return ldexp(1.0, -rule->norm_shift);
 }
 
 static inline double norm_combine(enum norm_kind norm, double a, double b)
@@ -87,6 +109,20 @@ static inline double norm_combine(enum norm_kind norm, double a, double b)
         return a + b;
     return (a != a || a > b) ? a : b;
 }
+
+/* Sets rule->norm_shift for a solve of the problem whose per-site terms are built
+ * (problem_terms_build): the smallest k >= 0 for which updates of twice
+ * problem_value_bound(), times 2^-k, have a float square under 2^124 (float) and
+ * fill the double sum of all interior sites to at most 2^1000. 0 for the max norm.
+ * Both limits leave room (an update 4 times larger in float, 2^12 times in double)
+ * for SOR's over-relaxation, which may overshoot the bound. */
+void update_rule_fit_norm(struct update_rule *rule, const struct problem *problem,
+                          const struct problem_terms *terms);
+
+/* What sqrt(total) is multiplied by to make the l2 or residual norm: 2^k, times
+ * norm_scale for the residual. The stop rule (solver_stop_rule) uses it too, so
+ * every path makes the same bits. */
+double update_rule_norm_factor(const struct update_rule *rule);
 
 /* The norm from the total of all blocks and tiles. */
 double update_rule_norm(const struct update_rule *rule, double total);

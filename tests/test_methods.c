@@ -649,6 +649,9 @@ Test(methods_cli, ini_region_without_value_is_refused)
 
 /* ---- 7. divergence ----------------------------------------------------------- */
 
+/* Four edges at 1e38: a site's four neighbours add up past the largest float, so
+ * the field itself becomes inf (a field merely too large for the squares of the
+ * norm is not divergence: test_trust_numbers.c). */
 #define HUGE_EDGES                                                                       \
     "--nx 16 --ny 16 --precision float "                                                 \
     "--top 1e38 --bottom 1e38 --left 1e38 --right 1e38"

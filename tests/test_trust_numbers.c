@@ -1,5 +1,6 @@
 /*
- * test_trust_numbers.c - numbers that mean what they say (issue 16, items 8-12):
+ * test_trust_numbers.c - numbers that mean what they say (issue 16, items 7-12):
+ * a huge but finite field is not divergence (its norm is scaled, not overflowed),
  * a stop is named for what happened (stagnation is not convergence), the host
  * tiles fit what OpenMP gives and say when they outnumber the cores, settings
  * the host would ignore or repeat are refused, the last norm of a run is always
@@ -15,6 +16,7 @@
 
 #include "helpers.h"
 #include "progress.h"
+#include "update_rule.h"
 
 TestSuite(trust_numbers, .init = require_laplace);
 
@@ -331,6 +333,201 @@ Test(trust_numbers, an_edge_value_beyond_the_largest_float_is_refused)
                                   "--ny 8 --max-iter 5 -q");
     cr_assert_eq(fits.status, 0, "double holds it: %s", fits.err);
     run_free(&fits);
+}
+
+/* ---- 7. overflow is not divergence ------------------------------------------ */
+
+/* 300 sweeps of a small lattice, eps 0 so that nothing stops them early. */
+#define OVERFLOW_RUN "--nx 33 --ny 17 --max-iter 300 --eps 0 --csv"
+
+/* The n values of a .bin file (behind its 48-byte header) as doubles; malloc'd. */
+static double *bin_values(const char *path, size_t value_size, long n)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "%s was not written", path);
+    double *values = malloc((size_t)n * sizeof *values);
+    unsigned char raw[8];
+    cr_assert_eq(fseek(f, 48, SEEK_SET), 0);
+    for (long i = 0; i < n; i++) {
+        cr_assert_eq(fread(raw, value_size, 1, f), 1, "%s: value %ld missing", path, i);
+        float v;
+        if (value_size == sizeof v)
+            memcpy(&v, raw, sizeof v), values[i] = v;
+        else
+            memcpy(&values[i], raw, sizeof values[i]);
+    }
+    fclose(f);
+    return values;
+}
+
+/* Runs laplace OVERFLOW_RUN ARGS --output BIN; returns the final norm of its CSV
+ * row; the run must finish (status 0, 300 iterations) without saying diverged. */
+static double overflow_run(const char *bin, const char *args)
+{
+    struct run r = laplace_run(OVERFLOW_RUN " %s --output %s", args, bin);
+    cr_assert_eq(r.status, 0, "%s: status %d, stderr: %s", args, r.status, r.err);
+    cr_assert_null(strstr(r.err, "diverged"), "%s: %s", args, r.err);
+    char f[64];
+    const char *csv = nth_line(r.out, 1);
+    cr_assert_not_null(csv, "%s: %s", args, r.out);
+    cr_assert_str_eq(csv_field(csv, 7, f, sizeof f), "300", "%s: iterations", args);
+    double norm = strtod(csv_field(csv, 9, f, sizeof f), NULL);
+    cr_assert(isfinite(norm) && norm > 0, "%s: final norm %s", args, f);
+    run_free(&r);
+    return norm;
+}
+
+/*
+ * The top edge at 2^shift: every value of the problem 2^shift times that of top 1,
+ * so in exact power-of-two scaling every sum, product and square is 2^shift (or
+ * 4^shift) times the small problem's, bit for bit. The host tiles must give the
+ * serial reference's field, that field must be 2^shift times the small one, and
+ * the norm 2^shift times the small one's (to the 10 digits the CSV prints), where
+ * the unscaled square of an update of about 2^(shift - 2) overflows.
+ */
+static void check_huge_top(const char *precision, int shift)
+{
+    const long n = 33 * 17;
+    const size_t size = strcmp(precision, "float") == 0 ? 4 : 8;
+    char huge[512], small[256], tiles[256], serial[256], args[1024];
+    snprintf(huge, sizeof huge, "--precision %s --top %.0f", precision, ldexp(1, shift));
+    out_path(small, sizeof small, "top-one.bin");
+    out_path(tiles, sizeof tiles, "huge-tiles.bin");
+    out_path(serial, sizeof serial, "huge-serial.bin");
+    snprintf(args, sizeof args, "%s --backend cpu --partition 2x1", huge);
+    double norm = overflow_run(tiles, args);
+    snprintf(args, sizeof args, "%s --backend serial", huge);
+    overflow_run(serial, args);
+    snprintf(args, sizeof args, "--precision %s --top 1 --backend serial", precision);
+    double small_norm = overflow_run(small, args);
+
+    double *t = bin_values(tiles, size, n), *r = bin_values(serial, size, n);
+    double *one = bin_values(small, size, n);
+    for (long i = 0; i < n; i++) {
+        cr_assert(memcmp(&t[i], &r[i], sizeof t[i]) == 0,
+                  "%s: site %ld: tiles %a, serial %a", precision, i, t[i], r[i]);
+        cr_assert_eq(r[i], ldexp(one[i], shift), "%s: site %ld: %a is not 2^%d x %a",
+                     precision, i, r[i], shift, one[i]);
+    }
+    cr_assert(fabs(norm - ldexp(small_norm, shift)) <= 2e-9 * norm,
+              "%s: norm %.9e is not 2^%d x %.9e", precision, norm, shift, small_norm);
+    free(t);
+    free(r);
+    free(one);
+}
+
+Test(trust_numbers, a_huge_float_field_is_not_divergence)
+{
+    check_huge_top("float", 66); /* updates of 2^64: their float square is inf */
+    /* issue 16's own example */
+    struct run r =
+        laplace_run("--backend cpu --precision float --top 1e20 --nx 64 --ny 64 "
+                    "--max-iter 100 -q");
+    cr_assert_eq(r.status, 0, "status %d: %s", r.status, r.err);
+    run_free(&r);
+}
+
+Test(trust_numbers, a_huge_double_field_is_not_divergence)
+{
+    check_huge_top("double", 530); /* updates of 2^528: their square is past 2^1024 */
+    struct run r = laplace_run("--backend cpu --precision double --top 1e160 --nx 64 "
+                               "--ny 64 --max-iter 100 -q");
+    cr_assert_eq(r.status, 0, "status %d: %s", r.status, r.err);
+    run_free(&r);
+}
+
+/* The problem of the exact check below: every value 2^shift times the plain one. */
+static struct problem scaled_problem(enum precision precision, int shift,
+                                     const char *source)
+{
+    double s = ldexp(1, shift);
+    struct problem pb = {.nx = 33,
+                         .ny = 17,
+                         .top = s,
+                         .bottom = 2.5 * s,
+                         .left = 0.3 * s,
+                         .right = 0.7 * s,
+                         .precision = precision};
+    snprintf(pb.source, sizeof pb.source, "%s", source);
+    pb.regions[0] = (struct region){.shape = REGION_RECT,
+                                    .x0 = 0.4,
+                                    .y0 = 0.1,
+                                    .x1 = 0.6,
+                                    .y1 = 0.3,
+                                    .value = 1.5 * s};
+    pb.region_count = source[0] != '\0';
+    return pb;
+}
+
+/* Solves pb on the reference and on 2x1 host tiles, for 200 iterations. */
+static void solve_twice(const struct problem *pb, const struct solve_settings *s,
+                        struct field f[2], struct solve_result r[2])
+{
+    run_reference(pb, s, &f[0], &r[0]);
+    run_tiles(pb, 2, 1, s, &f[1], &r[1]);
+    for (int i = 0; i < 2; i++)
+        cr_assert_eq(r[i].reason, STOP_MAX_ITER, "%s %s, top %g, %s: %s",
+                     method_name(s->tile.rule.method), precision_name(pb->precision),
+                     pb->top, i ? "host tiles" : "reference",
+                     stop_reason_text(r[i].reason));
+    cr_assert(field_bit_identical(&f[0], &f[1]), "tiles and reference differ");
+}
+
+/*
+ * Below the command line and to the last bit: for each rule (plain Jacobi with the
+ * l2 norm; weighted Jacobi with a source formula, a fixed region and the residual
+ * norm; SOR with both and the l2 norm), the problem scaled by 2^shift gives 2^shift
+ * times the plain problem's field and final norm exactly, on the reference and on
+ * the host tiles (whose norms differ from the reference's in the last bits: the
+ * sums are added in another order).
+ */
+Test(trust_numbers, a_huge_field_has_exactly_the_scaled_norm_on_every_rule)
+{
+    const struct {
+        enum method method;
+        double omega;
+        enum norm_kind norm;
+        int source;
+    } rules[] = {{METHOD_JACOBI, 1.0, NORM_L2, 0},
+                 {METHOD_WEIGHTED, 0.8, NORM_RESIDUAL, 1},
+                 {METHOD_SOR, 0.0, NORM_L2, 1}};
+    const struct {
+        enum precision precision;
+        int shift;
+        const char *source; /* f = -3 (x + y), times 2^shift */
+    } scales[] = {{PRECISION_FLOAT, 66, "-3*2^66*(x+y)"},
+                  {PRECISION_DOUBLE, 530, "-3*2^530*(x+y)"}};
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 3; k++) {
+            int shift = scales[i].shift, src = rules[k].source;
+            struct problem one =
+                scaled_problem(scales[i].precision, 0, src ? "-3*(x+y)" : "");
+            struct problem big =
+                scaled_problem(scales[i].precision, shift, src ? scales[i].source : "");
+            struct solve_settings s = test_settings(0.0, 200);
+            s.tile.rule =
+                update_rule_make(&one, rules[k].method, rules[k].omega, rules[k].norm);
+            struct field f1[2], fb[2];
+            struct solve_result r1[2], rb[2];
+            solve_twice(&one, &s, f1, r1);
+            solve_twice(&big, &s, fb, rb);
+            const char *what = method_name(rules[k].method);
+            for (int b = 0; b < 2; b++) {
+                cr_assert_eq(rb[b].final_norm, ldexp(r1[b].final_norm, shift),
+                             "%s %s, %s: norm %a, not 2^%d x %a", what,
+                             precision_name(big.precision), b ? "tiles" : "reference",
+                             rb[b].final_norm, shift, r1[b].final_norm);
+            }
+            for (long y = 0; y < one.ny; y++)
+                for (long x = 0; x < one.nx; x++)
+                    cr_assert_eq(field_get(&fb[0], x, y),
+                                 ldexp(field_get(&f1[0], x, y), shift),
+                                 "%s: site (%ld, %ld)", what, x, y);
+            for (int b = 0; b < 2; b++) {
+                field_free(&f1[b]);
+                field_free(&fb[b]);
+            }
+        }
 }
 
 /* Item 12 for --region too: its numbers are decimal, as every other number. */
