@@ -47,7 +47,8 @@ static void print_version(void)
 {
     char cuda[128];
     p2p_runtime_version(cuda, sizeof cuda);
-    printf("laplace %s (%s)\n", LAPLACE_VERSION, cuda);
+    printf("laplace %s (%s, %s)\n", LAPLACE_VERSION, cuda,
+           ranks_built_with_mpi() ? "with MPI" : "without MPI");
 }
 
 /* The report (or CSV) on stdout, and the row added to --csv-append's file. */

@@ -500,6 +500,13 @@ static struct solve_settings settings_of(const struct run_plan *plan, struct wat
 /* Why a solve that returned did not give a field to use, as main prints it. */
 static void describe_failure(const struct solve_result *r, char *err, size_t n)
 {
+    char where[128] = ""; /* under MPI: the failing rank and its node */
+    if (r->reason == STOP_FAILED && r->failed_rank >= 0)
+        snprintf(where, sizeof where, "rank %d (%s): ", r->failed_rank, r->failed_node);
+    size_t used = strlen(where);
+    snprintf(err, n, "%s", where);
+    err += used < n ? used : n - 1;
+    n -= used < n ? used : n - 1;
     if (r->reason == STOP_FAILED && r->failed_device >= 0)
         snprintf(err, n, "device %d failed: %s", r->failed_device, r->error);
     else if (r->reason == STOP_FAILED)

@@ -189,7 +189,7 @@ int rank_agree(struct rank_split *r, int failed, struct solve_result *result)
     if (!r->distributed)
         return failed;
     int first = ranks_first_flagged(failed);
-    if (first >= 0)
+    if (first >= 0 && result->failed_rank < 0) /* once: every rank has failed since */
         share_failure(first, result);
     return first >= 0;
 }
@@ -216,7 +216,7 @@ int rank_share(struct rank_split *r, int *failed, double *tile_sums,
     /* a rank's tiles come in tile order, as it sent them */
     for (int t = 0; t < r->tile_count; t++)
         tile_sums[t] = r->all[r->next[r->owner[t]]++];
-    if (first >= 0)
+    if (first >= 0 && result->failed_rank < 0)
         share_failure(first, result);
     *failed = first >= 0;
     if (signal)
