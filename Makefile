@@ -65,7 +65,8 @@ ifneq ($(NVCC),)
                -gencode arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
                -gencode arch=compute_$(GPU_ARCH),code=compute_$(GPU_ARCH) \
                -Xcompiler -Wall,-Wextra,-Werror
-  OBJS += $(BUILD)/device_cuda.o $(BUILD)/device_cuda_batches.o $(BUILD)/laplace_kernels.o
+  OBJS += $(BUILD)/device_cuda.o $(BUILD)/device_cuda_batches.o $(BUILD)/device_cuda_ranks.o \
+          $(BUILD)/laplace_kernels.o
   LDLIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -ldl -lpthread -static-libstdc++ -lstdc++
   BUILD_KIND := with CUDA ($(NVCC), sm_$(GPU_ARCH))
 else

@@ -285,7 +285,7 @@ static int wait_for_neighbours(struct tile *t, const struct sweep_args *a)
         return 0;
     for (int side = 0; side < SIDE_COUNT; side++) {
         const struct tile *nb = a->neighbour[side];
-        if (nb)
+        if (nb && !nb->remote) /* a shadow is written on this tile's own stream */
             CUDA_CHECK(
                 t, cudaStreamWaitEvent(
                        c->stream, ((struct cuda_tile *)nb->impl)->done[after % 2], 0));
@@ -638,4 +638,8 @@ const struct device_ops device_cuda_ops = {
     .batch_wait = cuda_batch_wait,
     .batch_total = cuda_batch_total,
     .batch_rewind = cuda_batch_rewind,
+    .shadow_open = cuda_shadow_open,
+    .edge_read = cuda_edge_read,
+    .shadow_write = cuda_shadow_write,
+    .shadow_close = cuda_shadow_close,
 };

@@ -57,6 +57,12 @@ int cuda_failed(struct tile *t, cudaError_t rc, const char *call, const char *fu
             return cuda_failed((t), rc_, #call, __func__, __FILE__, __LINE__);           \
     } while (0)
 
+/* The edges of other MPI ranks' tiles (device.h; device_cuda_ranks.c). */
+int cuda_shadow_open(struct tile *t, struct tile *shadow);
+int cuda_edge_read(struct tile *t, int side, int which, void *edge_h);
+int cuda_shadow_write(struct tile *t, struct tile *shadow, int which, const void *edge_h);
+void cuda_shadow_close(struct tile *t, struct tile *shadow);
+
 /* 0, or -1 with the injected fault's message when it falls on iterations from..to. */
 int cuda_check_fault(struct tile *t, long from, long to);
 
