@@ -87,6 +87,11 @@ void report_print(FILE *out, const struct run_report *r)
     fprintf(out, "laplace: %ld x %ld lattice, %s, backend %s, partition %dx%d (%d %s)\n",
             c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
             r->backend, c->partition_x, c->partition_y, tiles, units(r, tiles));
+    if (c->world_size > 1)
+        fprintf(out,
+                "  ranks         %d MPI ranks (%dx%d blocks of %d tiles each); the "
+                "devices below are rank 0's\n",
+                c->world_size, c->ranks_x, c->ranks_y, tiles / c->world_size);
     fprintf(out, "  devices       %s (%s)\n", r->devices, r->device_names);
     if (r->backend[0] == 'g')
         fprintf(out, "  kernel        %s, block %s, partial sums added on the %s, %s\n",
@@ -135,7 +140,7 @@ void report_csv_header_fields(FILE *out)
 }
 
 /* The columns after DESIGN.md's: how the run was set up, and which run it is. */
-static const char run_columns[] = ",kernel,block,eps,check_every,loop,reduce,role";
+static const char run_columns[] = ",kernel,block,eps,check_every,loop,reduce,role,ranks";
 
 void report_csv_header(FILE *out)
 {
@@ -175,9 +180,10 @@ static void csv_run_fields(FILE *out, const struct run_report *r)
     char block[32] = "auto";
     if (c->block_x > 0)
         snprintf(block, sizeof block, "%dx%d", c->block_x, c->block_y);
-    fprintf(out, ",%s,%s,%.6g,%ld,%s,%s,%s", c->kernel, block, config_eps(c),
+    fprintf(out, ",%s,%s,%.6g,%ld,%s,%s,%s,%dx%d", c->kernel, block, config_eps(c),
             c->check_every, r->result.loop_batch > 0 ? "batched" : "host",
-            c->reduce == REDUCE_DEVICE ? "device" : "host", r->role ? r->role : "run");
+            c->reduce == REDUCE_DEVICE ? "device" : "host", r->role ? r->role : "run",
+            c->ranks_x > 0 ? c->ranks_x : 1, c->ranks_y > 0 ? c->ranks_y : 1);
 }
 
 void report_csv_row(FILE *out, const struct run_report *r)

@@ -24,7 +24,7 @@ TestSuite(trust_cli, .init = require_laplace);
 #define DESIGN_COLUMNS                                                                   \
     "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm,"  \
     "time_input_s,time_compute_s,time_output_s,time_total_s,glups,gbps,gflops"
-#define CSV_HEADER DESIGN_COLUMNS ",kernel,block,eps,check_every,loop,reduce,role\n"
+#define CSV_HEADER DESIGN_COLUMNS ",kernel,block,eps,check_every,loop,reduce,role,ranks\n"
 
 /* ---- 13: the CSV of a timing exercise -------------------------------------- */
 
