@@ -28,7 +28,7 @@ TestSuite(trust_cli, .init = require_laplace);
 
 /* ---- 13: the CSV of a timing exercise -------------------------------------- */
 
-Test(trust_cli, csv_row_ends_with_kernel_block_eps_check_every_loop_reduce_role)
+Test(trust_cli, csv_row_ends_with_kernel_block_eps_check_every_loop_reduce_role_ranks)
 {
     char f[64];
     struct run r = laplace_run(PROBLEM " --backend cpu --partition 2x1 --block 16x4 "
@@ -46,7 +46,8 @@ Test(trust_cli, csv_row_ends_with_kernel_block_eps_check_every_loop_reduce_role)
     cr_assert_str_eq(csv_field(row, 21, f, sizeof f), "host", "loop");
     cr_assert_str_eq(csv_field(row, 22, f, sizeof f), "host", "reduce");
     cr_assert_str_eq(csv_field(row, 23, f, sizeof f), "run", "role");
-    cr_assert_str_eq(csv_field(row, 24, f, sizeof f), "", "nothing after role");
+    cr_assert_str_eq(csv_field(row, 24, f, sizeof f), "1x1", "ranks: one process");
+    cr_assert_str_eq(csv_field(row, 25, f, sizeof f), "", "nothing after ranks");
     run_free(&r);
 }
 
