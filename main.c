@@ -170,14 +170,17 @@ static int print_plan(const struct run_plan *plan)
         printf("  tile %-3d      (%d,%d): x %ld..%ld, y %ld..%ld, %ld x %ld sites", t,
                e->ix, e->iy, e->x0, e->x0 + e->lx - 1, e->y0, e->y0 + e->ly - 1, e->lx,
                e->ly);
-        if (gpu)
+        if (gpu && plan->devices[t] < 0)
+            printf(", rank %d",
+                   partition_rank_of(p, c->ranks_x, c->ranks_y, t)); /* not ours */
+        else if (gpu)
             printf(", GPU %d, about %.1f MiB", plan->devices[t],
                    memory_tile_bytes(c, e->lx, e->ly, tiles == 1) / mib);
         putchar('\n');
     }
     for (int t = 0; gpu && t < tiles; t++) {
         double bytes = 0.0;
-        int first = 1;
+        int first = plan->devices[t] >= 0;
         for (int u = 0; u < tiles; u++)
             if (plan->devices[u] == plan->devices[t]) {
                 first = first && u >= t;

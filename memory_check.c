@@ -132,7 +132,7 @@ static int check_devices(const struct run_plan *plan, char *why, size_t n)
     int tiles = partition_count(p);
     for (int t = 0; t < tiles; t++) {
         double need = 0.0; /* every tile this GPU holds, counted at its first */
-        int first = 1;
+        int first = plan->devices[t] >= 0; /* -1: another MPI rank's tile */
         for (int u = 0; u < tiles; u++)
             if (plan->devices[u] == plan->devices[t]) {
                 first = first && u >= t;
