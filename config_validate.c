@@ -182,7 +182,8 @@ int config_validate(const struct config *c, char *err, size_t errlen)
         return error_status(EXIT_BAD_USAGE, err, errlen,
                             "--partition: %dx%d host tiles; at most %d (one thread each)",
                             c->partition_x, c->partition_y, CPU_TILES_MAX);
-    if (c->backend == BACKEND_SERIAL && c->partition_x * c->partition_y > 1)
+    if (c->backend == BACKEND_SERIAL && c->partition_x * c->partition_y > 1 &&
+        c->world_size <= 1)
         return error_status(EXIT_BAD_USAGE, err, errlen,
                             "--partition: the serial backend has one tile; use "
                             "--backend cpu or gpu to split the lattice");

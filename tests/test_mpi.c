@@ -1,0 +1,723 @@
+/*
+ * test_mpi.c - laplace under mpirun (issue 17), end to end: the tiles split into
+ * blocks of ranks give the same fields, iteration counts and norms as the serial
+ * reference, bit for bit (Jacobi, SOR, a Poisson source with regions, float and
+ * double, other norms and --check-every), on 2x1, 1x2, 3x1 and 2x2 ranks with
+ * several tiles each; a .pvti's pieces and a run's snapshots are those of one
+ * process; the refusals are said once, by rank 0; a fault on rank 1 stops every
+ * rank, said once; SIGINT to the ranks (or to rank 1 alone) stops every rank at
+ * one iteration, writes that field and exits 130, SIGINT to mpirun leaves every
+ * output whole or absent and no rank behind; and without mpirun the MPI build runs
+ * as before.
+ *
+ * Every test reports itself skipped when mpirun is not on PATH or ./laplace was
+ * built without MPI (CI may build without Open MPI). Each mpirun runs with
+ * --oversubscribe (up to 4 ranks on a 2-core machine) and --allow-run-as-root when
+ * we are root; the lattices are small so that the suite stays quick.
+ */
+#include <criterion/criterion.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "helpers.h"
+
+/* ---- the launcher ---------------------------------------------------------- */
+
+/* Why MPI runs cannot be tested here, or NULL when they can. */
+static const char *mpi_missing(void)
+{
+    int status;
+    if (system("command -v mpirun >/dev/null 2>&1") != 0)
+        return "needs mpirun on PATH (Open MPI)";
+    char *version = shell_run("./laplace -V", &status);
+    int with_mpi = status == 0 && strstr(version, "with MPI") != NULL;
+    free(version);
+    return with_mpi ? NULL : "./laplace was built without MPI";
+}
+
+/* Removes this process's test folders (tests/out/<pid>-mpi-*) when it exits. */
+static void remove_mpi_dirs(void)
+{
+    char command[256];
+    snprintf(command, sizeof command, "rm -rf " TEST_OUT "/%ld-mpi-*", (long)getpid());
+    if (system(command) != 0)
+        fprintf(stderr, "test_mpi: could not remove %s\n", command + 7);
+}
+
+/* Each test's start: ./laplace there, MPI usable (else the test is skipped). */
+static void require_mpi(void)
+{
+    require_laplace();
+    const char *missing = mpi_missing();
+    if (missing)
+        cr_skip_test("%s", missing);
+    /* shared memory between ranks without the single-copy (CMA) mechanism, which
+     * containers often forbid; changes nothing but the speed. The user's wins. */
+    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+    static int registered;
+    if (!registered++)
+        atexit(remove_mpi_dirs);
+}
+
+/*
+ * "env ASAN_OPTIONS=...detect_leaks=0 mpirun --oversubscribe [--allow-run-as-root]
+ * -np NP EXTRA ./laplace" in buf. Open MPI keeps what MPI_Init allocated (its
+ * plugins are unloaded at MPI_Finalize): under `make test SANITIZE=1` LeakSanitizer
+ * would fail every rank for it, so the ranks leave leaks out (laplace's own are
+ * checked by the single-process suites). No effect on a build without ASan.
+ */
+static const char *mpirun_laplace(char *buf, size_t n, int np, const char *extra)
+{
+    snprintf(buf, n,
+             "env ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" "
+             "mpirun --oversubscribe%s -np %d %s ./laplace",
+             geteuid() == 0 ? " --allow-run-as-root" : "", np, extra ? extra : "");
+    return buf;
+}
+
+/*
+ * Runs "timeout SECONDS mpirun ... -np NP EXTRA ./laplace ARGS" (ARGS as printf
+ * formats them, through the shell), stdout and stderr captured as laplace_run
+ * does. A run killed by the timeout has status 124.
+ */
+static struct run mpi_run(int seconds, int np, const char *extra, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+static struct run mpi_run(int seconds, int np, const char *extra, const char *format, ...)
+{
+    static int serial;
+    char args[4096], launcher[512], out[256], err[256], name[64], command[6000];
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(args, sizeof args, format, ap);
+    va_end(ap);
+    snprintf(name, sizeof name, "mpi%d.stdout", serial);
+    out_path(out, sizeof out, name);
+    snprintf(name, sizeof name, "mpi%d.stderr", serial++);
+    out_path(err, sizeof err, name);
+    snprintf(command, sizeof command, "timeout %d %s %s >%s 2>%s", seconds,
+             mpirun_laplace(launcher, sizeof launcher, np, extra), args, out, err);
+    int raw = system(command);
+    struct run r = {.status = -1};
+    if (raw != -1 && WIFEXITED(raw))
+        r.status = WEXITSTATUS(raw);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    if (!r.out)
+        r.out = strdup("");
+    if (!r.err)
+        r.err = strdup("");
+    remove(out);
+    remove(err);
+    return r;
+}
+
+/* A fresh folder tests/out/<pid>-mpi-NAME in dir (removed when the test ends). */
+static void mpi_dir(char *dir, size_t n, const char *name)
+{
+    char command[700];
+    ensure_out_dir();
+    snprintf(dir, n, TEST_OUT "/%ld-mpi-%s", (long)getpid(), name);
+    snprintf(command, sizeof command, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+    cr_assert_eq(system(command), 0, "cannot make %s", dir);
+}
+
+/* The lines of text that start with prefix. */
+static int lines_starting(const char *text, const char *prefix)
+{
+    int count = 0;
+    for (const char *line = text; line && *line; line = strchr(line, '\n')) {
+        if (*line == '\n')
+            line++;
+        count += strncmp(line, prefix, strlen(prefix)) == 0;
+    }
+    return count;
+}
+
+/* ---- files ------------------------------------------------------------------- */
+
+/* The whole file (malloc'd) and its size, or NULL. */
+static unsigned char *read_bytes(const char *path, long *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    *size = ftell(f);
+    rewind(f);
+    unsigned char *data = malloc((size_t)*size + 1);
+    if (data && fread(data, 1, (size_t)*size, f) != (size_t)*size)
+        free(data), data = NULL;
+    fclose(f);
+    return data;
+}
+
+/* got holds want's bytes, all of them; what says which run it was. */
+static void check_same_file(const char *want, const char *got, const char *what)
+{
+    long want_size = 0, got_size = 0;
+    unsigned char *a = read_bytes(want, &want_size), *b = read_bytes(got, &got_size);
+    cr_assert(a, "%s: %s was not written", what, want);
+    cr_assert(b, "%s: %s was not written", what, got);
+    cr_assert_eq(got_size, want_size, "%s: %s has %ld bytes, %s %ld", what, got, got_size,
+                 want, want_size);
+    cr_assert(want_size > 0, "%s: %s is empty", what, want);
+    for (long i = 0; i < want_size; i++)
+        cr_assert_eq(a[i], b[i], "%s: %s differs from %s at byte %ld of %ld", what, got,
+                     want, i, want_size);
+    free(a), free(b);
+}
+
+/* The folders hold the same files, byte for byte, and count of them. */
+static void check_same_dir(const char *want, const char *got, int count, const char *what)
+{
+    char command[1200];
+    int status;
+    snprintf(command, sizeof command, "diff -r '%s' '%s'", want, got);
+    char *diff = shell_run(command, &status);
+    cr_assert_eq(status, 0, "%s: the folders differ:\n%s", what, diff);
+    free(diff);
+    snprintf(command, sizeof command, "ls -A '%s' | wc -l", got);
+    char *listed = shell_run(command, &status);
+    cr_assert_eq(atoi(listed), count, "%s: %s holds %d files, want %d", what, got,
+                 atoi(listed), count);
+    free(listed);
+}
+
+/* No temporary output (.lpXXXXXX) left in dir. */
+static void check_no_temporaries(const char *dir)
+{
+    char command[700];
+    int status;
+    snprintf(command, sizeof command, "ls -A '%s' | grep '^\\.lp'", dir);
+    char *found = shell_run(command, &status);
+    cr_assert_eq(status, 1, "temporaries left in %s:\n%s", dir, found);
+    free(found);
+}
+
+/* A .bin of nx x ny doubles: whole, its iteration and interrupted flag read. */
+static void check_whole_bin(const char *path, long nx, long ny, long *iteration,
+                            int *interrupted)
+{
+    long size = 0;
+    unsigned char *bin = read_bytes(path, &size);
+    cr_assert(bin, "%s was not written", path);
+    cr_assert_eq(size, 48 + nx * ny * 8, "%s has %ld bytes: not whole", path, size);
+    cr_assert(memcmp(bin, "LAPLACEB", 8) == 0, "%s: no .bin header", path);
+    int64_t k, x, y;
+    uint32_t flags;
+    memcpy(&x, bin + 16, 8), memcpy(&y, bin + 24, 8);
+    memcpy(&k, bin + 32, 8), memcpy(&flags, bin + 40, 4);
+    cr_assert(x == nx && y == ny, "%s: %ldx%ld in its header", path, (long)x, (long)y);
+    *iteration = (long)k;
+    *interrupted = (int)(flags & 1);
+    free(bin);
+}
+
+/* ---- 1: fields, iterations and norms of the serial reference --------------- */
+
+/* Two odd, non-square lattices with the helpers' non-zero edges. */
+#define EDGES "--top 1 --left 0.3 --right -0.7 --bottom 2.5"
+#define LATTICE_A "--nx 47 --ny 31 " EDGES
+#define LATTICE_B "--nx 33 --ny 29 " EDGES
+
+/* A Poisson problem on a 2 x 1 domain (dx != dy: the general update), formulas on
+ * the edges, a rectangle and a disc held fixed across the borders of the ranks. */
+#define POISSON                                                                          \
+    "--nx 47 --ny 31 --lx 2 --ly 1 --left y --right y --top 1 --bottom 0 "               \
+    "--source '-20*exp(-((x-1.3)^2+(y-0.45)^2)/0.05)' "                                  \
+    "--region 'rect 0.5 0.3 0.8 0.7 0.25' --region 'disc 1.0 0.5 0.2 0.5'"
+
+/*
+ * PROBLEM solved serially and by mpirun -np NP on LAYOUT (--partition, --ranks):
+ * both succeed, the MPI run prints one CSV row (rank 0 alone) with the serial
+ * run's iterations, convergence and final norm, and its --output (EXT: bin or
+ * dat) is the serial one, byte for byte.
+ */
+static void check_equals_serial(int np, const char *layout, const char *problem,
+                                const char *ext)
+{
+    static int serial;
+    char want[256], got[256], name[64], what[1024];
+    snprintf(name, sizeof name, "serial%d.%s", serial, ext);
+    out_path(want, sizeof want, name);
+    snprintf(name, sizeof name, "ranks%d.%s", serial++, ext);
+    out_path(got, sizeof got, name);
+    snprintf(what, sizeof what, "-np %d %s %s", np, layout, problem);
+
+    struct run s = laplace_run("--backend serial %s --csv --output %s", problem, want);
+    cr_assert_eq(s.status, 0, "serial %s: status %d: %s", problem, s.status, s.err);
+    char converged[8];
+    csv_field(nth_line(s.out, 1), 8, converged, sizeof converged);
+    cr_assert(strstr(problem, "--max-iter") || strcmp(converged, "1") == 0,
+              "serial %s did not converge: pick another eps", problem);
+    struct run m = mpi_run(60, np, NULL, "--backend cpu %s %s --csv --output %s", layout,
+                           problem, got);
+    cr_assert_eq(m.status, 0, "%s: status %d; stderr:\n%s", what, m.status, m.err);
+    cr_assert_eq(lines_starting(m.err, "laplace"), 0, "%s said:\n%s", what, m.err);
+    cr_assert_eq(count_lines(m.out), 2, "%s: want a header and one row:\n%s", what,
+                 m.out);
+
+    const char *srow = nth_line(s.out, 1), *mrow = nth_line(m.out, 1);
+    cr_assert(srow && mrow, "%s: no CSV row", what);
+    static const int columns[] = {1, 2, 3, 6, 7, 8, 9}; /* precision .. final_norm */
+    for (int i = 0; i < 7; i++) {
+        char a[64], b[64], header[64];
+        csv_field(s.out, columns[i], header, sizeof header);
+        csv_field(srow, columns[i], a, sizeof a);
+        csv_field(mrow, columns[i], b, sizeof b);
+        cr_assert_str_eq(b, a, "%s: %s %s, serially %s", what, header, b, a);
+    }
+    check_same_file(want, got, what);
+    remove(want), remove(got);
+    run_free(&s), run_free(&m);
+}
+
+TestSuite(mpi, .timeout = 120);
+
+Test(mpi, jacobi_on_2x1_and_1x2_ranks_equals_serial_in_double_and_float)
+{
+    require_mpi();
+    check_equals_serial(2, "--partition 4x2 --ranks 2x1", LATTICE_A " --eps 1e-6", "bin");
+    check_equals_serial(2, "--partition 2x4 --ranks 1x2",
+                        LATTICE_A " --eps 1e-5 --precision float", "dat");
+    check_equals_serial(2, "--partition 2x4 --ranks 1x2", LATTICE_B " --eps 1e-6", "bin");
+    check_equals_serial(2, "--partition 4x2 --ranks 2x1",
+                        LATTICE_B " --eps 1e-5 --precision float", "bin");
+}
+
+Test(mpi, jacobi_on_3x1_and_2x2_ranks_equals_serial_in_double_and_float)
+{
+    require_mpi();
+    check_equals_serial(3, "--partition 6x2 --ranks 3x1", LATTICE_A " --eps 1e-6", "bin");
+    check_equals_serial(3, "--partition 6x2 --ranks 3x1",
+                        LATTICE_B " --eps 1e-5 --precision float", "dat");
+    check_equals_serial(4, "--partition 4x4 --ranks 2x2", LATTICE_A " --eps 1e-6", "dat");
+    check_equals_serial(4, "--partition 4x4 --ranks 2x2",
+                        LATTICE_A " --eps 1e-5 --precision float", "bin");
+}
+
+Test(mpi, sor_equals_serial_on_every_layout_of_ranks)
+{
+    require_mpi();
+    check_equals_serial(2, "--partition 4x2 --ranks 2x1",
+                        LATTICE_A " --method sor --eps 1e-9", "bin");
+    check_equals_serial(
+        2, "--partition 2x4 --ranks 1x2",
+        LATTICE_B " --method sor --omega 1.5 --eps 1e-4 --precision float", "bin");
+    check_equals_serial(3, "--partition 6x2 --ranks 3x1",
+                        LATTICE_B " --method sor --eps 1e-9", "dat");
+    check_equals_serial(4, "--partition 4x4 --ranks 2x2",
+                        LATTICE_A " --method sor --eps 1e-4 --precision float", "bin");
+}
+
+Test(mpi, a_poisson_source_with_regions_equals_serial)
+{
+    require_mpi();
+    check_equals_serial(3, "--partition 6x2 --ranks 3x1", POISSON " --eps 1e-7", "bin");
+    check_equals_serial(4, "--partition 4x4 --ranks 2x2",
+                        POISSON " --method sor --eps 1e-9", "bin");
+    check_equals_serial(2, "--partition 2x4 --ranks 1x2",
+                        POISSON " --method sor --eps 1e-4 --precision float", "dat");
+}
+
+Test(mpi, other_norms_check_every_and_max_iter_equal_serial)
+{
+    require_mpi();
+    check_equals_serial(2, "--partition 4x2 --ranks 2x1",
+                        LATTICE_A " --norm max --check-every 7 --eps 1e-7", "bin");
+    check_equals_serial(2, "--partition 2x4 --ranks 1x2",
+                        LATTICE_B " --norm residual --eps 1e-6", "bin");
+    check_equals_serial(3, "--partition 6x2 --ranks 3x1",
+                        LATTICE_B " --method weighted --check-every 3 --eps 1e-6", "bin");
+    /* --max-iter ends it first: every rank stops there, not converged */
+    check_equals_serial(4, "--partition 4x4 --ranks 2x2",
+                        LATTICE_A " --eps 1e-14 --max-iter 777", "bin");
+}
+
+Test(mpi, the_automatic_layouts_and_one_rank_equal_serial)
+{
+    require_mpi();
+    check_equals_serial(2, "--partition 4x2", LATTICE_A " --eps 1e-6", "bin");
+    check_equals_serial(4, "--partition 4x4 --ranks auto", LATTICE_B " --eps 1e-6",
+                        "bin");
+    check_equals_serial(2, "", LATTICE_B " --eps 1e-6", "bin");
+    check_equals_serial(1, "--partition 2x2", LATTICE_B " --eps 1e-6", "bin");
+}
+
+/* ---- 2, 3: .pvti pieces and snapshots of one process ---------------------- */
+
+/*
+ * ARGS written into two folders, one by one process on the host tiles (LAYOUT:
+ * --partition), one by mpirun -np NP (LAYOUT plus RANKS): the same count files,
+ * byte for byte, no temporary left.
+ */
+static void check_outputs_as_one_process(int np, const char *layout, const char *ranks,
+                                         const char *args, int count)
+{
+    char one[256], many[256], what[1024];
+    mpi_dir(one, sizeof one, "one");
+    mpi_dir(many, sizeof many, "many");
+    snprintf(what, sizeof what, "-np %d %s %s %s", np, layout, ranks, args);
+    struct run s =
+        laplace_run("--backend cpu %s %s -q --output %s/g.pvti --output %s/s.bin", layout,
+                    args, one, one);
+    cr_assert_eq(s.status, 0, "one process: status %d: %s", s.status, s.err);
+    struct run m = mpi_run(60, np, NULL,
+                           "--backend cpu %s %s %s -q --output %s/g.pvti "
+                           "--output %s/s.bin",
+                           layout, ranks, args, many, many);
+    cr_assert_eq(m.status, 0, "%s: status %d; stderr:\n%s", what, m.status, m.err);
+    cr_assert_str_eq(m.out, "", "%s printed under -q:\n%s", what, m.out);
+    check_same_dir(one, many, count, what);
+    check_no_temporaries(many);
+    run_free(&s), run_free(&m);
+}
+
+Test(mpi, pvti_pieces_of_every_rank_equal_one_process)
+{
+    require_mpi();
+    /* g.pvti, g_0.vti .. g_7.vti, s.bin */
+    check_outputs_as_one_process(2, "--partition 4x2", "--ranks 2x1",
+                                 LATTICE_B " --eps 1e-6", 10);
+    check_outputs_as_one_process(2, "--partition 2x4", "--ranks 1x2",
+                                 LATTICE_A " --eps 1e-5 --precision float", 10);
+    check_outputs_as_one_process(4, "--partition 4x2", "--ranks 2x2",
+                                 POISSON " --method sor --eps 1e-6", 10);
+}
+
+Test(mpi, snapshots_equal_one_process)
+{
+    require_mpi();
+    /* at 20, 40, 60 and the end: a .pvti of 8 pieces and a .bin each */
+    check_outputs_as_one_process(2, "--partition 4x2", "--ranks 2x1",
+                                 LATTICE_A " --steps 60 --snapshot-every 20", 40);
+    check_outputs_as_one_process(
+        4, "--partition 4x2", "--ranks 2x2",
+        LATTICE_B " --method weighted --steps 45 --snapshot-every 15", 40);
+}
+
+/* ---- 4: refusals ------------------------------------------------------------- */
+
+/*
+ * Under mpirun -np NP --tag-output (each rank's lines marked "[job,rank]<stderr>:"),
+ * ARGS refused with status 2: nothing on stdout, one line of the ranks on stderr,
+ * rank 0's, starting "laplace: " and naming what. mpirun's own banner about the
+ * non-zero exit follows, untagged.
+ */
+static void check_mpi_refused(int np, const char *args, const char *named)
+{
+    struct run r = mpi_run(30, np, "--tag-output", "%s", args);
+    cr_assert_eq(r.status, 2, "-np %d %s: status %d, want 2; stderr:\n%s", np, args,
+                 r.status, r.err);
+    cr_assert_str_eq(r.out, "", "-np %d %s: stdout:\n%s", np, args, r.out);
+    int lines = 0;
+    for (const char *line = r.err; line && *line; line = strchr(line, '\n')) {
+        if (*line == '\n')
+            line++;
+        int job, rank, at = 0;
+        if (sscanf(line, "[%d,%d]<stderr>:%n", &job, &rank, &at) != 2 || at == 0)
+            continue;                                     /* mpirun's own */
+        const char *text = line + at + (line[at] == ' '); /* Open MPI 5 adds a space */
+        lines++;
+        cr_assert_eq(rank, 0, "-np %d %s: rank %d spoke:\n%s", np, args, rank, r.err);
+        cr_assert(strncmp(text, "laplace: ", 9) == 0, "-np %d %s: line '%.*s'", np, args,
+                  (int)strcspn(text, "\n"), text);
+        char said[1024];
+        snprintf(said, sizeof said, "%.*s", (int)strcspn(text, "\n"), text);
+        cr_assert(strstr(said, named), "-np %d %s: '%s' does not name '%s'", np, args,
+                  said, named);
+    }
+    cr_assert_eq(lines, 1, "-np %d %s: want one line of the ranks on stderr:\n%s", np,
+                 args, r.err);
+    run_free(&r);
+}
+
+Test(mpi, layouts_the_ranks_cannot_share_are_refused_by_rank_0_once)
+{
+    require_mpi();
+    check_mpi_refused(2, "--backend cpu --partition 4x2 --ranks 3x1 " LATTICE_B,
+                      "--ranks 3x1: 3 ranks, but 2 processes");
+    check_mpi_refused(2, "--backend cpu --partition 3x1 " LATTICE_B,
+                      "--partition 3x1: its tiles cannot be split evenly among 2 ranks");
+    /* not "--partition: the serial backend has one tile": no --partition was given */
+    check_mpi_refused(2, "--backend serial " LATTICE_B,
+                      "--backend serial: the reference runs in one process");
+    check_mpi_refused(2, "--backend serial --partition 1x1 " LATTICE_B,
+                      "--backend serial: the reference runs in one process");
+}
+
+Test(mpi, bench_and_topology_under_mpirun_and_ranks_without_it_are_refused)
+{
+    require_mpi();
+    char dir[256];
+    mpi_dir(dir, sizeof dir, "bench");
+    /* were --bench not refused, a quick one would write there, not into results/ */
+    setenv("LAPLACE_BENCH_DIR", dir, 1);
+    setenv("LAPLACE_BENCH_QUICK", "1", 1);
+    check_mpi_refused(2, "--bench", "--bench");
+    check_mpi_refused(2, "--topology", "--topology");
+    unsetenv("LAPLACE_BENCH_DIR");
+    unsetenv("LAPLACE_BENCH_QUICK");
+    int status;
+    char command[400];
+    snprintf(command, sizeof command, "ls -A '%s'", dir);
+    char *listed = shell_run(command, &status);
+    cr_assert_str_eq(listed, "", "the refused bench wrote %s", listed);
+    free(listed);
+
+    struct run r =
+        laplace_run_within(20, "--backend cpu --partition 2x1 --ranks 2x1 " LATTICE_B);
+    check_refused(&r, 2, "--ranks 2x1: 2 ranks, but 1 process was started");
+    cr_assert(strncmp(r.err, "laplace: ", 9) == 0, "stderr: %s", r.err);
+    run_free(&r);
+    r = laplace_run_within(20, "--backend cpu --partition 4x4 --ranks 2x2 " LATTICE_B);
+    check_refused(&r, 2, "--ranks 2x2");
+    run_free(&r);
+}
+
+/* ---- 5: a fault on one rank -------------------------------------------------- */
+
+/*
+ * LAPLACE_INJECT_FAULT=VALUE (tile:iteration, fault.h) under mpirun -np NP on
+ * LAYOUT: every rank stops within the time limit with status 1, and stderr's first
+ * line, the only one of ours, is "laplace: rank RANK (NODE): " naming the tile
+ * and the step (mpirun's banner follows).
+ */
+static void check_fault_stops_every_rank(const char *value, int np, const char *layout,
+                                         int rank, const char *tile, const char *step)
+{
+    char node[256] = "", head[400];
+    gethostname(node, sizeof node - 1);
+    snprintf(head, sizeof head, "laplace: rank %d (%s): ", rank, node);
+    setenv("LAPLACE_INJECT_FAULT", value, 1);
+    struct run r =
+        mpi_run(30, np, "-x LAPLACE_INJECT_FAULT",
+                "--backend cpu %s " LATTICE_A " --eps 1e-12 --max-iter 400 -q", layout);
+    unsetenv("LAPLACE_INJECT_FAULT");
+    cr_assert_neq(r.status, 124, "%s: the ranks hung (timeout); stderr:\n%s", value,
+                  r.err);
+    cr_assert_eq(r.status, 1, "%s: status %d; stderr:\n%s", value, r.status, r.err);
+    cr_assert_str_eq(r.out, "", "%s: stdout:\n%s", value, r.out);
+    cr_assert(strncmp(r.err, head, strlen(head)) == 0,
+              "%s: stderr does not start with '%s':\n%s", value, head, r.err);
+    const char *end = strchr(r.err, '\n');
+    int len = end ? (int)(end - r.err) : (int)strlen(r.err);
+    char first[1024];
+    snprintf(first, sizeof first, "%.*s", len, r.err);
+    cr_assert(strstr(first, tile), "%s: '%s' does not name '%s'", value, first, tile);
+    cr_assert(strstr(first, step), "%s: '%s' does not name '%s'", value, first, step);
+    cr_assert(strstr(first, "injected fault"), "%s: '%s' does not say injected", value,
+              first);
+    cr_assert_eq(lines_starting(r.err, "laplace"), 1, "%s: said more than once:\n%s",
+                 value, r.err);
+    run_free(&r);
+}
+
+Test(mpi, a_fault_on_rank_1_stops_every_rank_and_is_said_once)
+{
+    require_mpi();
+    check_fault_stops_every_rank("1:57", 2, "--partition 2x1 --ranks 2x1", 1, "tile 1",
+                                 "sweep 57");
+    /* tile 6 of 4x2 is rank 1's second: column 2, row 1 */
+    check_fault_stops_every_rank("6:123", 2, "--partition 4x2 --ranks 2x1", 1, "tile 6",
+                                 "sweep 123");
+    check_fault_stops_every_rank("3:400", 4, "--partition 2x2 --ranks 2x2", 3, "tile 3",
+                                 "sweep 400");
+}
+
+Test(mpi, a_failed_set_up_on_rank_1_stops_every_rank_and_is_said_once)
+{
+    require_mpi();
+    check_fault_stops_every_rank("1:0", 2, "--partition 2x1 --ranks 2x1", 1, "tile 1",
+                                 "set-up");
+    check_fault_stops_every_rank("2:0", 2, "--partition 2x2 --ranks 1x2", 1, "tile 2",
+                                 "set-up");
+}
+
+/* ---- 6: signals ---------------------------------------------------------------- */
+
+#define SIGNAL_NX 300
+#define SIGNAL_NY 300
+#define SIGNAL_RUN                                                                       \
+    "--backend cpu --nx 300 --ny 300 " EDGES " --eps 1e-14 --max-iter 100000000"
+
+/*
+ * Starts mpirun -np 2 on SIGNAL_RUN with --output DIR/f.bin and --monitor (its
+ * stdout in DIR/out.txt, stderr in DIR/err.txt); once the monitor shows iterations
+ * (every rank has set up: the signal handlers are in place), and half a second
+ * more, sends SIGINT to TARGET: "ranks" (the two ./laplace processes, found by
+ * their unique --output), "rank 1" (the one whose OMPI_COMM_WORLD_RANK is 1) or
+ * "mpirun". Returns the status of mpirun (124: past a 60 s time limit), the
+ * processes signalled in *signalled.
+ */
+static int interrupt_mpi_run(const char *dir, const char *target, int *signalled)
+{
+    char launcher[512], command[3800], pattern[300], send[1000];
+    snprintf(pattern, sizeof pattern, "%s .*%s/f\\.bin",
+             strcmp(target, "mpirun") == 0 ? "^mpirun" : "^\\./laplace", dir);
+    if (strcmp(target, "rank 1") == 0)
+        snprintf(send, sizeof send,
+                 "n=0; for q in $(pgrep -f '%s'); do tr '\\0' '\\n' < /proc/$q/environ | "
+                 "grep -qx OMPI_COMM_WORLD_RANK=1 && kill -INT $q && n=$((n+1)); done",
+                 pattern);
+    else
+        snprintf(send, sizeof send, "n=$(pgrep -f '%s' | wc -l); pkill -INT -f '%s'",
+                 pattern, pattern);
+    snprintf(command, sizeof command,
+             "timeout 60 %s " SIGNAL_RUN " --partition 2x1 --output %s/f.bin "
+             "--monitor 200 > %s/out.txt 2> %s/err.txt & p=$!; "
+             "for i in $(seq 300); do grep -q '^  iteration ' %s/out.txt && break; "
+             "sleep 0.1; done; sleep 0.5; %s; wait $p; s=$?; echo signalled $n; exit $s",
+             mpirun_laplace(launcher, sizeof launcher, 2, NULL), dir, dir, dir, dir,
+             send);
+    int status;
+    char *said = shell_run(command, &status);
+    const char *n = strstr(said, "signalled ");
+    *signalled = n ? atoi(n + 10) : -1;
+    free(said);
+    return status;
+}
+
+/* No process of this test's run is left (by the unique --output in dir). */
+static void check_no_process_left(const char *dir)
+{
+    char command[700];
+    int status;
+    snprintf(command, sizeof command, "pgrep -af '^(\\./laplace|mpirun) .*%s/f\\.bin'",
+             dir);
+    char *left = shell_run(command, &status);
+    cr_assert_eq(status, 1, "processes left behind:\n%s", left);
+    free(left);
+}
+
+/*
+ * SIGINT to TARGET ("ranks" or "rank 1", signalled processes of them): every rank
+ * stops at the same iteration k, rank 0 says so once and writes the field of
+ * iteration k whole (the serial field of iteration k), mpirun's status is 130, no
+ * temporary and no process is left.
+ */
+static void check_sigint_stops_every_rank(const char *target, int signalled_want)
+{
+    char dir[256], path[400];
+    int signalled;
+    mpi_dir(dir, sizeof dir, "sigint");
+    int status = interrupt_mpi_run(dir, target, &signalled);
+    snprintf(path, sizeof path, "%s/err.txt", dir);
+    char *err = slurp(path);
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    char *out = slurp(path);
+    cr_assert(out && err, "no output of mpirun");
+    cr_assert_eq(signalled, signalled_want, "%d processes signalled, want %d (%s)",
+                 signalled, signalled_want, target);
+    cr_assert_eq(status, 130, "mpirun's status %d, want 130; stderr:\n%s", status, err);
+    cr_assert_eq(lines_starting(err, "laplace"), 0, "the ranks said:\n%s", err);
+    const char *said = "interrupted at iteration ";
+    const char *at = strstr(out, said);
+    cr_assert(at, "the report does not say where it stopped:\n%s", out);
+    cr_assert(!strstr(at + 1, said), "said more than once (by every rank?):\n%s", out);
+    long k = atol(at + strlen(said)), iteration;
+    int interrupted;
+    snprintf(path, sizeof path, "%s/f.bin", dir);
+    check_whole_bin(path, SIGNAL_NX, SIGNAL_NY, &iteration, &interrupted);
+    cr_assert(k > 0 && iteration == k && interrupted,
+              "f.bin: iteration %ld, interrupted %d; the report: %ld", iteration,
+              interrupted, k);
+    check_no_temporaries(dir);
+    check_no_process_left(dir);
+
+    /* the field of iteration k: the serial run stopped there by --max-iter (its
+     * header says not interrupted: byte 40 differs, the rest is the same) */
+    char serial[400];
+    snprintf(serial, sizeof serial, "%s/serial.bin", dir);
+    struct run s = laplace_run("--backend serial --nx 300 --ny 300 " EDGES
+                               " --eps 1e-14 --max-iter %ld -q --output %s",
+                               k, serial);
+    cr_assert_eq(s.status, 0, "serial: %s", s.err);
+    long a_size, b_size;
+    unsigned char *a = read_bytes(serial, &a_size), *b = read_bytes(path, &b_size);
+    cr_assert(a && b && a_size == b_size);
+    cr_assert(memcmp(a, b, 40) == 0, "the headers differ before the flags");
+    cr_assert(memcmp(a + 44, b + 44, (size_t)a_size - 44) == 0,
+              "the field of the interrupted run is not the serial field of iteration %ld",
+              k);
+    free(a), free(b), free(out), free(err);
+    run_free(&s);
+}
+
+Test(mpi, sigint_to_every_rank_writes_the_field_reached_and_exits_130)
+{
+    require_mpi();
+    check_sigint_stops_every_rank("ranks", 2);
+}
+
+/* the signal travels: rank 0, not signalled, stops at the same iteration */
+Test(mpi, sigint_to_rank_1_alone_stops_every_rank_alike)
+{
+    require_mpi();
+    check_sigint_stops_every_rank("rank 1", 1);
+}
+
+Test(mpi, sigint_to_mpirun_ends_every_rank_leaving_outputs_whole_or_absent)
+{
+    require_mpi();
+    char dir[256], path[400];
+    int signalled;
+    mpi_dir(dir, sizeof dir, "sigterm");
+    int status = interrupt_mpi_run(dir, "mpirun", &signalled);
+    snprintf(path, sizeof path, "%s/err.txt", dir);
+    char *err = slurp(path);
+    cr_assert_eq(signalled, 1, "%d processes signalled, want mpirun", signalled);
+    cr_assert(status != 0 && status != 124, "mpirun's status %d; stderr:\n%s", status,
+              err ? err : "");
+    sleep(1);
+    check_no_process_left(dir);
+    check_no_temporaries(dir);
+    snprintf(path, sizeof path, "%s/f.bin", dir);
+    if (access(path, F_OK) == 0) {
+        long iteration;
+        int interrupted;
+        check_whole_bin(path, SIGNAL_NX, SIGNAL_NY, &iteration, &interrupted);
+        cr_assert(iteration > 0 && interrupted, "f.bin: iteration %ld, interrupted %d",
+                  iteration, interrupted);
+    }
+    free(err);
+}
+
+/* ---- 7: without mpirun --------------------------------------------------------- */
+
+Test(mpi, without_mpirun_the_mpi_build_runs_as_before)
+{
+    require_mpi();
+    char want[256], got[256];
+    out_path(want, sizeof want, "plain-serial.bin");
+    out_path(got, sizeof got, "plain-tiles.bin");
+    const char *layouts[] = {"--partition 4x2", "--partition 2x4 --ranks 1x1",
+                             "--partition 3x3 --ranks auto"};
+    struct run s =
+        laplace_run("--backend serial " LATTICE_A " --eps 1e-6 --csv --output %s", want);
+    cr_assert_eq(s.status, 0, "serial: %s", s.err);
+    for (int i = 0; i < 3; i++) {
+        struct run r = laplace_run_within(
+            20, "--backend cpu %s " LATTICE_A " --eps 1e-6 --csv --output %s", layouts[i],
+            got);
+        cr_assert_eq(r.status, 0, "%s: status %d: %s", layouts[i], r.status, r.err);
+        cr_assert_str_eq(r.err, "", "%s wrote on stderr", layouts[i]);
+        char a[64], b[64];
+        csv_field(nth_line(s.out, 1), 7, a, sizeof a);
+        csv_field(nth_line(r.out, 1), 7, b, sizeof b);
+        cr_assert_str_eq(b, a, "%s: %s iterations, serially %s", layouts[i], b, a);
+        check_same_file(want, got, layouts[i]);
+        run_free(&r);
+    }
+    /* one process drives both tiles, as on a workstation */
+    struct run r = laplace_run("--backend cpu --partition 2x1 " LATTICE_B " --eps 1e-5");
+    cr_assert_eq(r.status, 0, "report run: %s", r.err);
+    cr_assert_str_eq(r.err, "", "the report run wrote on stderr");
+    cr_assert(strstr(r.out, "(host, 2 threads)"), "one process, two threads?\n%s", r.out);
+    run_free(&r), run_free(&s);
+}
