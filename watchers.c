@@ -18,8 +18,9 @@ int watchers_start(struct watchers *w, const struct config *c, const char *label
         return -1;
     w->has_history = c->history[0] != 0;
     w->has_monitor = !c->csv && !c->quiet && c->monitor_every > 0;
-    w->has_progress =
-        !c->csv && !c->quiet && c->monitor_every == 0 && isatty(STDOUT_FILENO);
+    /* under mpirun stdout is a terminal Open MPI makes, even when redirected: none */
+    w->has_progress = !c->csv && !c->quiet && c->monitor_every == 0 &&
+                      c->world_size <= 1 && isatty(STDOUT_FILENO);
     if (w->has_progress)
         progress_start(&w->progress, stdout, config_eps(c), label);
     return 0;

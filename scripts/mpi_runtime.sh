@@ -7,12 +7,14 @@
 # Run it here (Debian 12, amd64, apt-get able to download); it fetches the packages with
 # apt-get download into a temporary folder, unpacks them with dpkg -x and keeps what a
 # single-node run over shared memory needs (btl self/vader/tcp, pml ob1, the ORTE
-# run time, PMIx, hwloc): about 10 MiB. Re-running rebuilds the folder from scratch.
+# run time, PMIx, hwloc): about 11 MiB. Re-running rebuilds the folder from scratch.
 #   --full   keep every plugin and the fabric libraries they need (UCX, libfabric,
-#            verbs, PSM, PSM2, OpenSHMEM, Fortran/Java/C++ bindings): about 20 MiB.
+#            verbs, PSM, PSM2, OpenSHMEM, Fortran/Java/C++ bindings): about 21 MiB.
 # MPI_RUNTIME_DIR=path builds there instead of build/mpi-runtime.
 # The bundle uses the libc, libm, libstdc++ and libgcc_s of the machine it runs on; its
-# libraries need glibc >= 2.34 (the script prints the newest GLIBC_ version they use).
+# libraries need glibc >= 2.36 (libevent calls arc4random; the script prints the newest
+# GLIBC_ version the bundle uses), so Ubuntu 22.04 (2.35) is too old, 24.04 is fine.
+# On a machine without ssh, env.sh selects Open MPI's single-node launcher (plm isolated).
 set -euo pipefail
 
 die() { echo "mpi_runtime: $*" >&2; exit 1; }
@@ -21,7 +23,7 @@ full=0
 case "${1:-}" in
     "") ;;
     --full) full=1 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (usage: scripts/mpi_runtime.sh [--full])" ;;
 esac
 
@@ -88,8 +90,9 @@ for d in "${debs[@]}"; do
 done
 lib="$stage/usr/lib/$multiarch"
 pkglib="$lib/openmpi/lib/openmpi3"
-[ -x "$stage/usr/bin/orterun" ] && [ -f "$lib/libmpi.so.40" ] && [ -d "$pkglib" ] ||
+if [ ! -x "$stage/usr/bin/orterun" ] || [ ! -f "$lib/libmpi.so.40" ] || [ ! -d "$pkglib" ]; then
     die "the unpacked packages lack orterun, libmpi.so.40 or $pkglib: not Debian 12's Open MPI 4.1?"
+fi
 
 # zlib1g and libnl-3-200 still ship in /lib (not merged /usr): move them next to the rest.
 if [ -d "$stage/lib/$multiarch" ]; then
@@ -177,7 +180,8 @@ cat > "$stage/env.sh" << 'EOF'
 #     . build/mpi-runtime/env.sh
 # (in bash it may be sourced from anywhere: it finds its own folder). Sets PATH,
 # LD_LIBRARY_PATH, OPAL_PREFIX, OPAL_SYSCONFDIR, PMIX_PREFIX (and PMIx's other folders)
-# and HWLOC_PLUGINS_PATH; sourcing it twice adds nothing twice.
+# and HWLOC_PLUGINS_PATH, and OMPI_MCA_plm=isolated on a machine without ssh; sourcing it
+# twice adds nothing twice.
 if [ -n "${BASH_SOURCE:-}" ]; then
     _mpirt=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 else
@@ -211,6 +215,13 @@ export PMIX_SYSCONFDIR="$PMIX_PREFIX/share"
 export PMIX_MCA_mca_base_component_path="$PMIX_PREFIX/lib/pmix"
 # hwloc: no plugins (an empty folder), never the machine's own.
 export HWLOC_PLUGINS_PATH="$_mpirt_lib/hwloc"
+
+# mpirun's default launcher (plm rsh) stops the run when it finds neither ssh nor rsh,
+# even for a single node: use the single-node launcher then, unless one was chosen.
+if [ -z "${OMPI_MCA_plm:-}${OMPI_MCA_plm_rsh_agent:-}" ] &&
+   ! command -v ssh > /dev/null 2>&1 && ! command -v rsh > /dev/null 2>&1; then
+    export OMPI_MCA_plm=isolated
+fi
 
 case ":${PATH:-}:" in
     *":$_mpirt/usr/bin:"*) ;;
