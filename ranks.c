@@ -26,6 +26,9 @@ static char node[256] = "localhost";
 
 #ifdef HAVE_MPI
 #include <mpi.h>
+#if defined(OPEN_MPI) && __has_include(<mpi-ext.h>)
+#include <mpi-ext.h> /* MPIX_Query_cuda_support */
+#endif
 
 /* Prints the failed call with the rank and node, then stops every rank. */
 static void mpi_failed(int rc, const char *call, const char *file, int line)
@@ -102,6 +105,15 @@ void ranks_end(void)
 int ranks_built_with_mpi(void)
 {
     return 1;
+}
+
+int ranks_cuda_aware(void)
+{
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    return started && MPIX_Query_cuda_support() == 1;
+#else
+    return 0;
+#endif
 }
 
 int ranks_first_flagged(int flag)
@@ -192,6 +204,11 @@ void ranks_end(void)
 }
 
 int ranks_built_with_mpi(void)
+{
+    return 0;
+}
+
+int ranks_cuda_aware(void)
 {
     return 0;
 }

@@ -32,6 +32,9 @@ int ranks_local_rank(void);     /* this rank's place among the ranks of its node
 int ranks_local_size(void);     /* the ranks on this node */
 const char *ranks_node(void);   /* the name of this rank's node */
 int ranks_built_with_mpi(void); /* 1 when laplace was built with MPI */
+/* 1 when the MPI says, at run time, that it takes GPU memory (CUDA-aware). laplace
+ * does not use that yet: edges between ranks always pass through host memory. */
+int ranks_cuda_aware(void);
 
 /* The lowest rank whose flag is set (every rank calls it), or -1 when none is. */
 int ranks_first_flagged(int flag);

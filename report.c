@@ -3,6 +3,8 @@
  */
 #include "report.h"
 
+#include "ranks.h"
+
 #include <errno.h>
 #include <math.h>
 #include <string.h>
@@ -89,9 +91,12 @@ void report_print(FILE *out, const struct run_report *r)
             r->backend, c->partition_x, c->partition_y, tiles, units(r, tiles));
     if (c->world_size > 1)
         fprintf(out,
-                "  ranks         %d MPI ranks (%dx%d blocks of %d tiles each); the "
-                "devices below are rank 0's\n",
-                c->world_size, c->ranks_x, c->ranks_y, tiles / c->world_size);
+                "  ranks         %d MPI ranks (%dx%d blocks of %d tiles each), edges "
+                "between them through host memory%s; the devices below are rank 0's\n",
+                c->world_size, c->ranks_x, c->ranks_y, tiles / c->world_size,
+                r->backend[0] != 'g' ? ""
+                : ranks_cuda_aware() ? " (the MPI is CUDA-aware: not used yet)"
+                                     : " (the MPI is not CUDA-aware)");
     fprintf(out, "  devices       %s (%s)\n", r->devices, r->device_names);
     if (r->backend[0] == 'g')
         fprintf(out, "  kernel        %s, block %s, partial sums added on the %s, %s\n",
