@@ -52,6 +52,7 @@ endif
 CORE := config device error run problem expression update_rule \
         gpu_partition p2p solver device_host reference report output interrupt \
         history progress watchers png_output vtk_output fault memory_check exact \
+        solver_batches \
         ranks solver_ranks
 CORE += config_args config_help config_ini config_parse config_region config_validate
 CORE += config_print

@@ -27,22 +27,7 @@
  * tile's phase 0. A snapshot of iteration k - 1 is gathered after the verdict,
  * while sweep k, which writes the other field, may still run.
  *
- * The same loop in batches (several tiles whose devices offer batch_*; the
- * report's "loop batched"): the threads meet once a batch instead of twice an
- * iteration.
- *
- *   all:        start batch b + 1 (n sweeps the devices order among themselves,
- *               each iteration's block sums into its slot) once batch b is done
- *   each thread: add its tile's slots of batch b in the fixed order
- *   --------------------------- barrier -------------------------------------
- *   one thread: walk batch b's iterations in order with the decision above
- *   --------------------------- barrier -------------------------------------
- *   on a stop:  wait for batch b + 1, rewind to a checkpoint, replay to the stop
- *
- * So the bits, the iteration count and every norm are the host loop's. No thread
- * can be left waiting: the devices' batch_start and batch_wait meet through
- * meet(), which every thread reaches on every path, failed or not, and which
- * gives every thread the same answer; the barriers above are reached by all.
+ * The same loop in batches, where the devices offer them: solver_batches.c.
  */
 #include "solver.h"
 
@@ -55,32 +40,7 @@
 
 #include "error.h"
 #include "interrupt.h"
-#include "solver_ranks.h"
-
-/* What the threads share; decisions are written by one thread between barriers. */
-struct shared_state {
-    const struct device_ops *ops;
-    const struct partition *partition;
-    const struct solve_settings *settings;
-    struct tile *tiles;
-    double *tile_sums;          /* each tile's total of its block sums */
-    struct field *whole;        /* the initial field in, the final field out */
-    struct problem_terms terms; /* per-site source and fixed mask, whole lattice */
-    struct solve_result *result;
-    int failed;              /* some call failed (set under a critical section) */
-    int stop;                /* every thread leaves the current phase */
-    int gather;              /* the loop ended well: download the tiles */
-    struct stop_state state; /* the loop's count and verdict; field[state.iteration % 2]
-                              * is the newest */
-    int snapshot;       /* gather the field of st->state.iteration now for a snapshot */
-    long resume;        /* the host loop's first iteration (1, or after the batches) */
-    double *batch_sums; /* batches: tile t's total of iteration from + j at
-                         * [j * tiles + t] */
-    long batch;         /* iterations a batch of the batched loop (0: none) */
-    double clock;       /* start of the current phase */
-    double loop_start;  /* start of the iteration loop, for the elapsed times */
-    struct rank_split split; /* this rank's tiles, the edges to other ranks' */
-};
+#include "solver_internal.h"
 
 int solver_wants_norm(const struct solve_settings *s, long iteration)
 {
@@ -162,7 +122,7 @@ int solver_thread_limit(const char **variable)
 }
 
 /* Records the first failure of any thread; the next decision then stops all. */
-static void record(struct shared_state *st, const struct tile *me, int rc)
+void loop_record(struct shared_state *st, const struct tile *me, int rc)
 {
     if (rc == 0)
         return;
@@ -177,7 +137,7 @@ static void record(struct shared_state *st, const struct tile *me, int rc)
 }
 
 /* Every thread calls this; all get the same answer: has any call failed? */
-static int agree_to_stop(struct shared_state *st)
+int loop_agree(struct shared_state *st)
 {
 #pragma omp barrier
 #pragma omp single
@@ -245,7 +205,7 @@ static double gather_norm(const struct shared_state *st, const double *totals)
 
 /* Taken by one thread between the two barriers: the verdict on an iteration,
  * from the tiles' totals of it (used when its norm is due). */
-static void decide(struct shared_state *st, long iteration, double *totals)
+void loop_decide(struct shared_state *st, long iteration, double *totals)
 {
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
@@ -271,7 +231,7 @@ static void take_snapshot(struct shared_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     int writes = !st->split.distributed || ranks_rank() == 0;
-    record(st, me, gather_tile(st, me));
+    loop_record(st, me, gather_tile(st, me));
 #pragma omp barrier
 #pragma omp single
     {
@@ -292,16 +252,16 @@ static void take_snapshot(struct shared_state *st, struct tile *me)
  * tiles into our shadows of them, and ours to them. */
 static void refresh_shadows(struct shared_state *st, struct tile *me, int which)
 {
-    record(st, me, rank_edges_read(&st->split, st->ops, me, which));
+    loop_record(st, me, rank_edges_read(&st->split, st->ops, me, which));
 #pragma omp barrier
 #pragma omp single
     rank_edges_exchange(&st->split);
-    record(st, me, rank_edges_write(&st->split, st->ops, me, which));
+    loop_record(st, me, rank_edges_write(&st->split, st->ops, me, which));
 }
 
 /* Starts sweep k: one call per phase, phase 1 (SOR's black sites) only after
  * every tile has started phase 0, whose red values it reads. */
-static void start_sweep(struct shared_state *st, struct tile *me, struct sweep_args *args)
+void loop_start_sweep(struct shared_state *st, struct tile *me, struct sweep_args *args)
 {
     int phases = update_rule_phases(&st->settings->tile.rule);
     for (args->phase = 0; args->phase < phases; args->phase++) {
@@ -310,13 +270,13 @@ static void start_sweep(struct shared_state *st, struct tile *me, struct sweep_a
         }
         if (st->split.distributed) /* phase 1 reads the new field's red sites */
             refresh_shadows(st, me, (int)((args->iteration - 1 + args->phase) % 2));
-        record(st, me, st->ops->sweep(me, args));
+        loop_record(st, me, st->ops->sweep(me, args));
     }
 }
 
 /* Runs the host loop from iteration st->resume on; returns the last iteration
  * this thread started. */
-static long iterate(struct shared_state *st, struct tile *me)
+long loop_iterate(struct shared_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     struct sweep_args args = {0};
@@ -326,160 +286,21 @@ static long iterate(struct shared_state *st, struct tile *me)
         if (k <= s->max_iter) {
             args.iteration = k;
             args.want_sums = solver_wants_norm(s, k);
-            start_sweep(st, me, &args);
+            loop_start_sweep(st, me, &args);
             started = k;
         }
         if (k > st->resume)
-            record(st, me,
-                   st->ops->finish(me, k - 1, solver_wants_norm(s, k - 1),
-                                   &st->tile_sums[me->index]));
+            loop_record(st, me,
+                        st->ops->finish(me, k - 1, solver_wants_norm(s, k - 1),
+                                        &st->tile_sums[me->index]));
 #pragma omp barrier
 #pragma omp single
-        decide(st, k - 1, st->tile_sums);
+        loop_decide(st, k - 1, st->tile_sums);
         if (st->snapshot)
             take_snapshot(st, me);
         if (st->stop)
             return started;
     }
-}
-
-/* batch_call's meeting point: the failure recorded, every thread agreeing. */
-static int meet(void *context, struct tile *me, int rc)
-{
-    struct shared_state *st = context;
-    record(st, me, rc);
-    return agree_to_stop(st);
-}
-
-/* Taken by one thread: the verdict on every iteration of the batch, in order,
- * from the tiles' totals, as the host loop would have taken them. */
-static void walk_batch(struct shared_state *st, long from)
-{
-    const int tiles = partition_count(st->partition);
-    st->result->loop_batch = st->batch;
-    for (long j = 0; j < st->batch && !st->stop; j++)
-        decide(st, from + j, st->batch_sums + j * tiles);
-}
-
-/* Back to batch b's checkpoint (iteration b->from - 1) and the sweeps again up to
- * iteration `to`, one by one: the same bits, since a sweep is deterministic. */
-static void replay(struct shared_state *st, struct tile *me, const struct batch_call *b,
-                   long to)
-{
-    struct sweep_args args = {0};
-    double unused;
-    tile_neighbours(st->tiles, me, args.neighbour);
-    record(st, me, st->ops->batch_rewind(me, b));
-    if (agree_to_stop(st))
-        return;
-    for (args.iteration = b->from; args.iteration <= to; args.iteration++) {
-        start_sweep(st, me, &args);
-        if (agree_to_stop(st)) /* also orders sweep k + 1 after every sweep k */
-            break;
-    }
-    record(st, me, st->ops->finish(me, args.iteration - 1, 0, &unused));
-}
-
-/* Every tile's totals of batch b, then one thread's verdicts on its iterations. */
-static void decide_batch(struct shared_state *st, struct tile *me,
-                         const struct batch_call *b)
-{
-    const int tiles = partition_count(st->partition);
-    for (long j = 0; j < b->n; j++)
-        if (solver_wants_norm(st->settings, b->from + j))
-            record(
-                st, me,
-                st->ops->batch_total(me, b, j, &st->batch_sums[j * tiles + me->index]));
-#pragma omp barrier
-#pragma omp single
-    walk_batch(st, b->from);
-}
-
-/*
- * The loop in batches: the devices run st->batch iterations among themselves,
- * then the host adds every tile's totals and takes the decisions in order, while
- * the devices already run the next batch. A stop inside a batch (or with the next
- * one started) rewinds every tile to a checkpoint and replays up to it. The
- * iterations after the last whole batch run in the host loop. Returns the last
- * iteration this thread started (as iterate does).
- */
-static long iterate_batched(struct shared_state *st, struct tile *me)
-{
-    const struct solve_settings *s = st->settings;
-    const struct device_ops *ops = st->ops;
-    struct batch_call b = {.from = 1,
-                           .n = st->batch,
-                           .tiles = st->tiles,
-                           .count = partition_count(st->partition),
-                           .meet = meet,
-                           .context = st};
-    int running = b.n <= s->max_iter;
-    if (running && ops->batch_start(me, &b) != 0)
-        return 0;
-    while (running) {
-        if (ops->batch_wait(me, &b) != 0)
-            return 0;
-        struct batch_call next = b;
-        next.from += b.n;
-        int ahead = next.from + b.n - 1 <= s->max_iter;
-        if (ahead && ops->batch_start(me, &next) != 0)
-            return 0;
-        decide_batch(st, me, &b);
-        if (st->stop) {
-            long last = st->state.iteration; /* the next batch ends before any leaves */
-            if (ahead && ops->batch_wait(me, &next) != 0)
-                return 0;
-            /* the field of the batch's end is the next one's checkpoint */
-            if (!st->failed && ahead && last == b.from + b.n - 1)
-                replay(st, me, &next, last);
-            else if (!st->failed && (ahead || last < b.from + b.n - 1))
-                replay(st, me, &b, last);
-            return 0;
-        }
-        running = ahead;
-        b = next;
-    }
-#pragma omp single
-    st->resume = b.from;
-    return iterate(st, me);
-}
-
-/* The batch length every tile can take (0: some tile declines), or 0 when the
- * host loop is asked for or needed (snapshots gather fields between iterations). */
-static long choose_batch(struct shared_state *st, const struct tile *me)
-{
-    const struct solve_settings *s = st->settings;
-    long mine =
-        st->ops->batch_length ? st->ops->batch_length(me, s->loop == LOOP_BATCHED) : 0;
-#pragma omp single
-    st->batch = s->loop == LOOP_HOST || (s->snapshot && s->snapshot_every > 0) ||
-                        partition_count(st->partition) < 2 || st->split.distributed
-                    ? 0
-                    : LONG_MAX;
-#pragma omp critical(solver_batch)
-    if (mine < st->batch)
-        st->batch = mine;
-#pragma omp barrier
-    return st->batch;
-}
-
-/* Slots for the tile totals of a batch, and the devices' own batch buffers. */
-static int open_batches(struct shared_state *st, struct tile *me)
-{
-    const int tiles = partition_count(st->partition);
-#pragma omp single
-    {
-        st->batch_sums = malloc((size_t)st->batch * (size_t)tiles * sizeof(double));
-        if (!st->batch_sums) {
-            st->failed = 1;
-            st->result->reason = STOP_FAILED;
-            snprintf(st->result->error, sizeof st->result->error,
-                     "out of host memory for the batch sums");
-        }
-    }
-    if (!st->failed)
-        record(st, me, st->ops->batch_open(me, st->batch));
-    return agree_to_stop(st);
 }
 
 /* The watch of a lone device's loop: every norm it computes, and whether to stop. */
@@ -497,8 +318,8 @@ static long iterate_alone(struct shared_state *st, struct tile *me)
     struct loop_watch watch = {.norm = watch_alone, .context = st};
     int rc = st->ops->run_alone(me, &rule, &st->state, &watch);
     if (rc == 1)
-        return iterate(st, me); /* the device declined: the host loop */
-    record(st, me, rc);
+        return loop_iterate(st, me); /* the device declined: the host loop */
+    loop_record(st, me, rc);
     if (rc == 0)
         solver_report_state(st->result, &st->state);
     st->result->loop_batch = me->loop_batch;
@@ -522,14 +343,14 @@ static void drive_tile(struct shared_state *st, struct tile *me)
 {
     const struct tile *nb[SIDE_COUNT];
     tile_neighbours(st->tiles, me, nb);
-    record(st, me, set_up_tile(st, me));
-    if (agree_to_stop(st))
+    loop_record(st, me, set_up_tile(st, me));
+    if (loop_agree(st))
         goto out;
-    record(st, me, rank_shadows_open(&st->split, st->ops, me));
-    if (agree_to_stop(st))
+    loop_record(st, me, rank_shadows_open(&st->split, st->ops, me));
+    if (loop_agree(st))
         goto out;
-    record(st, me, st->ops->connect(me, nb));
-    if (agree_to_stop(st))
+    loop_record(st, me, st->ops->connect(me, nb));
+    if (loop_agree(st))
         goto out;
 #pragma omp single
     {
@@ -541,10 +362,10 @@ static void drive_tile(struct shared_state *st, struct tile *me)
     long started;
     if (loop_on_device(st))
         started = iterate_alone(st, me);
-    else if (choose_batch(st, me) > 0)
-        started = open_batches(st, me) ? 0 : iterate_batched(st, me);
+    else if (loop_choose_batch(st, me) > 0)
+        started = loop_open_batches(st, me) ? 0 : loop_iterate_batched(st, me);
     else
-        started = iterate(st, me);
+        started = loop_iterate(st, me);
 #pragma omp single
     {
         st->result->time_compute_s = elapsed_since(&st->clock);
@@ -552,7 +373,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
         st->gather = !st->failed; /* read by all after the single's barrier */
     }
     if (st->gather)
-        record(st, me, gather_tile(st, me));
+        loop_record(st, me, gather_tile(st, me));
     double unused; /* wait for a sweep started past the end before anything is freed */
     st->ops->finish(me, started, 0, &unused);
 #pragma omp barrier
@@ -560,10 +381,10 @@ static void drive_tile(struct shared_state *st, struct tile *me)
     if (st->gather) /* the other ranks' tiles, for the pieces' shared edges */
         rank_merge_field(&st->split, st->partition, st->whole);
     if (st->gather && st->settings->tile_done)
-        record(st, me,
-               st->settings->tile_done(st->settings->tile_done_context, me->index,
-                                       st->partition, st->whole, st->result, me->error,
-                                       sizeof me->error));
+        loop_record(st, me,
+                    st->settings->tile_done(st->settings->tile_done_context, me->index,
+                                            st->partition, st->whole, st->result,
+                                            me->error, sizeof me->error));
 #pragma omp barrier
 #pragma omp single
     st->result->time_output_s = elapsed_since(&st->clock);

@@ -1,0 +1,59 @@
+/*
+ * solver_internal.h - what solver.c (the loop) and solver_batches.c (the same loop
+ * in batches) share: the threads' shared state and the steps both take.
+ */
+#ifndef LAPLACE_SOLVER_INTERNAL_H
+#define LAPLACE_SOLVER_INTERNAL_H
+
+#include "solver.h"
+#include "solver_ranks.h"
+
+/* What the threads share; decisions are written by one thread between barriers. */
+struct shared_state {
+    const struct device_ops *ops;
+    const struct partition *partition;
+    const struct solve_settings *settings;
+    struct tile *tiles;
+    double *tile_sums;          /* each tile's total of its block sums */
+    struct field *whole;        /* the initial field in, the final field out */
+    struct problem_terms terms; /* per-site source and fixed mask, whole lattice */
+    struct solve_result *result;
+    int failed;              /* some call failed (set under a critical section) */
+    int stop;                /* every thread leaves the current phase */
+    int gather;              /* the loop ended well: download the tiles */
+    struct stop_state state; /* the loop's count and verdict; field[state.iteration % 2]
+                              * is the newest */
+    int snapshot;       /* gather the field of st->state.iteration now for a snapshot */
+    long resume;        /* the host loop's first iteration (1, or after the batches) */
+    double *batch_sums; /* batches: tile t's total of iteration from + j at
+                         * [j * tiles + t] */
+    long batch;         /* iterations a batch of the batched loop (0: none) */
+    double clock;       /* start of the current phase */
+    double loop_start;  /* start of the iteration loop, for the elapsed times */
+    struct rank_split split; /* this rank's tiles, the edges to other ranks' */
+};
+
+/* Records the first failure of any thread; the next decision then stops all. */
+void loop_record(struct shared_state *st, const struct tile *me, int rc);
+
+/* Every thread calls this; all get the same answer: has any call failed? */
+int loop_agree(struct shared_state *st);
+
+/* Taken by one thread between two barriers: the verdict on an iteration, from
+ * the tiles' totals of it (used when its norm is due). */
+void loop_decide(struct shared_state *st, long iteration, double *totals);
+
+/* Starts sweep k, every phase (SOR's black one after every tile's red one). */
+void loop_start_sweep(struct shared_state *st, struct tile *me, struct sweep_args *args);
+
+/* The host loop from iteration st->resume on; the last iteration this thread started. */
+long loop_iterate(struct shared_state *st, struct tile *me);
+
+/* solver_batches.c: the batch length every tile can take (0: the host loop), the
+ * batches' buffers (1 when any tile failed), and the loop in batches (the last
+ * iteration this thread started). */
+long loop_choose_batch(struct shared_state *st, const struct tile *me);
+int loop_open_batches(struct shared_state *st, struct tile *me);
+long loop_iterate_batched(struct shared_state *st, struct tile *me);
+
+#endif
