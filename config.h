@@ -7,7 +7,7 @@
  *   [region NAME]  shape x0 y0 x1 y1 | cx cy r, value   (one section per region)
  *   [solver]   method omega eps norm max-iter check-every steps snapshot-every
  *              error-if-not-converged
- *   [parallel] backend partition devices block kernel reduce loop no-p2p compare
+ *   [parallel] backend partition ranks devices block kernel reduce loop no-p2p compare
  *              compare-cpu
  *   [output]   monitor history csv csv-append output png-tiles quiet
  *
