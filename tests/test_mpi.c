@@ -451,6 +451,15 @@ Test(mpi, layouts_the_ranks_cannot_share_are_refused_by_rank_0_once)
                       "--backend serial: the reference runs in one process");
 }
 
+/* 2 ranks of one node with 32 GPU tiles each: more GPUs than any node has (and none
+ * here), refused before any work by the ranks' agreement, said by rank 0. */
+Test(mpi, more_gpus_than_the_node_has_are_refused_by_rank_0_once)
+{
+    require_mpi();
+    check_mpi_refused(2, "--backend gpu --nx 99 --ny 99 --partition 1x64 --ranks 1x2",
+                      "2 ranks on this node with 32 tiles each need 64 GPUs; it has");
+}
+
 Test(mpi, bench_and_topology_under_mpirun_and_ranks_without_it_are_refused)
 {
     require_mpi();
