@@ -135,7 +135,7 @@ static int validate_host(const struct config *c, char *err, size_t errlen)
 static int validate_ranks(const struct config *c, char *err, size_t errlen)
 {
     int world = c->world_size > 1 ? c->world_size : 1;
-    if (c->ranks_x * c->ranks_y > 1 && c->ranks_x * c->ranks_y != world)
+    if (c->ranks_x > 0 && c->ranks_x * c->ranks_y != world)
         return error_status(EXIT_BAD_USAGE, err, errlen,
                             "--ranks %dx%d: %d ranks, but %d process%s started (run "
                             "it as mpirun -np %d ./laplace ...)",

@@ -69,8 +69,7 @@ int interrupt_requested(void)
 
 void interrupt_adopt(int signo)
 {
-    if (!requested)
-        requested = signo;
+    requested = signo;
 }
 
 int interrupt_exit_status(void)

@@ -18,8 +18,9 @@ void interrupt_install_at_once(void);
 /* The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP), or 0. */
 int interrupt_requested(void);
 
-/* A signal another MPI rank received, taken as if this process had (ranks.h):
- * every rank then stops at the same iteration and exits with the same status. */
+/* The signal the MPI ranks agreed on (the lowest rank's that had one), taken as if
+ * this process had received it: every rank then stops at the same iteration and
+ * exits with the same status. */
 void interrupt_adopt(int signo);
 
 /* The exit status of a run stopped by signal: 128 + its number (130 for SIGINT). */

@@ -109,17 +109,16 @@ static int compare(const struct run_plan *plan, enum run_comparison kind,
 static int plan_run(const struct config *c, struct run_plan *plan)
 {
     char err[CONFIG_ERROR_MAX];
-    int status = run_plan_make(c, plan, err, sizeof err);
-    if (status != EXIT_OK)
-        return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
-    status = run_check_outputs(plan, err, sizeof err);
+    int status = run_plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
+    if (made)
+        status = run_check_outputs(plan, err, sizeof err);
     if (status == EXIT_OK && c->csv_append[0] &&
         report_csv_append_check(c->csv_append, err, sizeof err) != 0)
         status = EXIT_FAILURE_RUN;
     if (status == EXIT_OK && memory_check(plan, err, sizeof err) != 0)
         status = EXIT_FAILURE_RUN;
-    status = ranks_agree_status(status, err, sizeof err);
-    if (status != EXIT_OK)
+    status = ranks_agree_status(status, err, sizeof err); /* any rank's refusal: all */
+    if (status != EXIT_OK && made)
         run_plan_free(plan);
     if (status == EXIT_BAD_USAGE)
         return usage_error(err);
@@ -205,6 +204,13 @@ static int run(const struct run_plan *plan, double start)
     char err[CONFIG_ERROR_MAX];
     interrupt_install();
     int status = run_execute(plan, &field, &report, err, sizeof err);
+    int agreed = c->world_size > 1 /* a rank without its field (--exact): none writes */
+                     ? ranks_agree_status(field.data ? EXIT_OK : status, err, sizeof err)
+                     : EXIT_OK;
+    if (agreed != EXIT_OK) {
+        field_free(&field);
+        status = agreed;
+    }
     if (status != EXIT_OK && !field.data)
         return run_error(err);
     if (status != EXIT_OK)
@@ -260,8 +266,13 @@ static int laplace(int argc, char **argv)
     char err[CONFIG_ERROR_MAX];
     double start = omp_get_wtime();
 
+    if (ranks_rank() != 0 && !freopen("/dev/null", "w", stdout))
+        return EXIT_FAILURE_RUN; /* under MPI rank 0 alone prints (help, plan, report) */
     config_defaults(&config);
-    if (config_from_args(&config, argc, argv, err, sizeof err) != 0)
+    int status = config_from_args(&config, argc, argv, err, sizeof err) != 0
+                     ? EXIT_BAD_USAGE
+                     : EXIT_OK;
+    if (ranks_agree_status(status, err, sizeof err) != EXIT_OK) /* a node's INI file */
         return usage_error(err);
     if (ranks_size() > 1 && (config.bench || config.show_topology))
         return usage_error("--bench and --topology look at one workstation; run them "
@@ -277,12 +288,15 @@ static int laplace(int argc, char **argv)
     if (config.print_config)
         return print_config(&config);
     run_resolve_auto(&config);
-    if (config_validate(&config, err, sizeof err) != 0 ||
-        fault_check_variable(err, sizeof err) != 0)
+    status = config_validate(&config, err, sizeof err) != 0 ||
+                     fault_check_variable(err, sizeof err) != 0
+                 ? EXIT_BAD_USAGE
+                 : EXIT_OK;
+    if (ranks_agree_status(status, err, sizeof err) != EXIT_OK) /* a node's environment */
         return usage_error(err);
 
     struct run_plan plan;
-    int status = plan_run(&config, &plan);
+    status = plan_run(&config, &plan);
     if (status != EXIT_OK)
         return status;
     status = config.dry_run ? print_plan(&plan) : run(&plan, start);

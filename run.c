@@ -39,7 +39,8 @@ static void host_tiles_over_cores(const struct run_plan *plan)
 {
     static int said;
     const char *limited_by;
-    int tiles = partition_count(&plan->partition), cores = omp_get_num_procs();
+    int tiles = partition_count(&plan->partition) / plan->config.world_size,
+        cores = omp_get_num_procs();
     if (plan->config.backend != BACKEND_CPU || tiles <= cores ||
         tiles > solver_thread_limit(&limited_by))
         return;
@@ -76,7 +77,8 @@ void run_resolve_auto(struct config *c)
         c->backend == BACKEND_AUTO ||
         (c->backend == BACKEND_GPU && c->partition_x == 0 && c->device_count == 0);
     int gpus = asks_gpus ? p2p_device_count() : 0;
-    c->world_size = ranks_size();
+    if (c->world_size == 0) /* a comparison's plan is one process's: 1 */
+        c->world_size = ranks_size();
     if (c->backend == BACKEND_AUTO)
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
     if (c->partition_x == 0) {
@@ -96,6 +98,13 @@ void run_resolve_auto(struct config *c)
         c->ranks_x = c->ranks_y = 0; /* none: config_validate says so */
     if (c->ranks_x == 0 && c->world_size == 1)
         c->ranks_x = c->ranks_y = 1;
+    if (c->world_size > 1) { /* nodes may differ (cores, GPUs): rank 0's layout for all */
+        int layout[5] = {c->partition_x, c->partition_y, c->ranks_x, c->ranks_y,
+                         c->partition_auto};
+        ranks_share(0, layout, sizeof layout);
+        c->partition_x = layout[0], c->partition_y = layout[1];
+        c->ranks_x = layout[2], c->ranks_y = layout[3], c->partition_auto = layout[4];
+    }
 }
 
 /* The device implementation of a backend; NULL runs the serial reference. */
@@ -188,8 +197,7 @@ static void follows_rank_0(struct config *c)
     c->csv_append[0] = '\0';
     c->history[0] = '\0';
     c->exact[0] = '\0';
-    c->monitor_every = 0;
-    c->compare = c->compare_cpu = 0;
+    c->compare = c->compare_cpu = 0; /* quiet: the monitor's norms computed, not shown */
 }
 
 int run_plan_make(const struct config *c, struct run_plan *plan, char *err, size_t n)
@@ -229,6 +237,7 @@ static void unwatched(struct config *c)
     c->snapshot_every = 0;
     c->compare = c->compare_cpu = 0;
     c->ranks_x = c->ranks_y = 1; /* under MPI, rank 0 alone runs the comparisons */
+    c->world_size = 1;
 }
 
 int run_plan_comparison(const struct run_plan *main_run, enum run_comparison kind,
@@ -473,7 +482,8 @@ static struct solve_settings settings_of(const struct run_plan *plan, struct wat
         .eps = config_eps(c),
         .max_iter = config_max_iter(c),
         .check_every = c->check_every,
-        .monitor_every = w->has_monitor ? c->monitor_every : 0,
+        /* under MPI every rank computes the monitor's norms, rank 0 alone shows them */
+        .monitor_every = w->has_monitor || c->world_size > 1 ? c->monitor_every : 0,
         .monitor = w->has_monitor ? watchers_monitor : NULL,
         .monitor_context = w,
         .tile = {.block_x = c->block_x,
@@ -553,8 +563,16 @@ int run_execute(const struct run_plan *plan, struct field *field,
                                   .devices = plan->device_list,
                                   .device_names = plan->device_names,
                                   .result.failed_device = -1};
-    if (watchers_start(&w, &plan->config, plan->label, err, n) != 0)
-        return EXIT_FAILURE_RUN;
+    int status = watchers_start(&w, &plan->config, plan->label, err, n) == 0
+                     ? EXIT_OK
+                     : EXIT_FAILURE_RUN;
+    if (plan->config.world_size > 1) /* rank 0's history: every rank or none solves */
+        status = ranks_agree_status(status, err, n);
+    if (status != EXIT_OK) {
+        char unused[8];
+        watchers_stop(&w, 0, unused, sizeof unused); /* what started, if anything */
+        return status;
+    }
     host_tiles_over_cores(plan);
     struct solve_settings s = settings_of(plan, &w);
     struct solve_result *r = &report->result;

@@ -202,6 +202,7 @@ int rank_share(struct rank_split *r, int *failed, double *tile_sums,
         return signal;
     r->mine[0] = *failed;
     r->mine[1] = signal;
+    signal = 0; /* the signal of the lowest rank that has one, for every rank alike */
     for (int i = 0; i < r->local_count; i++)
         r->mine[2 + i] = tile_sums[r->local[i]];
     ranks_gather_all(r->mine, r->counts, r->all);
