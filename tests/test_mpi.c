@@ -730,3 +730,94 @@ Test(mpi, without_mpirun_the_mpi_build_runs_as_before)
     cr_assert(strstr(r.out, "(host, 2 threads)"), "one process, two threads?\n%s", r.out);
     run_free(&r), run_free(&s);
 }
+
+/* The monitor's iterations compute a norm on every rank, as in one process: the
+ * monitor's lines and the verdict are the same (rank 0 alone had them once: other
+ * norms, and with a tiny first norm a divergence on rank 0 only, which hung). */
+Test(mpi, the_monitor_shows_the_norms_of_one_process)
+{
+    require_mpi();
+    const char *args = "--backend cpu --nx 40 --ny 40 --max-iter 100 --check-every 10 "
+                       "--monitor 7 --bottom 1e-12 --partition 1x2";
+    struct run one = laplace_run("%s", args);
+    struct run two = mpi_run(30, 2, NULL, "%s", args);
+    cr_assert_eq(one.status, 0, "one process: %s", one.err);
+    cr_assert_eq(two.status, 0, "-np 2: status %d: %s", two.status, two.err);
+    /* every monitor line up to its time, then the report's verdict lines, alike */
+    int compared = 0;
+    for (int line = 0; line < 40; line++) {
+        const char *x = nth_line(one.out, line);
+        if (!x)
+            break;
+        int monitor = strncmp(x, "  iteration ", 12) == 0;
+        if (!monitor && strncmp(x, "  stopped", 9) && strncmp(x, "  iterations", 12) &&
+            strncmp(x, "  final norm", 12))
+            continue;
+        const char *cut = monitor ? strstr(x, "elapsed") : NULL;
+        char want[256];
+        snprintf(want, sizeof want, "%.*s", cut ? (int)(cut - x) : (int)strcspn(x, "\n"),
+                 x);
+        cr_assert(strstr(two.out, want), "-np 2 lacks the line '%s':\n%s", want, two.out);
+        compared++;
+    }
+    cr_assert_geq(compared, 10, "too few lines compared:\n%s", one.out);
+    run_free(&one);
+    run_free(&two);
+}
+
+/* Ranks whose nodes differ (here OpenMP's thread limit) still take one layout, rank
+ * 0's, and give the serial field; --ranks 1x1 under two processes is refused. */
+Test(mpi, ranks_take_rank_0s_automatic_layout_and_must_match_ranks)
+{
+    require_mpi();
+    char want[256], got[256];
+    out_path(want, sizeof want, "layout-serial.bin");
+    out_path(got, sizeof got, "layout-ranks.bin");
+    const char *problem = "--nx 64 --ny 48 --max-iter 300 -q";
+    struct run s = laplace_run("--backend serial %s --output %s", problem, want);
+    cr_assert_eq(s.status, 0, "%s", s.err);
+    /* MPMD: rank 0 limited to one OpenMP thread, rank 1 not */
+    struct run r = mpi_run(30, 1, "--bind-to none -x OMP_THREAD_LIMIT=1",
+                           "--backend cpu %s --output %s : -np 1 ./laplace --backend cpu "
+                           "%s --output %s",
+                           problem, got, problem, got);
+    cr_assert_eq(r.status, 0, "MPMD run: status %d: %s", r.status, r.err);
+    check_same_file(want, got, "MPMD run with OMP_THREAD_LIMIT=1 on rank 0");
+    run_free(&s);
+    run_free(&r);
+    check_mpi_refused(2, "--backend cpu --partition 2x1 --ranks 1x1 " LATTICE_B,
+                      "--ranks 1x1: 1 ranks, but 2 processes");
+}
+
+/* A refusal on one rank only (its environment) is every rank's, said once. */
+Test(mpi, a_refusal_on_rank_1_alone_is_said_once_by_rank_0)
+{
+    require_mpi();
+    struct run r = mpi_run(30, 1, NULL,
+                           "--backend cpu " LATTICE_B " : -np 1 -x "
+                           "LAPLACE_INJECT_FAULT=bad ./laplace --backend cpu " LATTICE_B);
+    cr_assert_eq(r.status, 2, "status %d, want 2: %s", r.status, r.err);
+    const char *first = strstr(r.err, "LAPLACE_INJECT_FAULT");
+    cr_assert(first, "no line names LAPLACE_INJECT_FAULT: %s", r.err);
+    cr_assert_null(strstr(first + 1, "LAPLACE_INJECT_FAULT='bad'"), "said twice: %s",
+                   r.err);
+    run_free(&r);
+}
+
+/* --dry-run and --help under mpirun: printed once, by rank 0. */
+Test(mpi, the_plan_and_the_help_are_printed_once)
+{
+    require_mpi();
+    struct run r = mpi_run(30, 2, NULL, "--backend cpu --nx 64 --ny 64 --dry-run");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *first = strstr(r.out, "laplace --dry-run:");
+    cr_assert(first && !strstr(first + 1, "laplace --dry-run:"), "%s", r.out);
+    run_free(&r);
+    r = mpi_run(30, 2, NULL, "--help");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    first = strstr(r.out, "--ranks");
+    cr_assert(first, "%s", r.out);
+    const char *usage = strstr(r.out, "sage");
+    cr_assert(usage && !strstr(usage + 1, "sage: "), "the help twice");
+    run_free(&r);
+}
