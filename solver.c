@@ -235,7 +235,10 @@ static void take_snapshot(struct shared_state *st, struct tile *me)
 #pragma omp barrier
 #pragma omp single
     {
-        rank_merge_field(&st->split, st->partition, st->whole);
+        /* every rank's tiles gathered (agreed), merged, then written by rank 0 */
+        st->failed = rank_agree(&st->split, st->failed, st->result);
+        if (!st->failed)
+            rank_merge_field(&st->split, st->partition, st->whole);
         if (st->failed ||
             (writes && s->snapshot(s->snapshot_context, st->state.iteration, st->whole,
                                    st->result->error, sizeof st->result->error) != 0)) {
