@@ -513,14 +513,10 @@ static void describe_failure(const struct solve_result *r, char *err, size_t n)
     char where[128] = ""; /* under MPI: the failing rank and its node */
     if (r->reason == STOP_FAILED && r->failed_rank >= 0)
         snprintf(where, sizeof where, "rank %d (%s): ", r->failed_rank, r->failed_node);
-    size_t used = strlen(where);
-    snprintf(err, n, "%s", where);
-    err += used < n ? used : n - 1;
-    n -= used < n ? used : n - 1;
     if (r->reason == STOP_FAILED && r->failed_device >= 0)
-        snprintf(err, n, "device %d failed: %s", r->failed_device, r->error);
+        snprintf(err, n, "%sdevice %d failed: %s", where, r->failed_device, r->error);
     else if (r->reason == STOP_FAILED)
-        snprintf(err, n, "%s", r->error);
+        snprintf(err, n, "%s%s", where, r->error);
     else
         snprintf(err, n,
                  "diverged at iteration %ld: the norm is %g (not finite, or 1e8 times "

@@ -170,6 +170,23 @@ static inline char *slurp(const char *path)
     return text;
 }
 
+/* The whole file's bytes (malloc'd, one more byte allocated) and its size, or NULL. */
+static inline unsigned char *slurp_bytes(const char *path, long *size)
+{
+    *size = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    *size = ftell(f);
+    rewind(f);
+    unsigned char *data = malloc((size_t)*size + 1);
+    if (data && fread(data, 1, (size_t)*size, f) != (size_t)*size)
+        free(data), data = NULL;
+    fclose(f);
+    return data;
+}
+
 static inline int write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -195,20 +212,19 @@ struct run {
 };
 
 /*
- * Runs "timeout SECONDS ./laplace ARGS" (ARGS as printf formats them, through
- * the shell) with stdout and stderr captured in files under tests/out. A run
- * killed by the timeout has status 124.
+ * Runs "timeout SECONDS PROGRAM ARGS" through the shell (PROGRAM: ./laplace, or a
+ * launcher followed by it) with stdout and stderr captured in files under
+ * tests/out. A run killed by the timeout has status 124.
  */
-static inline struct run laplace_vrun(int seconds, const char *format, va_list ap)
+static inline struct run program_run(int seconds, const char *program, const char *args)
 {
     static int serial;
-    char args[4096], out[256], err[256], command[5000], name[64];
-    vsnprintf(args, sizeof args, format, ap);
+    char out[256], err[256], command[6000], name[64];
     snprintf(name, sizeof name, "run%d.stdout", serial);
     out_path(out, sizeof out, name);
     snprintf(name, sizeof name, "run%d.stderr", serial++);
     out_path(err, sizeof err, name);
-    snprintf(command, sizeof command, "timeout %d ./laplace %s >%s 2>%s", seconds, args,
+    snprintf(command, sizeof command, "timeout %d %s %s >%s 2>%s", seconds, program, args,
              out, err);
     int raw = system(command);
     struct run r = {.status = -1};
@@ -223,6 +239,14 @@ static inline struct run laplace_vrun(int seconds, const char *format, va_list a
     remove(out);
     remove(err);
     return r;
+}
+
+/* program_run of ./laplace, ARGS as printf formats them. */
+static inline struct run laplace_vrun(int seconds, const char *format, va_list ap)
+{
+    char args[4096];
+    vsnprintf(args, sizeof args, format, ap);
+    return program_run(seconds, "./laplace", args);
 }
 
 static inline struct run laplace_run(const char *format, ...)

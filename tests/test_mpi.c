@@ -89,31 +89,13 @@ static struct run mpi_run(int seconds, int np, const char *extra, const char *fo
     __attribute__((format(printf, 4, 5)));
 static struct run mpi_run(int seconds, int np, const char *extra, const char *format, ...)
 {
-    static int serial;
-    char args[4096], launcher[512], out[256], err[256], name[64], command[6000];
+    char args[4096], launcher[512];
     va_list ap;
     va_start(ap, format);
     vsnprintf(args, sizeof args, format, ap);
     va_end(ap);
-    snprintf(name, sizeof name, "mpi%d.stdout", serial);
-    out_path(out, sizeof out, name);
-    snprintf(name, sizeof name, "mpi%d.stderr", serial++);
-    out_path(err, sizeof err, name);
-    snprintf(command, sizeof command, "timeout %d %s %s >%s 2>%s", seconds,
-             mpirun_laplace(launcher, sizeof launcher, np, extra), args, out, err);
-    int raw = system(command);
-    struct run r = {.status = -1};
-    if (raw != -1 && WIFEXITED(raw))
-        r.status = WEXITSTATUS(raw);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    if (!r.out)
-        r.out = strdup("");
-    if (!r.err)
-        r.err = strdup("");
-    remove(out);
-    remove(err);
-    return r;
+    return program_run(seconds, mpirun_laplace(launcher, sizeof launcher, np, extra),
+                       args);
 }
 
 /* A fresh folder tests/out/<pid>-mpi-NAME in dir (removed when the test ends). */
@@ -140,27 +122,11 @@ static int lines_starting(const char *text, const char *prefix)
 
 /* ---- files ------------------------------------------------------------------- */
 
-/* The whole file (malloc'd) and its size, or NULL. */
-static unsigned char *read_bytes(const char *path, long *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    *size = ftell(f);
-    rewind(f);
-    unsigned char *data = malloc((size_t)*size + 1);
-    if (data && fread(data, 1, (size_t)*size, f) != (size_t)*size)
-        free(data), data = NULL;
-    fclose(f);
-    return data;
-}
-
 /* got holds want's bytes, all of them; what says which run it was. */
 static void check_same_file(const char *want, const char *got, const char *what)
 {
     long want_size = 0, got_size = 0;
-    unsigned char *a = read_bytes(want, &want_size), *b = read_bytes(got, &got_size);
+    unsigned char *a = slurp_bytes(want, &want_size), *b = slurp_bytes(got, &got_size);
     cr_assert(a, "%s: %s was not written", what, want);
     cr_assert(b, "%s: %s was not written", what, got);
     cr_assert_eq(got_size, want_size, "%s: %s has %ld bytes, %s %ld", what, got, got_size,
@@ -204,7 +170,7 @@ static void check_whole_bin(const char *path, long nx, long ny, long *iteration,
                             int *interrupted)
 {
     long size = 0;
-    unsigned char *bin = read_bytes(path, &size);
+    unsigned char *bin = slurp_bytes(path, &size);
     cr_assert(bin, "%s was not written", path);
     cr_assert_eq(size, 48 + nx * ny * 8, "%s has %ld bytes: not whole", path, size);
     cr_assert(memcmp(bin, "LAPLACEB", 8) == 0, "%s: no .bin header", path);
@@ -648,7 +614,7 @@ static void check_sigint_stops_every_rank(const char *target, int signalled_want
                                k, serial);
     cr_assert_eq(s.status, 0, "serial: %s", s.err);
     long a_size, b_size;
-    unsigned char *a = read_bytes(serial, &a_size), *b = read_bytes(path, &b_size);
+    unsigned char *a = slurp_bytes(serial, &a_size), *b = slurp_bytes(path, &b_size);
     cr_assert(a && b && a_size == b_size);
     cr_assert(memcmp(a, b, 40) == 0, "the headers differ before the flags");
     cr_assert(memcmp(a + 44, b + 44, (size_t)a_size - 44) == 0,

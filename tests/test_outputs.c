@@ -22,22 +22,6 @@
 
 #define PLATE "--nx 61 --ny 45 --top 1 --left 0.3 --right -0.7 --bottom 2.5 --eps 1e-5"
 
-/* The whole file (malloc'd) and its size, or NULL. */
-static unsigned char *read_all(const char *path, long *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    *size = ftell(f);
-    rewind(f);
-    unsigned char *data = malloc((size_t)*size + 1);
-    if (data && fread(data, 1, (size_t)*size, f) != (size_t)*size)
-        free(data), data = NULL;
-    fclose(f);
-    return data;
-}
-
 /* The raw values of a .vti: what follows "_" and the 8-byte count. */
 static const unsigned char *vti_values(const unsigned char *vti, long size,
                                        uint64_t *bytes)
@@ -74,9 +58,9 @@ Test(outputs, every_format_holds_the_field_on_1_2_and_4_tiles, .timeout = 120)
         write_all(layouts[i], stem);
         long bin_size, vti_size;
         snprintf(path, sizeof path, "%s.bin", stem);
-        unsigned char *bin = read_all(path, &bin_size);
+        unsigned char *bin = slurp_bytes(path, &bin_size);
         snprintf(path, sizeof path, "%s.vti", stem);
-        unsigned char *vti = read_all(path, &vti_size);
+        unsigned char *vti = slurp_bytes(path, &vti_size);
         cr_assert(bin && vti);
         /* .bin: the header, then the values; the same bits on every layout */
         cr_assert(memcmp(bin, "LAPLACEB", 8) == 0);
@@ -196,7 +180,7 @@ Test(outputs, ctrl_c_writes_the_field_reached_and_exits_130, .timeout = 60)
     long k = atol(at + strlen("interrupted at iteration "));
     long size;
     snprintf(path, sizeof path, "%s.bin", stem);
-    unsigned char *bin = read_all(path, &size);
+    unsigned char *bin = slurp_bytes(path, &size);
     cr_assert(bin && size == 48 + 300 * 300 * 8, "the whole field was written");
     int64_t iteration;
     uint32_t flags;
@@ -262,9 +246,9 @@ Test(outputs, npy_is_numpys_format_with_the_bins_values)
         run_free(&r);
         long npy_size, bin_size;
         snprintf(path, sizeof path, "%s.npy", stem);
-        unsigned char *npy = read_all(path, &npy_size);
+        unsigned char *npy = slurp_bytes(path, &npy_size);
         snprintf(path, sizeof path, "%s.bin", stem);
-        unsigned char *bin = read_all(path, &bin_size);
+        unsigned char *bin = slurp_bytes(path, &bin_size);
         cr_assert(npy && bin && npy_size > 10, "both written");
         cr_assert(memcmp(npy, "\x93NUMPY\x01\x00", 8) == 0, "the magic and version 1.0");
         long header = npy[8] | (npy[9] << 8), start = 10 + header;
