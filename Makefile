@@ -49,25 +49,21 @@ ifeq ($(SANITIZE),1)
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
 
-CORE := config device error run problem expression update_rule \
-        gpu_partition p2p solver device_host reference report output interrupt \
-        history progress watchers png_output vtk_output fault memory_check exact \
-        solver_batches \
-        ranks solver_ranks
-CORE += config_args config_help config_ini config_parse config_region config_validate
-CORE += config_print
-CORE += bench/bench bench/bench_ceilings bench/bench_plan \
-        bench/bench_report bench/bench_stats bench/bench_sweep
+# The sources: the lecture's files at the top, the rest in one folder per concern.
+# Files whose name holds "cuda" need the CUDA runtime and are built only with nvcc.
+FOLDERS := settings devices mpi outputs problem watch support bench
+SOURCES := $(filter-out main.c,$(wildcard *.c $(FOLDERS:%=%/*.c)))
+CUDA_SOURCES := $(filter %cuda%,$(SOURCES))
+CORE := $(basename $(filter-out $(CUDA_SOURCES),$(SOURCES)))
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
 ifneq ($(NVCC),)
   CFLAGS += -DHAVE_CUDA -I$(CUDA_HOME)/include
-  NVCCFLAGS := -O3 -std=c++17 -DHAVE_CUDA -fmad=false \
+  NVCCFLAGS := -O3 -std=c++17 -I. -DHAVE_CUDA -fmad=false \
                -gencode arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
                -gencode arch=compute_$(GPU_ARCH),code=compute_$(GPU_ARCH) \
                -Xcompiler -Wall,-Wextra,-Werror
-  OBJS += $(BUILD)/device_cuda.o $(BUILD)/device_cuda_batches.o $(BUILD)/device_cuda_ranks.o \
-          $(BUILD)/laplace_kernels.o
+  OBJS += $(CUDA_SOURCES:%.c=$(BUILD)/%.o) $(BUILD)/laplace_kernels.o
   LDLIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -ldl -lpthread -static-libstdc++ -lstdc++
   BUILD_KIND := with CUDA ($(NVCC), sm_$(GPU_ARCH))
 else
@@ -85,7 +81,7 @@ ifneq ($(MPICC),)
 else
   BUILD_KIND := $(BUILD_KIND), without MPI (no mpicc found: make deps installs Open MPI)
 endif
-$(BUILD)/ranks.o: CFLAGS += $(CFLAGS_MPI)
+$(BUILD)/mpi/ranks.o: CFLAGS += $(CFLAGS_MPI)
 
 TEST_SOURCES := $(wildcard tests/test_*.c)
 TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)
@@ -191,11 +187,11 @@ plots: deps
 	if [ -f "$$base-sweep.csv" ]; then gnuplot -e "csv='$$base-sweep.csv'" scripts/plot_sweep.gp; fi
 
 format:
-	clang-format -i *.c *.h *.cu *.inc bench/*.c bench/*.h tests/*.c tests/*.h \
-	    tests/fuzz/*.c tests/fuzz/*.h
+	clang-format -i *.c *.h *.cu *.inc $(wildcard $(FOLDERS:%=%/*.[ch]) $(FOLDERS:%=%/*.inc)) \
+	    tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h
 
 clean:
 	rm -rf build build-sanitize laplace tests/out
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/bench/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*.d $(FOLDERS:%=$(BUILD)/%/*.d) $(BUILD)/tests/*.d)
 include tests/fuzz/fuzz.mk

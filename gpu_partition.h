@@ -19,7 +19,7 @@
 #ifndef LAPLACE_GPU_PARTITION_H
 #define LAPLACE_GPU_PARTITION_H
 
-#include "problem.h"
+#include "problem/problem.h"
 
 enum side { SIDE_WEST, SIDE_EAST, SIDE_SOUTH, SIDE_NORTH, SIDE_COUNT };
 

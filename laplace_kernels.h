@@ -38,9 +38,9 @@ static inline const char *kernel_names(void)
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>
 
-#include "device.h"
-#include "problem.h"
-#include "update_rule.h"
+#include "devices/device.h"
+#include "problem/problem.h"
+#include "problem/update_rule.h"
 
 /* A neighbour's edge as a kernel reads it: value i at data[i * stride]. */
 struct edge_view {

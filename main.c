@@ -11,15 +11,15 @@
 #include <omp.h>
 
 #include "bench/bench.h"
-#include "config.h"
-#include "fault.h"
-#include "history.h"
-#include "interrupt.h"
-#include "memory_check.h"
-#include "output.h"
+#include "settings/config.h"
+#include "support/fault.h"
+#include "watch/history.h"
+#include "support/interrupt.h"
+#include "devices/memory_check.h"
+#include "outputs/output.h"
 #include "p2p.h"
-#include "progress.h"
-#include "ranks.h"
+#include "watch/progress.h"
+#include "mpi/ranks.h"
 #include "report.h"
 #include "run.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "support/error.h"
 
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>

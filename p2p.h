@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "config.h"
-#include "device.h"
+#include "settings/config.h"
+#include "devices/device.h"
 
 /* Visible CUDA devices; 0 when there are none or the build has no CUDA. */
 int p2p_device_count(void);

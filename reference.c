@@ -7,17 +7,17 @@
  * precision and added in double.
  */
 #include "reference.h"
-#include "update_rule.h"
+#include "problem/update_rule.h"
 
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "interrupt.h"
+#include "support/interrupt.h"
 
 #define TEMPLATE "reference_sweep.inc"
-#include "for_each_precision.inc"
+#include "problem/for_each_precision.inc"
 
 /* The plain sweep; with the square scale 1 (every ordinary run) as a constant, so
  * that the compiler drops the multiply by it from the loop: that multiply cost 25%

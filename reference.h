@@ -5,7 +5,7 @@
 #ifndef LAPLACE_REFERENCE_H
 #define LAPLACE_REFERENCE_H
 
-#include "problem.h"
+#include "problem/problem.h"
 #include "solver.h"
 
 /*

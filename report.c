@@ -3,14 +3,14 @@
  */
 #include "report.h"
 
-#include "ranks.h"
+#include "mpi/ranks.h"
 
 #include <errno.h>
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "error.h"
+#include "support/error.h"
 
 double report_sweep_bytes(long nx, long ny, enum precision precision)
 {

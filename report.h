@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-#include "config.h"
-#include "exact.h"
+#include "settings/config.h"
+#include "problem/exact.h"
 #include "solver.h"
 
 struct run_report {

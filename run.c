@@ -13,12 +13,12 @@
 #include <omp.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "support/error.h"
 #include "laplace_kernels.h"
 #include "p2p.h"
-#include "ranks.h"
+#include "mpi/ranks.h"
 #include "reference.h"
-#include "watchers.h"
+#include "watch/watchers.h"
 
 /*
  * libgomp's spin count for a wait while its threads outnumber the cores (100

@@ -12,10 +12,10 @@
 
 #include <stddef.h>
 
-#include "config.h"
-#include "device.h"
+#include "settings/config.h"
+#include "devices/device.h"
 #include "gpu_partition.h"
-#include "output.h"
+#include "outputs/output.h"
 #include "report.h"
 #include "solver.h"
 

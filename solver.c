@@ -38,8 +38,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "interrupt.h"
+#include "support/error.h"
+#include "support/interrupt.h"
 #include "solver_internal.h"
 
 int solver_wants_norm(const struct solve_settings *s, long iteration)

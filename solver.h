@@ -5,9 +5,9 @@
 #ifndef LAPLACE_SOLVER_H
 #define LAPLACE_SOLVER_H
 
-#include "device.h"
+#include "devices/device.h"
 #include "gpu_partition.h"
-#include "problem.h"
+#include "problem/problem.h"
 
 /* Takes a norm the loop computed at an iteration; elapsed_s counts from the loop's
  * start. The monitor gets those at multiples of monitor_every, the observer all. */

@@ -6,7 +6,7 @@
 #define LAPLACE_SOLVER_INTERNAL_H
 
 #include "solver.h"
-#include "solver_ranks.h"
+#include "mpi/solver_ranks.h"
 
 /* What the threads share; decisions are written by one thread between barriers. */
 struct shared_state {

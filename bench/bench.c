@@ -37,7 +37,7 @@
 
 #include <omp.h>
 
-#include "error.h"
+#include "support/error.h"
 #include "p2p.h"
 #include "report.h"
 #include "run.h"

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "config.h"
+#include "settings/config.h"
 
 #define BENCH_MAX_ENTRIES 160
 

@@ -16,7 +16,7 @@
 #include <omp.h>
 
 #include "bench_stats.h"
-#include "error.h"
+#include "support/error.h"
 #include "p2p.h"
 
 #ifdef HAVE_CUDA

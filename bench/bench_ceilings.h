@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "config.h"
+#include "settings/config.h"
 
 /* Repetitions of every ceiling: untimed warm-ups, then timed ones (median). */
 #define CEILING_WARMUPS 2

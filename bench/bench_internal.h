@@ -12,7 +12,7 @@
 
 #include "bench.h"
 #include "bench_ceilings.h"
-#include "config.h"
+#include "settings/config.h"
 #include "report.h"
 #include "run.h"
 

@@ -27,7 +27,7 @@
 #include "bench_sweep.h"
 #include "bench_internal.h"
 #include "bench_stats.h"
-#include "error.h"
+#include "support/error.h"
 
 #include <errno.h>
 #include <math.h>

@@ -18,7 +18,7 @@
 
 #include <criterion/criterion.h>
 
-#include "problem.h"
+#include "problem/problem.h"
 #include "reference.h"
 #include "solver.h"
 

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "config.h"
-#include "config_internal.h"
+#include "settings/config.h"
+#include "settings/config_internal.h"
 #include "helpers.h"
 
 static struct config fresh(void)

@@ -13,12 +13,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "device.h"
+#include "devices/device.h"
 #include "gpu_partition.h"
 #include "helpers.h"
 #include "reference.h"
 #include "solver.h"
-#include "update_rule.h"
+#include "problem/update_rule.h"
 
 /* AddressSanitizer builds (make test SANITIZE=1) run about 3x slower. */
 #if defined(__SANITIZE_ADDRESS__)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "device.h"
+#include "devices/device.h"
 #include "gpu_partition.h"
 #include "helpers.h"
 

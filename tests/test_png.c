@@ -10,7 +10,7 @@
 
 #include "gpu_partition.h"
 #include "helpers.h"
-#include "png_output.h"
+#include "outputs/png_output.h"
 
 /* The decoder's one implementation in the test binary (test_outputs.c uses it too). */
 #pragma GCC diagnostic push

@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "helpers.h"
-#include "progress.h"
+#include "watch/progress.h"
 
 Test(progress, iterations_left_follow_the_decay_rate)
 {

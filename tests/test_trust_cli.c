@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings/config.h"
 #include "helpers.h"
 #include "p2p.h"
 

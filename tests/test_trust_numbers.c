@@ -15,8 +15,8 @@
 #include <omp.h>
 
 #include "helpers.h"
-#include "progress.h"
-#include "update_rule.h"
+#include "watch/progress.h"
+#include "problem/update_rule.h"
 
 TestSuite(trust_numbers, .init = require_laplace);
 

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "interrupt.h"
+#include "support/interrupt.h"
 
 #define SMALL "--backend cpu --nx 32 --ny 32"
 

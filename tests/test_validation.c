@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings/config.h"
 #include "helpers.h"
 
 #define BAD_INPUTS 273

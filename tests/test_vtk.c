@@ -13,7 +13,7 @@
 
 #include "gpu_partition.h"
 #include "helpers.h"
-#include "vtk_output.h"
+#include "outputs/vtk_output.h"
 
 #define NX 37
 #define NY 23

@@ -26,13 +26,14 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer $(FUZZ_SANITIZE)
 FUZZ_LIBS := -l:libinih.a -l:libmatheval.a -lm
 
 # The project's sources each target needs, compiled with clang.
-FUZZ_CONFIG_OBJS := $(addprefix $(FUZZ_BUILD)/,config.o config_args.o config_help.o \
-                    config_ini.o config_parse.o config_region.o config_validate.o \
-                    error.o expression.o problem.o update_rule.o tests/fuzz_config_check.o)
+FUZZ_CONFIG_OBJS := $(addprefix $(FUZZ_BUILD)/,$(addprefix settings/,config.o config_args.o \
+                    config_help.o config_ini.o config_parse.o config_region.o \
+                    config_validate.o) support/error.o problem/expression.o \
+                    problem/problem.o problem/update_rule.o tests/fuzz_config_check.o)
 FUZZ_ini_OBJS := $(FUZZ_BUILD)/tests/fuzz_ini.o $(FUZZ_CONFIG_OBJS)
 FUZZ_args_OBJS := $(FUZZ_BUILD)/tests/fuzz_args.o $(FUZZ_CONFIG_OBJS)
-FUZZ_expression_OBJS := $(FUZZ_BUILD)/tests/fuzz_expression.o $(FUZZ_BUILD)/expression.o \
-                        $(FUZZ_BUILD)/error.o
+FUZZ_expression_OBJS := $(FUZZ_BUILD)/tests/fuzz_expression.o $(FUZZ_BUILD)/problem/expression.o \
+                        $(FUZZ_BUILD)/support/error.o
 
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 .SECONDARY: $(sort $(FUZZ_ini_OBJS) $(FUZZ_args_OBJS) $(FUZZ_expression_OBJS))
@@ -65,4 +66,4 @@ $(FUZZ_BUILD)/tests/%.o: tests/fuzz/%.c
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) -Werror -c -o $@ $<
 
--include $(wildcard $(FUZZ_BUILD)/*.d $(FUZZ_BUILD)/tests/*.d)
+-include $(wildcard $(FUZZ_BUILD)/*.d $(FUZZ_BUILD)/*/*.d $(FUZZ_BUILD)/tests/*.d)

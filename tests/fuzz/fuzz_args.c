@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings/config.h"
 #include "fuzz_config_check.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expression.h"
+#include "problem/expression.h"
 #include "laplace_kernels.h"
 
 void fuzz_require(int condition, const char *what)

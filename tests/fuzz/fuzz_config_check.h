@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "config.h"
+#include "settings/config.h"
 
 /* Aborts (a finding) with the failed condition unless it holds. */
 void fuzz_require(int condition, const char *what);

@@ -18,7 +18,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings/config.h"
 #include "fuzz_config_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

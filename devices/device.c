@@ -1,0 +1,30 @@
+/*
+ * device.c - what both implementations of the device interface share: a tile's
+ * size and place in the whole lattice, and the one fixed order in which its block
+ * partial sums are added.
+ */
+#include "devices/device.h"
+
+#include <math.h>
+
+size_t tile_field_bytes(const struct tile *t)
+{
+    return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);
+}
+
+size_t tile_whole_offset(const struct tile *t, long pitch, size_t elem)
+{
+    return ((size_t)t->extent->y0 * (size_t)pitch + (size_t)t->extent->x0) * elem;
+}
+
+double block_sums_total(const double *sums, long n, enum norm_kind norm)
+{
+    double lane[BLOCK_SUM_LANES] = {0.0};
+    for (long b = 0; b < n; b++)
+        lane[b % BLOCK_SUM_LANES] =
+            norm_combine(norm, lane[b % BLOCK_SUM_LANES], sums[b]);
+    for (int half = BLOCK_SUM_LANES / 2; half > 0; half /= 2)
+        for (int j = 0; j < half; j++)
+            lane[j] = norm_combine(norm, lane[j], lane[j + half]);
+    return lane[0];
+}

@@ -1,0 +1,208 @@
+/*
+ * device.h - the device interface: what the one iteration loop (solver.c) asks of
+ * a device that owns one tile.
+ *
+ * Two implementations exist: device_cuda.c (a CUDA GPU; neighbours' edges are
+ * read through peer access) and device_host.c (one OpenMP thread and host
+ * memory; neighbours' edges are read straight from their tiles). Every call is
+ * made by the one OpenMP thread that drives the tile, so a device is never used
+ * by two threads at once. Calls return 0, or -1 with a message in tile->error.
+ *
+ * Iteration k (1, 2, ...) reads field[(k - 1) % 2] and writes field[k % 2].
+ * sweep(k) may return before the work is done; finish(k) waits for it. The
+ * loop starts sweep(k + 1) before finish(k), so the host's stopping test of k
+ * overlaps the next sweep: k's result is safe, since k + 1 writes the other field.
+ * A device must therefore order, by itself, sweep(k + 1) after its neighbours'
+ * sweep(k): it reads what they wrote, and overwrites what they read.
+ */
+#ifndef LAPLACE_DEVICE_H
+#define LAPLACE_DEVICE_H
+
+#include <math.h>
+
+#include "gpu_partition.h"
+#include "problem/problem.h"
+#include "problem/stop_rule.h"
+#include "problem/update_rule.h"
+
+/* Who adds a tile's block partial sums: the host (the lecture's way) or the device. */
+enum reduce_mode { REDUCE_HOST, REDUCE_DEVICE };
+
+/* Who drives the iterations of several tiles: auto (batches where the devices
+ * offer them and they pay), the host at every iteration, or batches wherever the
+ * devices offer them. */
+enum loop_mode { LOOP_AUTO, LOOP_HOST, LOOP_BATCHED };
+
+/* How a tile is swept: the same for every tile of a run. */
+struct tile_settings {
+    int block_x, block_y; /* thread-block shape (0 x 0: chosen by the device) */
+    int use_p2p;          /* 1: read neighbours through peer access when possible */
+    int kernel;           /* enum kernel_variant of laplace_kernels.h */
+    enum reduce_mode reduce;
+    struct update_rule rule; /* method, stencil weights, norm (update_rule.h) */
+};
+
+/* The whole lattice's problem in host memory, each array `pitch` sites a row; a
+ * tile reads its own rectangle (its extent) straight out of them. */
+struct tile_input {
+    const void *field;          /* the initial values */
+    const void *source;         /* the per-site term b, or NULL (rule.has_source) */
+    const unsigned char *fixed; /* 1 at sites held fixed, or NULL (rule.has_fixed) */
+    long pitch;                 /* sites a row in each array: the lattice's nx */
+};
+
+struct tile {
+    int index;                        /* tile number in the partition */
+    const struct tile_extent *extent; /* where the tile lies in the lattice */
+    int device;                       /* CUDA device id, or -1 on the host */
+    enum precision precision;
+    struct tile_settings settings;
+    void *field[2];       /* the two fields; which one is old switches every iteration */
+    void *source;         /* the per-site term b (device or host memory), or NULL */
+    unsigned char *fixed; /* the fixed-site mask, or NULL */
+    long block_count;     /* partial sums per sweep: one per thread block (set by open) */
+    double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
+    int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
+    long loop_batch;               /* run_alone: iterations a batch, once it ran so */
+    int remote;      /* 1: another MPI rank's tile, of which this rank holds one edge */
+    void *impl;      /* the implementation's own state */
+    char error[512]; /* why the last call failed */
+};
+
+/* What a lone device's loop (run_alone) shows the host: every norm it computes
+ * (with the host adding the sums) or the last of each batch (the device adding
+ * them). norm returns 1 to stop the loop there, at an iteration whose field is
+ * kept (STOP_INTERRUPTED). */
+struct loop_watch {
+    int (*norm)(void *context, long iteration, double norm);
+    void *context;
+};
+
+/* What one sweep needs: the iteration, and the neighbours (NULL at the edge). */
+struct sweep_args {
+    long iteration; /* k: reads field[(k - 1) % 2], writes field[k % 2] */
+    int phase;      /* SOR: 0 red sites, 1 black sites (reading the new red ones);
+                     * the loop calls phase 1 after every tile's phase 0 */
+    const struct tile *neighbour[SIDE_COUNT];
+    int want_sums; /* 1: also produce the block partial sums */
+};
+
+/*
+ * A batch: iterations from .. from + n - 1 that the tiles run among themselves,
+ * each sweep k after its neighbours' sweep k - 1, every iteration's block sums
+ * kept in its own slot. Every tile's thread calls batch_start and batch_wait
+ * with the same batch_call; meet() is where they wait for each other. Batches
+ * alternate between two sets of buffers (batch_set), so that the devices may run
+ * batch b + 1 while the host still reads the sums of batch b.
+ */
+struct batch_call {
+    long from, n;
+    struct tile *tiles; /* every tile of the run, in tile order */
+    int count;
+    /* Records rc (0, or -1 with a message in me->error) if it is the run's first
+     * failure, waits for every tile's thread, and returns 1 when any has failed. */
+    int (*meet)(void *context, struct tile *me, int rc);
+    void *context;
+};
+
+/* The neighbours of tile t among the run's tiles, NULL at the lattice's edge. */
+static inline void tile_neighbours(const struct tile *tiles, const struct tile *t,
+                                   const struct tile *nb[SIDE_COUNT])
+{
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        int n = t->extent->neighbour[side];
+        nb[side] = n >= 0 ? &tiles[n] : NULL;
+    }
+}
+
+/* Which of the two sets of buffers (checkpoint, slots) a batch uses. */
+static inline int batch_set(const struct batch_call *b)
+{
+    return (int)(((b->from - 1) / b->n) % 2);
+}
+
+struct device_ops {
+    const char *name;
+    /* Binds the calling thread to the device, chooses the launch shape (block_count)
+     * and allocates both fields and the sums. */
+    int (*open)(struct tile *t);
+    /* Prepares reading the neighbours' edges (peer access, or halo buffers). */
+    int (*connect)(struct tile *t, const struct tile *neighbour[SIDE_COUNT]);
+    /* Copies the tile's rectangle of the initial values into both fields, and of
+     * the per-site terms, straight from the whole arrays (no staging copy). */
+    int (*upload)(struct tile *t, const struct tile_input *in);
+    /* Starts sweep k (args->iteration) or its phase, after the neighbours' previous
+     * sweep or phase. With want_sums, phase 0 sets the block sums, phase 1 adds to
+     * them (norm_combine). */
+    int (*sweep)(struct tile *t, const struct sweep_args *args);
+    /* Waits for sweep k; with want_sums, sets *total to the sum of its block sums,
+     * added in the order of block_sums_total() (on the host or on the device). */
+    int (*finish)(struct tile *t, long iteration, int want_sums, double *total);
+    /* Copies field[which] into the tile's rectangle of whole_h, the whole field
+     * (pitch sites a row). Tiles' threads may download at once: their rectangles
+     * are disjoint. */
+    int (*download)(struct tile *t, int which, void *whole_h, long pitch);
+    /* Frees everything open() allocated; safe after a failed or partial open(). */
+    void (*close)(struct tile *t);
+    /* Optional (NULL if not offered): a lone tile runs the whole loop in batches of
+     * iterations, the host looking in once a batch instead of every iteration.
+     * Same iterations, same field, same norm. Returns 0 when done, -1 on failure,
+     * 1 when batches would not pay for this tile (the host loop runs instead). */
+    int (*run_alone)(struct tile *t, const struct stop_rule *rule,
+                     struct stop_state *state, const struct loop_watch *watch);
+    /* Optional (NULL if not offered): the loop of several tiles in batches.
+     * batch_length: the iterations a batch of this tile should hold (even); 0
+     * when batches would not pay, unless asked (--loop batched) or not possible.
+     * batch_open: two sets of slots for n iterations' sums and of checkpoints.
+     * batch_start (every tile's thread together): saves the field of iteration
+     * from - 1 as the batch's checkpoint and starts the batch, which may run on
+     * after the call; batch_wait (together): waits for it. Both return 1 when any
+     * tile failed (then every thread stops), else 0. batch_total: the tile's
+     * total of iteration from + j, in block_sums_total()'s order. batch_rewind:
+     * field[0] back to the batch's checkpoint, so that the host loop can replay
+     * part of it (once no batch runs). */
+    long (*batch_length)(const struct tile *t, int asked);
+    int (*batch_open)(struct tile *t, long n);
+    int (*batch_start)(struct tile *t, const struct batch_call *b);
+    int (*batch_wait)(struct tile *t, const struct batch_call *b);
+    int (*batch_total)(struct tile *t, const struct batch_call *b, long j, double *total);
+    int (*batch_rewind)(struct tile *t, const struct batch_call *b);
+    /* Optional (NULL if not offered): the edges of another MPI rank's tiles
+     * (solver_ranks.c). A tile of another rank that borders this one is a
+     * "shadow": a tile of one row or column (its extent), the edge this tile reads.
+     * shadow_open: allocates the shadow's two fields where this tile's sweep reads
+     * them; edge_read: this tile's edge on `side` of field[which], into host memory
+     * (waiting for the sweep that wrote it); shadow_write: host memory into the
+     * shadow's field[which], before this tile's next sweep; shadow_close frees. */
+    int (*shadow_open)(struct tile *t, struct tile *shadow);
+    int (*edge_read)(struct tile *t, int side, int which, void *edge_h);
+    int (*shadow_write)(struct tile *t, struct tile *shadow, int which,
+                        const void *edge_h);
+    void (*shadow_close)(struct tile *t, struct tile *shadow);
+};
+
+/* Bytes of one field of the tile (width x height values). */
+size_t tile_field_bytes(const struct tile *t);
+
+/* Where the tile's first site (x0, y0) lies in a whole-lattice array of pitch
+ * sites a row, each elem bytes: its offset in bytes. */
+size_t tile_whole_offset(const struct tile *t, long pitch, size_t elem);
+
+/* The lanes of the fixed order in which a tile's block sums are added. */
+#define BLOCK_SUM_LANES 1024
+
+/*
+ * The sum of n block sums in the one fixed order every backend uses: lane j
+ * (0 <= j < 1024) adds sums j, j + 1024, j + 2048, ... in turn; then the lanes
+ * are added pairwise, lane j += lane j + h for h = 512, 256, ..., 1. The GPU's
+ * reduction kernel follows the same order, so host and device agree bit for bit.
+ * For the max norm, "add" is norm_combine's max.
+ */
+double block_sums_total(const double *sums, long n, enum norm_kind norm);
+
+extern const struct device_ops device_host_ops;
+#ifdef HAVE_CUDA
+extern const struct device_ops device_cuda_ops;
+#endif
+
+#endif

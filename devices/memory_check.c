@@ -1,0 +1,170 @@
+/*
+ * memory_check.c - the bytes a run will hold, on each GPU and on the host,
+ * against what they have (memory_check.h).
+ */
+#include "devices/memory_check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifdef HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+#include "support/error.h"
+#include "gpu_partition.h"
+
+/* What a GPU holds besides the fields: block sums, halos, the context's own. */
+#define DEVICE_MARGIN_BYTES (256.0 * 1024 * 1024)
+
+/* Bytes of one value, and of the per-site terms per site. */
+static double value_bytes(const struct config *c)
+{
+    return (double)precision_size(c->problem.precision);
+}
+
+static double terms_bytes_per_site(const struct config *c)
+{
+    struct update_rule rule = config_update_rule(c);
+    return (rule.has_source ? value_bytes(c) : 0.0) + (rule.has_fixed ? 1.0 : 0.0);
+}
+
+double memory_tile_bytes(const struct config *c, long lx, long ly, int lone)
+{
+    double sites = (double)lx * (double)ly;
+    double fields = lone ? 3.0 : 2.0; /* a lone tile keeps a checkpoint per batch */
+    return sites * (fields * value_bytes(c) + terms_bytes_per_site(c)) +
+           DEVICE_MARGIN_BYTES;
+}
+
+/* Peak host bytes of one solve on a backend: the whole field and terms, which
+ * the tiles upload from and download into directly (no staging copy), and the
+ * tiles' own fields (CPU) or the two fields (serial). */
+static double solve_host_bytes(const struct config *c, enum backend backend)
+{
+    double sites = (double)c->problem.nx * (double)c->problem.ny;
+    double field = sites * value_bytes(c), terms = sites * terms_bytes_per_site(c);
+    if (backend == BACKEND_SERIAL)
+        return 2.0 * field + terms;
+    double host = field + terms; /* the whole field and terms */
+    if (backend == BACKEND_CPU)
+        host += 2.0 * field + terms; /* the tiles' fields and terms */
+    return host;
+}
+
+double memory_host_bytes(const struct config *c)
+{
+    double field = (double)c->problem.nx * (double)c->problem.ny * value_bytes(c);
+    double own = solve_host_bytes(c, c->backend);
+    /* the comparisons run while the main run's field is kept */
+    double peak = c->compare ? field + own : own;
+    double cpu = c->compare_cpu ? field + solve_host_bytes(c, BACKEND_CPU) : 0.0;
+    return cpu > peak ? cpu : peak;
+}
+
+/* The host's available memory (MemAvailable), or 0 when it cannot be read. */
+static double host_available_bytes(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    double kib = 0.0;
+    if (!f)
+        return 0.0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kib) == 1)
+            break;
+    fclose(f);
+    return kib * 1024.0;
+}
+
+static double gib(double bytes)
+{
+    return bytes / (1024.0 * 1024.0 * 1024.0);
+}
+
+static int check_host(const struct config *c, char *why, size_t n)
+{
+    double need = memory_host_bytes(c), have = host_available_bytes();
+    if (have <= 0.0 || need <= have)
+        return 0;
+    snprintf(why, n,
+             "the %ldx%ld %s lattice needs about %.1f GiB of host memory (fields, "
+             "per-site terms and buffers%s); %.1f GiB is available",
+             c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
+             gib(need), c->compare || c->compare_cpu ? ", with --compare" : "",
+             gib(have));
+    return -1;
+}
+
+#ifdef HAVE_CUDA
+/* Free bytes of a GPU, or a negative number (why set) when it cannot be asked. */
+static double device_free_bytes(int device, char *why, size_t n)
+{
+    size_t free_bytes = 0, total = 0;
+    cudaError_t rc = cudaSetDevice(device);
+    if (rc == cudaSuccess)
+        rc = cudaMemGetInfo(&free_bytes, &total);
+    if (rc != cudaSuccess)
+        return error_set(why, n, "cudaMemGetInfo on GPU %d: %s", device,
+                         cudaGetErrorString(rc));
+    return (double)free_bytes;
+}
+
+static int refuse_device(const struct config *c, int device, const char *what,
+                         double need, double have, char *why, size_t n)
+{
+    snprintf(why, n,
+             "the %ldx%ld %s lattice needs about %.1f GiB on GPU %d (%s); it has %.1f "
+             "GiB free%s",
+             c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
+             gib(need), device, what, gib(have),
+             c->partition_x * c->partition_y > 1
+                 ? ""
+                 : "; more GPUs (--partition) would share it");
+    return -1;
+}
+
+/* Each GPU against its tiles; with --compare, the first GPU against the whole lattice. */
+static int check_devices(const struct run_plan *plan, char *why, size_t n)
+{
+    const struct config *c = &plan->config;
+    const struct partition *p = &plan->partition;
+    int tiles = partition_count(p);
+    for (int t = 0; t < tiles; t++) {
+        double need = 0.0; /* every tile this GPU holds, counted at its first */
+        int first = plan->devices[t] >= 0; /* -1: another MPI rank's tile */
+        for (int u = 0; u < tiles; u++)
+            if (plan->devices[u] == plan->devices[t]) {
+                first = first && u >= t;
+                need += memory_tile_bytes(c, p->tiles[u].lx, p->tiles[u].ly, tiles == 1);
+            }
+        if (!first)
+            continue;
+        double have = device_free_bytes(plan->devices[t], why, n);
+        if (have < 0.0)
+            return -1;
+        if (need > have)
+            return refuse_device(c, plan->devices[t], "two fields of its tiles", need,
+                                 have, why, n);
+    }
+    if (!c->compare || tiles == 1)
+        return 0;
+    double need = memory_tile_bytes(c, c->problem.nx, c->problem.ny, 1);
+    double have = device_free_bytes(plan->devices[0], why, n);
+    if (have < 0.0)
+        return -1;
+    return need > have
+               ? refuse_device(c, plan->devices[0], "the whole lattice, for --compare",
+                               need, have, why, n)
+               : 0;
+}
+#endif
+
+int memory_check(const struct run_plan *plan, char *why, size_t n)
+{
+#ifdef HAVE_CUDA
+    if (plan->config.backend == BACKEND_GPU && check_devices(plan, why, n) != 0)
+        return -1;
+#endif
+    return check_host(&plan->config, why, n);
+}

@@ -1,0 +1,26 @@
+/*
+ * memory_check.h - whether a run fits in memory, checked before anything is
+ * allocated: the bytes each GPU's tile and the host will hold, against the GPU's
+ * free memory (cudaMemGetInfo) and the host's available memory (/proc/meminfo).
+ * A run that does not fit is refused with both sizes in the message, instead
+ * of failing part-way or being killed by the kernel's out-of-memory killer.
+ */
+#ifndef LAPLACE_MEMORY_CHECK_H
+#define LAPLACE_MEMORY_CHECK_H
+
+#include <stddef.h>
+
+#include "settings/config.h"
+#include "run.h"
+
+/* Bytes the GPU of one tile of lx x ly sites will hold (both fields, the
+ * per-site terms, a lone tile's batch checkpoint, and a margin for the rest). */
+double memory_tile_bytes(const struct config *c, long lx, long ly, int lone);
+
+/* Bytes the host will hold at the peak of the whole run (--compare included). */
+double memory_host_bytes(const struct config *c);
+
+/* 0 when the planned run fits; -1 with why (the sizes needed and available) when not. */
+int memory_check(const struct run_plan *plan, char *why, size_t n);
+
+#endif

@@ -1,0 +1,478 @@
+/*
+ * output.c - the field to files (output.h): the format by extension, each file
+ * written under a unique temporary name beside it, which interrupt.c removes if a
+ * second signal ends the program, then renamed. The .dat and .bin formats are written
+ * here; vtk_output.c and png_output.c write the others.
+ */
+#include "outputs/output.h"
+#include "outputs/output_formats.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "support/error.h"
+#include "support/interrupt.h"
+#include "outputs/png_output.h"
+#include "outputs/vtk_output.h"
+
+/* What one file is made of; the writers below take it. */
+struct job {
+    const struct field *field;
+    const struct output_context *context;
+    int piece;              /* .pvti pieces: the tile, else -1 */
+    const char *index_path; /* .pvti: where the index goes (for the pieces' names) */
+};
+
+int output_has_pieces(const char *path)
+{
+    return output_format_of(path) == FORMAT_PVTI;
+}
+
+/* ---- temporary files ------------------------------------------------------ */
+
+/* path's folder with its slash ("dir/", or "" for the current one), in n bytes. */
+static int folder_of(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    int length = slash ? (int)(slash - path + 1) : 0;
+    return snprintf(out, n, "%.*s", length, path) >= (int)n ? -1 : 0;
+}
+
+/* Six letters or digits that differ from call to call and from process to process;
+ * O_EXCL makes the name unique, these only make a clash rare. */
+static void random_letters(char out[7])
+{
+    static const char letters[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    static _Atomic unsigned long counter;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t x = (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^
+                 ((uint64_t)getpid() << 20) ^ (uint64_t)(uintptr_t)&now ^
+                 (uint64_t)atomic_fetch_add(&counter, 1) * 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 6; i++) {
+        x ^= x >> 31;
+        x *= 0xBF58476D1CE4E5B9ull;
+        x ^= x >> 29;
+        out[i] = letters[x % 62];
+    }
+    out[6] = '\0';
+}
+
+/* A new file "FOLDER/.lpXXXXXX" made with O_EXCL (mode 0666 less the umask, as
+ * fopen makes files); its descriptor, or -1 with errno set. */
+static int create_beside(const char *path, char *name, size_t n)
+{
+    char folder[OUTPUT_PATH_MAX], letters[7];
+    if (folder_of(path, folder, sizeof folder) != 0)
+        return errno = ENAMETOOLONG, -1;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        random_letters(letters);
+        if (snprintf(name, n, "%s.lp%s", folder, letters) >= (int)n)
+            return errno = ENAMETOOLONG, -1;
+        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1;
+}
+
+FILE *output_temporary_open(const char *path, struct output_temp *t, char *err,
+                            size_t errlen)
+{
+    t->guard = -1;
+    int fd = create_beside(path, t->name, sizeof t->name);
+    if (fd < 0) {
+        error_set(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    t->guard = interrupt_guard(t->name);
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        error_set(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        close(fd);
+        output_temporary_discard(t);
+    }
+    return f;
+}
+
+int output_temporary_commit(struct output_temp *t, const char *path, int replace)
+{
+    int rc;
+    if (replace) {
+        rc = rename(t->name, path);
+    } else {
+        rc = link(t->name, path); /* fails with EEXIST instead of replacing */
+        if (rc != 0 && errno != EEXIST && access(path, F_OK) != 0)
+            rc = rename(t->name, path); /* a file system without links */
+        else if (rc == 0)
+            unlink(t->name);
+    }
+    int saved = errno;
+    if (rc != 0)
+        remove(t->name);
+    interrupt_release(t->guard);
+    t->guard = -1;
+    errno = saved;
+    return rc;
+}
+
+void output_temporary_discard(struct output_temp *t)
+{
+    int saved = errno;
+    remove(t->name);
+    interrupt_release(t->guard);
+    t->guard = -1;
+    errno = saved;
+}
+
+/* ---- checks before the solve ---------------------------------------------- */
+
+int output_check_file(const char *path, char *err, size_t errlen)
+{
+    struct stat info;
+    struct output_temp t;
+    if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
+        return error_set(err, errlen, "cannot write '%s': it is a directory", path);
+    FILE *f = output_temporary_open(path, &t, err, errlen);
+    if (!f)
+        return -1;
+    fclose(f);
+    output_temporary_discard(&t);
+    return 0;
+}
+
+int output_check_writable(const char *path, char *err, size_t errlen)
+{
+    if (output_format_of(path) == FORMAT_UNKNOWN)
+        return error_set(err, errlen, "cannot write '%s': unknown extension", path);
+    return output_check_file(path, err, errlen);
+}
+
+/* ---- the formats written here ---------------------------------------------- */
+
+static int write_dat(FILE *f, const struct job *job)
+{
+    const struct field *field = job->field;
+    int digits = field->precision == PRECISION_FLOAT ? 9 : 17;
+    for (long y = field->ny - 1; y >= 0; y--) {
+        for (long x = 0; x < field->nx; x++)
+            if (fprintf(f, x ? " %.*g" : "%.*g", digits, field_get(field, x, y)) < 0)
+                return -1;
+        if (fputc('\n', f) == EOF)
+            return -1;
+    }
+    return 0;
+}
+
+static int write_bin(FILE *f, const struct job *job)
+{
+    const struct field *field = job->field;
+    char magic[8] = {'L', 'A', 'P', 'L', 'A', 'C', 'E', 'B'};
+    uint32_t version = 1, size = (uint32_t)precision_size(field->precision);
+    uint32_t flags = job->context->interrupted ? 1u : 0u, order = 0x01020304u;
+    int64_t nx = field->nx, ny = field->ny, iteration = job->context->iteration;
+    size_t values = (size_t)field->nx * (size_t)field->ny;
+    int ok = fwrite(magic, 8, 1, f) == 1 && fwrite(&version, 4, 1, f) == 1 &&
+             fwrite(&size, 4, 1, f) == 1 && fwrite(&nx, 8, 1, f) == 1 &&
+             fwrite(&ny, 8, 1, f) == 1 && fwrite(&iteration, 8, 1, f) == 1 &&
+             fwrite(&flags, 4, 1, f) == 1 && fwrite(&order, 4, 1, f) == 1 &&
+             fwrite(field->data, size, values, f) == values;
+    return ok ? 0 : -1;
+}
+
+/*
+ * NumPy's .npy (format 1.0): the magic, the header length, a Python dict giving the
+ * dtype in this machine's byte order and the shape (ny, nx), padded so the values
+ * start at a multiple of 64 bytes; then the values, the bottom row (y = 0) first, x
+ * fastest, as in .bin: u[j, i] is the site at (x_i, y_j).
+ */
+static int write_npy(FILE *f, const struct job *job)
+{
+    const struct field *field = job->field;
+    const unsigned char magic[8] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
+    const uint16_t probe = 1;
+    char order = *(const unsigned char *)&probe == 1 ? '<' : '>';
+    size_t size = precision_size(field->precision);
+    size_t values = (size_t)field->nx * (size_t)field->ny;
+    char header[128];
+    int length = snprintf(header, sizeof header,
+                          "{'descr': '%cf%zu', 'fortran_order': False, 'shape': (%ld, "
+                          "%ld), }",
+                          order, size, field->ny, field->nx);
+    int padded = ((10 + length + 1 + 63) / 64) * 64 - 10; /* with the closing \n */
+    memset(header + length, ' ', (size_t)(padded - length - 1));
+    header[padded - 1] = '\n';
+    uint16_t header_length = (uint16_t)padded;
+    unsigned char length_le[2] = {(unsigned char)(header_length & 0xff),
+                                  (unsigned char)(header_length >> 8)};
+    int ok = fwrite(magic, 8, 1, f) == 1 && fwrite(length_le, 2, 1, f) == 1 &&
+             fwrite(header, (size_t)padded, 1, f) == 1 &&
+             fwrite(field->data, size, values, f) == values;
+    return ok ? 0 : -1;
+}
+
+/* ---- the formats of vtk_output.c and png_output.c ------------------------- */
+
+static struct vtk_grid grid_of(const struct output_context *c)
+{
+    return (struct vtk_grid){.x0 = c->x0, .y0 = c->y0, .dx = c->dx, .dy = c->dy};
+}
+
+static struct vtk_note note_of(const struct output_context *c)
+{
+    return (struct vtk_note){
+        .iteration = c->iteration, .interrupted = c->interrupted, .text = c->text};
+}
+
+static int write_vti(FILE *f, const struct job *job)
+{
+    const struct field *field = job->field;
+    struct vtk_grid grid = grid_of(job->context);
+    struct vtk_note note = note_of(job->context);
+    long x0 = 0, y0 = 0, x1 = field->nx - 1, y1 = field->ny - 1;
+    if (job->piece >= 0 && job->context->partition)
+        vtk_piece_extent(job->context->partition, job->piece, &x0, &y0, &x1, &y1);
+    return vtk_write_image(f, field, x0, y0, x1, y1, &grid, &note);
+}
+
+/* "dir/a.pvti", tile 3 -> "dir/a_3.vti" (path) and "a_3.vti" (the name in the index). */
+static int piece_path(const char *index, int t, char *out, size_t n, int name_only)
+{
+    const char *slash = strrchr(index, '/');
+    const char *start = name_only && slash ? slash + 1 : index;
+    const char *dot = strrchr(index, '.');
+    int stem = dot && dot > start ? (int)(dot - start) : (int)strlen(start);
+    int written = snprintf(out, n, "%.*s_%d.vti", stem, start, t);
+    return written < 0 || (size_t)written >= n ? -1 : 0;
+}
+
+int output_piece_path(const char *index, int t, char *out, size_t n)
+{
+    return piece_path(index, t, out, n, 0);
+}
+
+static int write_pvti(FILE *f, const struct job *job)
+{
+    const struct output_context *c = job->context;
+    struct partition whole = {0};
+    const struct partition *p = c->partition;
+    if (!p && partition_init(&whole, job->field->nx, job->field->ny, 1, 1) != 0)
+        return -1;
+    p = p ? p : &whole;
+    int tiles = partition_count(p), rc = -1;
+    char(*names)[OUTPUT_PATH_MAX] = malloc((size_t)tiles * sizeof *names);
+    const char **list = malloc((size_t)tiles * sizeof *list);
+    if (names && list) {
+        for (int t = 0; t < tiles; t++) {
+            piece_path(job->index_path, t, names[t], OUTPUT_PATH_MAX, 1);
+            list[t] = names[t];
+        }
+        struct vtk_grid grid = grid_of(c);
+        struct vtk_note note = note_of(c);
+        rc = vtk_write_pvti(f, job->field, p, &grid, list, &note);
+    }
+    free(names);
+    free(list);
+    partition_free(&whole);
+    return rc;
+}
+
+/* ---- writing under a temporary name, then renaming ------------------------ */
+
+/* Writes the file of path under the temporary name t (a FILE writer, or png_write
+ * by name when writer is NULL). 0, or -1 with err set and nothing left. */
+static int write_temporary(const char *path, int (*writer)(FILE *, const struct job *),
+                           const struct job *job, struct output_temp *t, char *err,
+                           size_t errlen)
+{
+    FILE *f = output_temporary_open(path, t, err, errlen);
+    if (!f)
+        return -1;
+    errno = 0;
+    int rc = writer ? writer(f, job) : 0, saved = errno;
+    if (fclose(f) != 0 && rc == 0)
+        rc = -1, saved = errno;
+    if (rc == 0 && !writer) {
+        char png_error[256];
+        struct png_options options = {
+            .tiles = job->context->png_tiles ? job->context->partition : NULL,
+            .caption = job->context->text,
+            .fixed_range = job->context->png_range,
+            .range_lo = job->context->png_lo,
+            .range_hi = job->context->png_hi};
+        rc = png_write(t->name, job->field, &options, png_error, sizeof png_error);
+        saved = errno;
+    }
+    if (rc != 0) {
+        error_set(err, errlen, "writing '%s' failed: %s", path,
+                  saved ? strerror(saved) : "a write failed");
+        output_temporary_discard(t);
+    }
+    return rc;
+}
+
+/* Writes path whole: under a temporary name, then renamed over it. */
+static int write_file(const char *path, int (*writer)(FILE *, const struct job *),
+                      const struct job *job, char *err, size_t errlen)
+{
+    struct output_temp t;
+    if (write_temporary(path, writer, job, &t, err, errlen) != 0)
+        return -1;
+    if (output_temporary_commit(&t, path, 1) != 0)
+        return error_set(err, errlen, "writing '%s' failed: %s", path, strerror(errno));
+    return 0;
+}
+
+int output_pieces_init(struct output_pieces *p, int count)
+{
+    *p = (struct output_pieces){.count = count};
+    p->piece = calloc((size_t)count, sizeof *p->piece);
+    p->staged = calloc((size_t)count, sizeof *p->staged);
+    if (p->piece && p->staged)
+        return 0;
+    output_pieces_discard(p);
+    return -1;
+}
+
+void output_pieces_discard(struct output_pieces *p)
+{
+    for (int t = 0; p->staged && t < p->count; t++)
+        if (p->staged[t])
+            output_temporary_discard(&p->piece[t]);
+    free(p->piece);
+    free(p->staged);
+    *p = (struct output_pieces){0};
+}
+
+int output_write_piece(const char *path, const struct field *field,
+                       const struct output_context *context, int t, char *err,
+                       size_t errlen)
+{
+    char piece[OUTPUT_PATH_MAX];
+    struct output_pieces *set = context->pieces;
+    struct job job = {.field = field, .context = context, .piece = t, .index_path = path};
+    int rc = -1;
+    if (piece_path(path, t, piece, sizeof piece, 0) != 0)
+        error_set(err, errlen, "cannot write '%s': its pieces' names are too long", path);
+    else
+        rc = write_temporary(piece, write_vti, &job, &set->piece[t], err, errlen);
+    if (rc == 0)
+        set->staged[t] = 1;
+#pragma omp critical(output_pieces)
+    if (rc != 0 && !set->failed) {
+        set->failed = 1;
+        snprintf(set->error, sizeof set->error, "%s", err);
+    }
+    return rc;
+}
+
+int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
+                         size_t errlen)
+{
+    char piece[OUTPUT_PATH_MAX];
+    for (int t = 0; t < set->count; t++) {
+        if (!set->staged[t])
+            continue; /* another rank's */
+        piece_path(path, t, piece, sizeof piece, 0);
+        set->staged[t] = 0;
+        if (output_temporary_commit(&set->piece[t], piece, 1) != 0)
+            return error_set(err, errlen, "writing '%s' failed: %s", piece,
+                             strerror(errno));
+    }
+    return 0;
+}
+
+/* Every piece renamed, then the index: the set is replaced whole. A rename that
+ * fails leaves the pieces renamed before it (the old index still names them). */
+static int commit_set(const char *path, struct output_pieces *set,
+                      struct output_temp *index, char *err, size_t errlen)
+{
+    if (output_pieces_commit(path, set, err, errlen) != 0) {
+        output_temporary_discard(index);
+        return -1;
+    }
+    if (output_temporary_commit(index, path, 1) != 0)
+        return error_set(err, errlen, "writing '%s' failed: %s", path, strerror(errno));
+    return 0;
+}
+
+int output_write_index(const char *path, const struct field *field,
+                       const struct output_context *context, char *err, size_t errlen)
+{
+    struct job job = {
+        .field = field, .context = context, .piece = -1, .index_path = path};
+    struct output_temp index;
+    if (write_temporary(path, write_pvti, &job, &index, err, errlen) != 0)
+        return -1;
+    if (output_temporary_commit(&index, path, 1) != 0)
+        return error_set(err, errlen, "writing '%s' failed: %s", path, strerror(errno));
+    return 0;
+}
+
+/* The pieces of a .pvti that are not staged yet, the index, then all renamed. */
+static int write_pieces_and_index(const char *path, const struct job *job, char *err,
+                                  size_t errlen)
+{
+    struct output_context context = *job->context;
+    struct output_pieces own = {0};
+    const struct partition *p = context.partition;
+    if (!context.pieces && output_pieces_init(&own, p ? partition_count(p) : 1) != 0)
+        return error_set(err, errlen, "cannot write '%s': out of memory", path);
+    struct output_pieces *set = context.pieces ? context.pieces : &own;
+    struct job index_job = *job;
+    struct output_temp index;
+    context.pieces = set;
+    index_job.context = &context;
+    int rc = set->failed ? error_set(err, errlen, "%s", set->error) : 0;
+    for (int t = 0; rc == 0 && t < set->count; t++)
+        if (!set->staged[t])
+            rc = output_write_piece(path, job->field, &context, t, err, errlen);
+    if (rc == 0)
+        rc = write_temporary(path, write_pvti, &index_job, &index, err, errlen);
+    if (rc == 0)
+        rc = commit_set(path, set, &index, err, errlen);
+    output_pieces_discard(set); /* what was not renamed is removed */
+    return rc;
+}
+
+int output_write(const char *path, const struct field *field,
+                 const struct output_context *context, char *err, size_t errlen)
+{
+    struct job job = {
+        .field = field, .context = context, .piece = -1, .index_path = path};
+    switch (output_format_of(path)) {
+    case FORMAT_DAT:
+        return write_file(path, write_dat, &job, err, errlen);
+    case FORMAT_VTI:
+        return write_file(path, write_vti, &job, err, errlen);
+    case FORMAT_PVTI:
+        return write_pieces_and_index(path, &job, err, errlen);
+    case FORMAT_BIN:
+        return write_file(path, write_bin, &job, err, errlen);
+    case FORMAT_NPY:
+        return write_file(path, write_npy, &job, err, errlen);
+    case FORMAT_PNG:
+        return write_file(path, NULL, &job, err, errlen);
+    case FORMAT_UNKNOWN:
+        break;
+    }
+    snprintf(err, errlen, "cannot write '%s': unknown extension", path);
+    return -1;
+}
+
+int output_snapshot_path(const char *path, long iteration, char *out, size_t n)
+{
+    const char *dot = strrchr(path, '.');
+    int stem = dot ? (int)(dot - path) : (int)strlen(path);
+    int written = snprintf(out, n, "%.*s-%06ld%s", stem, path, iteration, dot ? dot : "");
+    return written < 0 || (size_t)written >= n ? -1 : 0;
+}

@@ -1,0 +1,127 @@
+/*
+ * output.h - writing the field to files, the format chosen by the extension:
+ *
+ *   .dat   the course's text format: one lattice row per line, top row first, every
+ *          value with the digits that read back the same bits
+ *   .vti   VTK XML ImageData (ParaView): origin, spacing, raw appended values
+ *   .pvti  VTK parallel ImageData: one .vti piece per tile (NAME_T.vti, beside it),
+ *          to show the partition
+ *   .png   a heat map (viridis) with a colour bar; --png-tiles draws the tile borders
+ *   .bin   raw values behind a 48-byte header (below), for scripts
+ *
+ * Every file is written under a short temporary name in its own folder
+ * (".lpXXXXXX", created exclusively, so unique even across PID namespaces) and
+ * renamed, so an interrupted or failed run never leaves a half file under the name
+ * asked for. The pieces of a .pvti stay under their temporary names until the
+ * index is written; then all are renamed, the index last: the set is replaced
+ * whole or not at all.
+ *
+ * The .bin header, in the byte order of the machine that wrote it:
+ *   0  char[8]  "LAPLACEB"            24 int64  ny
+ *   8  uint32   version (1)           32 int64  iteration
+ *  12  uint32   bytes per value (4/8) 40 uint32 flags (bit 0: interrupted)
+ *  16  int64    nx                    44 uint32 0x01020304 (shows the byte order)
+ * then nx * ny values, row y = 0 (the bottom) first, x fastest.
+ */
+#ifndef LAPLACE_OUTPUT_H
+#define LAPLACE_OUTPUT_H
+
+#include <stddef.h>
+
+#include <stdio.h>
+
+#include "gpu_partition.h"
+#include "problem/problem.h"
+
+#define OUTPUT_PATH_MAX 4200 /* a path, or a piece's name made from one */
+
+/* A file being written: its temporary name, guarded by interrupt.h. */
+struct output_temp {
+    char name[OUTPUT_PATH_MAX];
+    int guard;
+};
+
+/*
+ * The pieces of one .pvti staged under temporary names, by the tiles' threads
+ * (output_write_piece) or by output_write, until output_write renames them with
+ * the index. A piece that failed keeps its message until then.
+ */
+struct output_pieces {
+    int count;                 /* the tiles */
+    struct output_temp *piece; /* count of them */
+    int *staged;               /* 1: piece t is written under piece[t].name */
+    int failed;
+    char error[256];
+};
+
+/* What a file says about the run besides the field. */
+struct output_context {
+    const struct partition *partition; /* the run's tiles, or NULL (one piece) */
+    double x0, y0, dx, dy;             /* site (i, j) is at (x0 + i dx, y0 + j dy) */
+    int png_tiles;                     /* draw the tile borders on .png */
+    int png_range;                     /* .png colours span png_lo..png_hi */
+    double png_lo, png_hi;
+    long iteration;               /* the iteration of the field */
+    int interrupted;              /* 1: a signal stopped the run there */
+    struct output_pieces *pieces; /* .pvti: pieces staged already, or NULL */
+    char text[256]; /* one line: "laplace 0.1.0, 512x512 float, ..., iteration N" */
+};
+
+/*
+ * Checks before the solve that path can be written: a known extension, a folder
+ * that exists and is writable, not a directory. 0, or -1 with err set.
+ */
+int output_check_writable(const char *path, char *err, size_t errlen);
+
+/* The same for a file of any extension (the history, a .pvti's pieces). */
+int output_check_file(const char *path, char *err, size_t errlen);
+
+/* Creates a new empty file beside path under a unique short name, guarded by
+ * interrupt.h, and opens it for writing. The FILE, or NULL with err set. */
+FILE *output_temporary_open(const char *path, struct output_temp *t, char *err,
+                            size_t errlen);
+
+/* Gives the temporary file its name path (replace 0: never over an existing file)
+ * and releases its guard. 0, or -1 with errno set and the temporary removed. */
+int output_temporary_commit(struct output_temp *t, const char *path, int replace);
+
+/* Removes the temporary file and releases its guard. */
+void output_temporary_discard(struct output_temp *t);
+
+/* The name of piece t of the .pvti at index: "dir/a.pvti", 3 -> "dir/a_3.vti".
+ * 0, or -1 when it does not fit in n. */
+int output_piece_path(const char *index, int t, char *out, size_t n);
+
+/* An empty set of count pieces (0, or -1: out of memory); discard frees it,
+ * removing the pieces not renamed. */
+int output_pieces_init(struct output_pieces *p, int count);
+void output_pieces_discard(struct output_pieces *p);
+
+/* Writes the field to path in the format of its extension. 0, or -1 with err set. */
+int output_write(const char *path, const struct field *field,
+                 const struct output_context *context, char *err, size_t errlen);
+
+/* 1 when path is a .pvti, whose pieces the tiles' threads may write themselves. */
+int output_has_pieces(const char *path);
+
+/* Stages piece t of the .pvti at path in context->pieces: tile t of
+ * context->partition (with the one shared column and row of vtk_piece_extent), to
+ * be renamed NAME_t.vti by output_write. 0, or -1 with err set (and kept in the
+ * set, which output_write then reports). */
+int output_write_piece(const char *path, const struct field *field,
+                       const struct output_context *context, int t, char *err,
+                       size_t errlen);
+
+/* Under MPI (run.c), where each rank stages its own tiles' pieces: renames the
+ * pieces staged in set to their names (then the index may be written), and
+ * writes the index alone. Each 0, or -1 with err set. */
+int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
+                         size_t errlen);
+int output_write_index(const char *path, const struct field *field,
+                       const struct output_context *context, char *err, size_t errlen);
+
+/* The name of a snapshot of path at an iteration: "heat.dat" -> "heat-000100.dat".
+ * 0, or -1 when it does not fit in n. */
+int output_snapshot_path(const char *path, long iteration, char *out, size_t n);
+
+#endif

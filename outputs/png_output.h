@@ -1,0 +1,60 @@
+/*
+ * png_output.h - the field as a PNG heat map (viridis), with a colour bar, the
+ * value range, an optional caption and optional tile borders.
+ *
+ *   +--------------------------------------------------+
+ *   |  margin                                          |
+ *   |  +----------------------+   +--+- 1 (max)        |
+ *   |  | heat map             |   |  |- 0.75           |
+ *   |  | top row = y = ny-1   |   |  |- 0.5  colour bar|
+ *   |  | left column = x = 0  |   |  |- 0.25 (5 ticks) |
+ *   |  +----------------------+   +--+- 0 (min)        |
+ *   |  caption, wrapped after its commas to this width  |
+ *   +--------------------------------------------------+
+ *
+ * The heat map's top-left pixel is at (PNG_MARGIN, PNG_MARGIN).
+ */
+#ifndef LAPLACE_PNG_OUTPUT_H
+#define LAPLACE_PNG_OUTPUT_H
+
+#include <stddef.h>
+
+#include "gpu_partition.h"
+#include "problem/problem.h"
+
+#define PNG_MARGIN 16            /* white border around everything, in pixels */
+#define PNG_MAX_SIDE 1024        /* max_side when the options give 0 */
+#define PNG_MIN_SIDE 256         /* small lattices are enlarged to about this */
+#define PNG_MAX_SIDE_LIMIT 16384 /* the largest max_side accepted */
+
+struct png_options {
+    const struct partition *tiles; /* non-NULL: draw the NGx x NGy tile borders */
+    const char *caption;           /* one line of text under the picture, or NULL */
+    long max_side;                 /* longest side of the heat map; 0: PNG_MAX_SIDE */
+    int fixed_range;           /* colours span [range_lo, range_hi], not the field's */
+    double range_lo, range_hi; /* (values outside take the end colours) */
+};
+
+/*
+ * The size of the heat map in pixels for an nx x ny lattice (max_side 0 means
+ * PNG_MAX_SIDE). Longest side L = max(nx, ny):
+ *   L > max_side:  scaled down to max_side, the other side rounded down (at
+ *                  least 1); every pixel is the average of the sites in it.
+ *   L < 256:       enlarged by the integer factor ceil(256 / L), but never past
+ *                  max_side; each site becomes a square of pixels.
+ *   otherwise:     one pixel per site.
+ * Examples: 100x40 -> 300x120, 512x512 -> 512x512, 3000x1000 -> 1024x341.
+ */
+void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height);
+
+/*
+ * Writes the field as a PNG heat map to path (the caller handles temporary
+ * names and renaming). Colours span the finite values of the field, min to max
+ * (or the fixed range of the options); a pixel that holds a NaN or Inf site is
+ * magenta. Returns 0, or -1 with a
+ * message in err.
+ */
+int png_write(const char *path, const struct field *field,
+              const struct png_options *options, char *err, size_t errlen);
+
+#endif

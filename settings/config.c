@@ -1,0 +1,525 @@
+/*
+ * config.c - the settings: the defaults, one setter per setting, and the one table
+ * that gives each its long option, INI key, section, help line and setter, so that
+ * these can never drift apart; config_set applies one setting by name.
+ * The INI reader (config_ini.c), the command line (config_args.c) and the help
+ * (config_help.c) are all driven by this table; config_internal.h lists the rest.
+ */
+#include "settings/config_internal.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "problem/expression.h"
+#include "outputs/output_formats.h"
+#include "laplace_kernels.h"
+#include "problem/update_rule.h"
+
+/* ---- setters, one per setting -------------------------------------------- */
+
+#define LATTICE_MAX (1L << 24)
+
+/* A formula in x and y kept as text, once its length is checked and it parses. */
+static int set_formula(char *formula, const char *v, char *why, size_t n)
+{
+    struct expression *e;
+    if (strlen(v) >= EXPRESSION_MAX)
+        return error_status(EXIT_BAD_USAGE, why, n, "formula longer than %d characters",
+                            EXPRESSION_MAX - 1);
+    if (expression_parse(v, &e, why, n) != 0)
+        return EXIT_BAD_USAGE;
+    expression_free(e);
+    strcpy(formula, v);
+    return 0;
+}
+
+/* An edge value: a number, or a formula in x and y kept as text. */
+static int set_edge(struct config *c, int edge, double *number, const char *v, char *why,
+                    size_t n)
+{
+    char *formula = c->problem.edge_formula[edge];
+    char *end;
+    if (expression_is_number(v, number))
+        return formula[0] = '\0', 0;
+    if (*v && (strtod(v, &end), *end == '\0')) /* a number, but inf, nan or too large */
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "expected a finite number or a formula, got '%s'", v);
+    return set_formula(formula, v, why, n);
+}
+
+static int set_top(struct config *c, const char *v, char *why, size_t n)
+{
+    return set_edge(c, EDGE_TOP, &c->problem.top, v, why, n);
+}
+static int set_bottom(struct config *c, const char *v, char *why, size_t n)
+{
+    return set_edge(c, EDGE_BOTTOM, &c->problem.bottom, v, why, n);
+}
+static int set_left(struct config *c, const char *v, char *why, size_t n)
+{
+    return set_edge(c, EDGE_LEFT, &c->problem.left, v, why, n);
+}
+static int set_right(struct config *c, const char *v, char *why, size_t n)
+{
+    return set_edge(c, EDGE_RIGHT, &c->problem.right, v, why, n);
+}
+
+static int parse_length(const char *v, double *out, char *why, size_t n)
+{
+    int rc = parse_double(v, out, why, n);
+    if (rc == 0 && *out <= 0)
+        return error_status(EXIT_BAD_USAGE, why, n, "must be more than 0, got '%s'", v);
+    return rc;
+}
+static int set_lx(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_length(v, &c->problem.lx, why, n);
+}
+static int set_ly(struct config *c, const char *v, char *why, size_t n)
+{
+    return parse_length(v, &c->problem.ly, why, n);
+}
+
+static int set_source(struct config *c, const char *v, char *why, size_t n)
+{
+    double number;
+    if (expression_is_number(v, &number) && number == 0.0)
+        return c->problem.source[0] = '\0', 0; /* Laplace */
+    return set_formula(c->problem.source, v, why, n);
+}
+
+static int set_exact(struct config *c, const char *v, char *why, size_t n)
+{
+    return set_formula(c->exact, v, why, n);
+}
+
+static int set_omega(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "auto") == 0)
+        return c->omega = OMEGA_AUTO, 0;
+    int rc = parse_double(v, &c->omega, why, n);
+    if (rc == 0 && c->omega <= 0)
+        return error_status(EXIT_BAD_USAGE, why, n, "must be more than 0, got '%s'", v);
+    return rc;
+}
+
+static int set_eps(struct config *c, const char *v, char *why, size_t n)
+{
+    int rc = parse_double(v, &c->eps, why, n);
+    if (rc == 0 && c->eps < 0)
+        return error_status(EXIT_BAD_USAGE, why, n, "must be 0 or more, got '%s'", v);
+    return rc;
+}
+
+static int set_partition(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "auto") == 0)
+        return c->partition_x = c->partition_y = 0, 0;
+    return parse_pair(v, 1024, &c->partition_x, &c->partition_y, why, n);
+}
+
+static int set_ranks(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "auto") == 0)
+        return c->ranks_x = c->ranks_y = 0, 0;
+    return parse_pair(v, 1024, &c->ranks_x, &c->ranks_y, why, n);
+}
+
+/* One id of a --devices list, length characters of item; 0 or EXIT_BAD_USAGE. */
+static int parse_device_id(const char *item, size_t length, int *id, char *why, size_t n)
+{
+    char text[16];
+    while (length > 0 && *item == ' ') /* "0, 1": spaces separate the list's items */
+        item++, length--;
+    while (length > 0 && item[length - 1] == ' ')
+        length--;
+    if (length >= sizeof text)
+        return EXIT_BAD_USAGE; /* no id of 0 to 1023; an empty one ("0,,1") fails below */
+    memcpy(text, item, length);
+    text[length] = '\0';
+    return parse_int(text, 0, 1023, id, why, n);
+}
+
+static int set_devices(struct config *c, const char *v, char *why, size_t n)
+{
+    const char *item = v;
+    int count = 0;
+    for (;;) {
+        size_t length = strcspn(item, ",");
+        int id;
+        if (count == CONFIG_MAX_DEVICES)
+            return error_status(EXIT_BAD_USAGE, why, n, "more than %d devices",
+                                CONFIG_MAX_DEVICES);
+        if (parse_device_id(item, length, &id, why, n) != 0)
+            return error_status(
+                EXIT_BAD_USAGE, why, n,
+                "expected device ids like 0,1,2 (each 0 to 1023), got '%s'", v);
+        c->devices[count++] = id;
+        if (item[length] == '\0')
+            break;
+        item += length + 1;
+    }
+    c->device_count = count;
+    return 0;
+}
+
+static int set_block(struct config *c, const char *v, char *why, size_t n)
+{
+    if (strcmp(v, "auto") == 0)
+        return c->block_x = c->block_y = 0, 0;
+    int rc = parse_pair(v, 1024, &c->block_x, &c->block_y, why, n);
+    if (rc == 0 && c->block_x * c->block_y > 1024)
+        return error_status(EXIT_BAD_USAGE, why, n, "%d threads per block; at most 1024",
+                            c->block_x * c->block_y);
+    return rc;
+}
+
+static int set_kernel(struct config *c, const char *v, char *why, size_t n)
+{
+    if (kernel_by_name(v) < 0)
+        return error_status(EXIT_BAD_USAGE, why, n, "unknown kernel '%s' (known: %s)", v,
+                            kernel_names());
+    snprintf(c->kernel, sizeof c->kernel, "%s", v);
+    return 0;
+}
+
+static int set_no_p2p(struct config *c, const char *v, char *why, size_t n)
+{
+    int no = 0;
+    int rc = parse_bool(v, &no, why, n);
+    if (rc == 0)
+        c->use_p2p = !no;
+    return rc;
+}
+
+static int set_output(struct config *c, const char *v, char *why, size_t n)
+{
+    const char *dot = strrchr(v, '.');
+    if (c->output_count == CONFIG_MAX_OUTPUTS)
+        return error_status(EXIT_BAD_USAGE, why, n, "at most %d outputs",
+                            CONFIG_MAX_OUTPUTS);
+    if (strlen(v) >= CONFIG_PATH_MAX - 16) /* room for "-000100" and "_63.vti" */
+        return error_status(EXIT_BAD_USAGE, why, n, "path longer than %d characters",
+                            CONFIG_PATH_MAX - 17);
+    if (!dot || strchr(dot, '/'))
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "'%s' has no extension (" OUTPUT_EXTENSIONS ")", v);
+    if (output_format_of(v) == FORMAT_UNKNOWN)
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "unknown extension '%s' of '%s' (" OUTPUT_EXTENSIONS ")", dot,
+                            v);
+    for (int i = 0; i < c->output_count; i++)
+        if (strcmp(c->outputs[i], v) == 0)
+            return error_status(EXIT_BAD_USAGE, why, n, "'%s' is already an output", v);
+    strcpy(c->outputs[c->output_count++], v);
+    return 0;
+}
+
+/* LO:HI, two finite numbers with LO < HI: the colour scale of the .png outputs. */
+static int set_png_range(struct config *c, const char *v, char *why, size_t n)
+{
+    const char *colon = strchr(v, ':');
+    char lo[64];
+    if (!colon || (size_t)(colon - v) >= sizeof lo)
+        return error_status(EXIT_BAD_USAGE, why, n, "expected LO:HI, got '%s'", v);
+    snprintf(lo, sizeof lo, "%.*s", (int)(colon - v), v);
+    if (parse_double(lo, &c->png_lo, why, n) != 0 ||
+        parse_double(colon + 1, &c->png_hi, why, n) != 0)
+        return EXIT_BAD_USAGE;
+    if (!(c->png_lo < c->png_hi))
+        return error_status(EXIT_BAD_USAGE, why, n, "LO must be below HI, got '%s'", v);
+    c->png_range = 1;
+    return 0;
+}
+
+static int set_history(struct config *c, const char *v, char *why, size_t n)
+{
+    const char *dot = strrchr(v, '.');
+    if (strlen(v) >= CONFIG_PATH_MAX)
+        return error_status(EXIT_BAD_USAGE, why, n, "path longer than %d characters",
+                            CONFIG_PATH_MAX - 1);
+    if (!dot || strcmp(dot, ".csv") != 0)
+        return error_status(EXIT_BAD_USAGE, why, n, "'%s' is not a .csv file", v);
+    strcpy(c->history, v);
+    return 0;
+}
+
+/* --csv-append FILE: any path of a file; whether it can be written is checked
+ * before the run (main.c). */
+static int set_csv_append(struct config *c, const char *v, char *why, size_t n)
+{
+    if (v[0] == '\0')
+        return error_status(EXIT_BAD_USAGE, why, n, "the file name is empty");
+    if (strlen(v) >= CONFIG_PATH_MAX)
+        return error_status(EXIT_BAD_USAGE, why, n, "path longer than %d characters",
+                            CONFIG_PATH_MAX - 1);
+    strcpy(c->csv_append, v);
+    return 0;
+}
+
+/* ---- the table ----------------------------------------------------------- */
+
+static const struct setting table[] = {
+    {"nx", "problem", "N", "lattice sites in x, boundary included (default 256)", NULL},
+    {"ny", "problem", "N", "lattice sites in y, boundary included (default 256)", NULL},
+    {"top", "problem", "V", "value on the top edge, y = ny-1 (default 1)", set_top},
+    {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)", set_bottom},
+    {"left", "problem", "V", "value on the left edge, x = 0 (default 0)", set_left},
+    {"right", "problem", "V", "value on the right edge, x = nx-1 (default 0)", set_right},
+    {"lx", "problem", "L", "width of the domain: dx = L/(nx-1) (default 1)", set_lx},
+    {"ly", "problem", "L",
+     "height: dy = L/(ny-1) (default: square cells, dy = dx; 1 on square lattices)",
+     set_ly},
+    {"source", "problem", "EXPR",
+     "f(x,y) of the Poisson problem laplacian(u) = f (default 0: Laplace)", set_source},
+    {"exact", "problem", "EXPR",
+     "a known solution u(x, y): the report gives the final field's error against it "
+     "(max and l2)",
+     set_exact},
+    {"region", "problem", "\"SHAPE ...\"",
+     "hold sites fixed: \"rect X0 Y0 X1 Y1 V\" or \"disc CX CY R V\"; repeatable",
+     set_region},
+    {"precision", "problem", "float|double", "working precision (default double)", NULL},
+    {"method", "solver", "jacobi|weighted|sor", "iteration (default jacobi)", NULL},
+    {"omega", "solver", "W|auto",
+     "relaxation: weighted 0<W<=1 (default 2/3), sor 1<=W<2 or auto (default)",
+     set_omega},
+    {"eps", "solver", "E", "stop when the norm < E (default 1e-6)", set_eps},
+    {"norm", "solver", "l2|max|residual", "stopping norm, see below (default l2)", NULL},
+    {"max-iter", "solver", "N", "stop after N iterations at most (default 1000000)",
+     NULL},
+    {"check-every", "solver", "K",
+     "compute and test the norm every K iterations (default 1)", NULL},
+    {"steps", "solver", "N",
+     "exactly N iterations (heat time steps), no convergence test", NULL},
+    {"snapshot-every", "solver", "K",
+     "also write every output at iterations K, 2K, ... as NAME-ITER.EXT", NULL},
+    {"error-if-not-converged", "solver", NULL,
+     "exit with status 1 when --max-iter ends a run before --eps (not with --steps)",
+     NULL},
+    {"backend", "parallel", "auto|gpu|cpu|serial",
+     "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
+     NULL},
+    {"partition", "parallel", "AxB|auto",
+     "NGx x NGy tiles; auto: every GPU or CPU core (default auto)", set_partition},
+    {"devices", "parallel", "LIST",
+     "CUDA device of each tile, e.g. 0,1,2,3 (default: 0,1,...); a device listed "
+     "again holds several tiles (0,0: a 2-tile layout on one GPU); under MPI, of "
+     "each tile of a rank (default: by the rank's place on its node)",
+     set_devices},
+    {"ranks", "parallel", "RXxRY|auto",
+     "under mpirun or srun: the tiles split into RX x RY blocks, one a rank "
+     "(default auto: as square as the tiles allow)",
+     set_ranks},
+    {"block", "parallel", "TXxTY|auto",
+     "thread-block shape; host tiles: partial-sum block "
+     "(default auto: 32x8)",
+     set_block},
+    {"kernel", "parallel", "NAME", "GPU sweep kernel, see below (default auto: rows)",
+     set_kernel},
+    {"reduce", "parallel", "host|device",
+     "who adds the GPU block partial sums (default host; device is slower in "
+     "batches: one more kernel a sweep)",
+     NULL},
+    {"loop", "parallel", "auto|host|batched",
+     "batched: the devices chain their sweeps, the host looks once a batch; "
+     "host: at every iteration (default auto: batched where it pays)",
+     NULL},
+    {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
+     set_no_p2p},
+    {"compare", "parallel", NULL,
+     "also solve on 1 device: speed-up, efficiency, field difference", NULL},
+    {"compare-cpu", "parallel", NULL,
+     "also solve on the host tiles (every core): speed-up", NULL},
+    {"monitor", "output", "K",
+     "print iteration, norm and time every K iterations (default 0: off)", NULL},
+    {"history", "output", "FILE.csv",
+     "write iteration, norm, elapsed seconds at every norm computed", set_history},
+    {"csv", "output", NULL, "print a CSV header and one row instead of the report", NULL},
+    {"csv-append", "output", "FILE",
+     "also append the CSV row(s) to FILE, with the header only when FILE is new or "
+     "empty: one table from several runs",
+     set_csv_append},
+    {"output", "output", "FILE",
+     "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
+     "(one .vti piece per tile), .png (heat map), .bin (raw, 48-byte header), .npy "
+     "(NumPy's np.load); repeatable",
+     set_output},
+    {"png-tiles", "output", NULL, "draw the tile borders on .png outputs", NULL},
+    {"png-range", "output", "LO:HI",
+     "colours of .png outputs from LO to HI, the same for every snapshot (default: "
+     "the field's own range)",
+     set_png_range},
+    {"quiet", "output", NULL, "print nothing but errors", NULL},
+    {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
+     NULL},
+    {"bench", NULL, NULL,
+     "run the benchmark matrix, then the lattice sweep (1 GPU against all), into "
+     "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply (see below)",
+     NULL},
+    {"print-config", NULL, NULL,
+     "print the settings (INI file and options) as an INI file that reproduces the "
+     "run, and exit",
+     NULL},
+    {"dry-run", NULL, NULL,
+     "make the plan, print the tiles, devices and memory per device and host, and "
+     "exit without solving",
+     NULL},
+    {"help", NULL, NULL, "print this help and exit (also -h)", NULL},
+    {"version", NULL, NULL, "print the version and the CUDA runtime, and exit (also -V)",
+     NULL},
+};
+
+_Static_assert(sizeof table / sizeof table[0] == SETTING_COUNT,
+               "SETTING_COUNT (config_internal.h) counts the table");
+
+const struct setting *const settings = table;
+
+/* The setting of an option or INI key; '_' and '-' are the same in keys. */
+const struct setting *find_setting(const char *name)
+{
+    char canonical[64];
+    snprintf(canonical, sizeof canonical, "%s", name);
+    for (char *p = canonical; *p; p++)
+        if (*p == '_')
+            *p = '-';
+    for (int i = 0; i < SETTING_COUNT; i++)
+        if (strcmp(settings[i].name, canonical) == 0)
+            return &settings[i];
+    return NULL;
+}
+
+/* Only output and region may be given more than once: each adds one. */
+int setting_is_repeatable(const struct setting *s)
+{
+    return s && (s->set == set_output || s->set == set_region);
+}
+
+void config_defaults(struct config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->problem =
+        (struct problem){.nx = 256, .ny = 256, .top = 1.0, .precision = PRECISION_DOUBLE};
+    c->eps = 1e-6;
+    c->max_iter = 1000000;
+    c->check_every = 1;
+    c->backend = BACKEND_AUTO;
+    c->partition_x = c->partition_y = 0; /* auto */
+    c->block_x = c->block_y = 0;         /* auto */
+    snprintf(c->kernel, sizeof c->kernel, "auto");
+    c->use_p2p = 1;
+}
+
+/* Every enum field of struct config has int's size, so a choice's index can be
+ * stored into it through plain_fields[]. */
+_Static_assert(sizeof(enum precision) == sizeof(int) &&
+                   sizeof(enum method) == sizeof(int) &&
+                   sizeof(enum norm_kind) == sizeof(int) &&
+                   sizeof(enum backend) == sizeof(int) &&
+                   sizeof(enum reduce_mode) == sizeof(int) &&
+                   sizeof(enum loop_mode) == sizeof(int),
+               "choice settings are stored as int");
+
+/*
+ * The settings stored straight into a field of struct config, with no setter of
+ * their own (NULL in the table): a count, a long from least to most; a choice
+ * among the names of the setting's arg ("a|b|c", in the order of the field's
+ * enum), stored as the name's index; or a flag, an int set by parse_bool.
+ */
+enum plain_kind { PLAIN_COUNT, PLAIN_CHOICE, PLAIN_FLAG };
+
+static const struct plain_field {
+    const char *name;
+    size_t offset;
+    enum plain_kind kind;
+    long least, most; /* of a count */
+} plain_fields[] = {
+    {"nx", offsetof(struct config, problem.nx), PLAIN_COUNT, 3, LATTICE_MAX},
+    {"ny", offsetof(struct config, problem.ny), PLAIN_COUNT, 3, LATTICE_MAX},
+    {"max-iter", offsetof(struct config, max_iter), PLAIN_COUNT, 1, LONG_MAX},
+    {"check-every", offsetof(struct config, check_every), PLAIN_COUNT, 1, LONG_MAX},
+    {"steps", offsetof(struct config, steps), PLAIN_COUNT, 1, LONG_MAX},
+    {"snapshot-every", offsetof(struct config, snapshot_every), PLAIN_COUNT, 1, LONG_MAX},
+    {"monitor", offsetof(struct config, monitor_every), PLAIN_COUNT, 0, LONG_MAX},
+    {"precision", offsetof(struct config, problem.precision), PLAIN_CHOICE, 0, 0},
+    {"method", offsetof(struct config, method), PLAIN_CHOICE, 0, 0},
+    {"norm", offsetof(struct config, norm), PLAIN_CHOICE, 0, 0},
+    {"backend", offsetof(struct config, backend), PLAIN_CHOICE, 0, 0},
+    {"reduce", offsetof(struct config, reduce), PLAIN_CHOICE, 0, 0},
+    {"loop", offsetof(struct config, loop), PLAIN_CHOICE, 0, 0},
+    {"compare", offsetof(struct config, compare), PLAIN_FLAG, 0, 0},
+    {"compare-cpu", offsetof(struct config, compare_cpu), PLAIN_FLAG, 0, 0},
+    {"csv", offsetof(struct config, csv), PLAIN_FLAG, 0, 0},
+    {"quiet", offsetof(struct config, quiet), PLAIN_FLAG, 0, 0},
+    {"png-tiles", offsetof(struct config, png_tiles), PLAIN_FLAG, 0, 0},
+    {"help", offsetof(struct config, show_help), PLAIN_FLAG, 0, 0},
+    {"version", offsetof(struct config, show_version), PLAIN_FLAG, 0, 0},
+    {"topology", offsetof(struct config, show_topology), PLAIN_FLAG, 0, 0},
+    {"bench", offsetof(struct config, bench), PLAIN_FLAG, 0, 0},
+    {"error-if-not-converged", offsetof(struct config, error_if_not_converged),
+     PLAIN_FLAG, 0, 0},
+    {"print-config", offsetof(struct config, print_config), PLAIN_FLAG, 0, 0},
+    {"dry-run", offsetof(struct config, dry_run), PLAIN_FLAG, 0, 0},
+};
+
+static const struct plain_field *plain_field_of(const struct setting *s)
+{
+    for (size_t i = 0; i < sizeof plain_fields / sizeof plain_fields[0]; i++)
+        if (strcmp(plain_fields[i].name, s->name) == 0)
+            return &plain_fields[i];
+    return NULL;
+}
+
+int setting_set(struct config *c, const struct setting *s, const char *value, char *why,
+                size_t n)
+{
+    const struct plain_field *f = s->set ? NULL : plain_field_of(s);
+    char *field = f ? (char *)c + f->offset : NULL;
+    if (!f)
+        return s->set(c, value, why, n);
+    if (f->kind == PLAIN_COUNT)
+        return parse_long(value, f->least, f->most, (long *)(void *)field, why, n);
+    if (f->kind == PLAIN_FLAG)
+        return parse_bool(value, (int *)(void *)field, why, n);
+    int index = parse_choice(value, s->arg, why, n);
+    if (index < 0)
+        return EXIT_BAD_USAGE;
+    memcpy(field, &index, sizeof index);
+    return 0;
+}
+
+/* A value from the command line or config_set: UTF-8 text without control
+ * characters (else never echoed), then the setting's own checks. */
+int apply_setting(struct config *c, const struct setting *s, const char *value, char *why,
+                  size_t n)
+{
+    long control = control_character_at(value, strlen(value));
+    if (utf8_invalid_at(value, strlen(value)) >= 0)
+        return error_status(EXIT_BAD_USAGE, why, n, "the value is not UTF-8 text");
+    if (control >= 0)
+        return error_status(EXIT_BAD_USAGE, why, n,
+                            "control character 0x%02X at column %ld of the value",
+                            (unsigned char)value[control], control + 1);
+    return setting_set(c, s, value, why, n);
+}
+
+int config_set(struct config *c, const char *name, const char *value, char *err,
+               size_t errlen)
+{
+    const struct setting *s = find_setting(name);
+    char why[WHY_MAX];
+    if (!s)
+        return error_status(EXIT_BAD_USAGE, err, errlen, "unknown setting '%s'", name);
+    if (apply_setting(c, s, value, why, sizeof why) != 0)
+        return error_status(EXIT_BAD_USAGE, err, errlen, "%s", why);
+    return 0;
+}
+
+const char *backend_name(enum backend backend)
+{
+    static const char *names[] = {"auto", "gpu", "cpu", "serial"};
+    return names[backend];
+}

@@ -1,0 +1,153 @@
+/*
+ * config_args.c - the command line (config_from_args): getopt_long over the options
+ * of the table, the one positional argument as the INI file, read first, then the
+ * options applied in their order, so that they override the file.
+ */
+#include "settings/config_internal.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void build_long_options(struct option *opts)
+{
+    for (int i = 0; i < SETTING_COUNT; i++)
+        opts[i] = (struct option){settings[i].name,
+                                  settings[i].arg ? required_argument : no_argument, NULL,
+                                  1000 + i};
+    opts[SETTING_COUNT] = (struct option){0, 0, 0, 0};
+}
+
+/* One option seen on the command line, applied after the INI file. */
+struct seen_option {
+    const struct setting *setting;
+    const char *value;
+};
+
+/* The edit distance (insertions, deletions, substitutions) of a and b, counted up
+ * to 64 characters of each. */
+static int edit_distance(const char *a, const char *b)
+{
+    int la = (int)strnlen(a, 64), lb = (int)strnlen(b, 64);
+    int row[65];
+    for (int j = 0; j <= lb; j++)
+        row[j] = j;
+    for (int i = 1; i <= la; i++) {
+        int diagonal = row[0];
+        row[0] = i;
+        for (int j = 1; j <= lb; j++) {
+            int above = row[j];
+            int best = diagonal + (a[i - 1] != b[j - 1]);
+            if (above + 1 < best)
+                best = above + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = above;
+        }
+    }
+    return row[lb];
+}
+
+/* The long option nearest a misspelt --word (its name before any '='), or NULL
+ * when none is close: at most 2 edits, and fewer than half of its letters. */
+static const char *nearest_option(const char *word)
+{
+    char name[65];
+    const char *best = NULL;
+    int best_distance = 3;
+    if (strncmp(word, "--", 2) != 0)
+        return NULL;
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="), word + 2);
+    for (int i = 0; i < SETTING_COUNT; i++) {
+        int d = edit_distance(name, settings[i].name);
+        if (d < best_distance && 2 * d < (int)strlen(name)) {
+            best = settings[i].name;
+            best_distance = d;
+        }
+    }
+    return best;
+}
+
+/* A word getopt_long refused: a flag given a value (--compare=yes), or unknown (with
+ * the nearest option's name when it is misspelt, on the same line). */
+static int refuse_option(const char *word, char *err, size_t errlen)
+{
+    char shown[CONFIG_PATH_MAX]; /* the word as the message echoes it (error_quote) */
+    error_quote(word, shown, sizeof shown);
+    const char *equals = strchr(word, '=');
+    if (strncmp(word, "--", 2) == 0 && equals)
+        for (int i = 0; i < SETTING_COUNT; i++)
+            if (!settings[i].arg &&
+                strlen(settings[i].name) == (size_t)(equals - word - 2) &&
+                strncmp(settings[i].name, word + 2, (size_t)(equals - word - 2)) == 0)
+                return error_status(EXIT_BAD_USAGE, err, errlen,
+                                    "option '--%s' takes no value, got '%s'",
+                                    settings[i].name, shown);
+    if (utf8_invalid_at(word, strlen(word)) >= 0)
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "unknown option, not UTF-8 text (see --help)");
+    const char *near = nearest_option(word);
+    if (near)
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "unknown option '%s'; did you mean '--%s'? (see --help)",
+                            word, near);
+    return error_status(EXIT_BAD_USAGE, err, errlen, "unknown option '%s' (see --help)",
+                        shown);
+}
+
+static int read_options(int argc, char **argv, struct seen_option *seen, int *count,
+                        const char **file, char *err, size_t errlen)
+{
+    struct option opts[SETTING_COUNT + 1];
+    build_long_options(opts);
+    opterr = 0;
+    optind = 0;
+    *count = 0;
+    int code;
+    while ((code = getopt_long(argc, argv, ":qhV", opts, NULL)) != -1) {
+        const char *bad = argv[optind - 1];
+        if (code == '?')
+            return refuse_option(bad, err, errlen);
+        if (code == ':')
+            return error_status(EXIT_BAD_USAGE, err, errlen,
+                                "option '%s' needs a value (see --help)", bad);
+        const struct setting *s = code == 'q'   ? find_setting("quiet")
+                                  : code == 'h' ? find_setting("help")
+                                  : code == 'V' ? find_setting("version")
+                                                : &settings[code - 1000];
+        seen[(*count)++] = (struct seen_option){s, s->arg ? optarg : "true"};
+    }
+    if (argc - optind > 1) {
+        char first[CONFIG_PATH_MAX / 2], second[CONFIG_PATH_MAX / 2];
+        return error_status(EXIT_BAD_USAGE, err, errlen,
+                            "more than one config file given: '%s' and '%s'",
+                            error_quote(argv[optind], first, sizeof first),
+                            error_quote(argv[optind + 1], second, sizeof second));
+    }
+    *file = optind < argc ? argv[optind] : NULL;
+    return 0;
+}
+
+int config_from_args(struct config *c, int argc, char **argv, char *err, size_t errlen)
+{
+    size_t most = (size_t)argc + 1; /* options seen at most: -qhq is three in one */
+    for (int i = 1; i < argc; i++)
+        most += strlen(argv[i]);
+    struct seen_option *seen = calloc(most, sizeof *seen);
+    const char *file = NULL;
+    int count = 0, rc;
+    if (!seen)
+        return error_status(EXIT_BAD_USAGE, err, errlen, "out of memory");
+    rc = read_options(argc, argv, seen, &count, &file, err, errlen);
+    if (rc == 0 && file)
+        rc = config_load_file(c, file, err, errlen);
+    for (int i = 0; rc == 0 && i < count; i++) {
+        char why[WHY_MAX];
+        if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
+            rc = error_status(EXIT_BAD_USAGE, err, errlen, "--%s: %s",
+                              seen[i].setting->name, why);
+    }
+    free(seen);
+    return rc;
+}

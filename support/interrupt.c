@@ -1,0 +1,125 @@
+/*
+ * interrupt.c - the signal handlers of interrupt.h. The handler only does what is
+ * safe in a signal handler: it records the signal the first time; the second time
+ * it unlinks the guarded temporary files and calls _exit.
+ *
+ * The guarded names live in a list that only grows: a released entry is reused,
+ * never freed, so the handler may walk the list at any moment.
+ *
+ *   head -> [in use, "dir/.lpA1b2C3"] -> [free] -> [in use, "dir/.lpZz09Qq"] -> NULL
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "support/interrupt.h"
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct guard {
+    volatile sig_atomic_t used;
+    int handle;
+    size_t room; /* bytes of path */
+    char *path;
+    struct guard *_Atomic next;
+};
+
+static volatile sig_atomic_t requested;
+static volatile sig_atomic_t at_once; /* the first signal ends the program */
+static struct guard *_Atomic head;
+static int guard_count; /* entries in the list; handle i is the i-th made */
+
+static void on_signal(int signo)
+{
+    if (!requested && !at_once) {
+        requested = signo;
+        return;
+    }
+    for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
+        if (g->used)
+            unlink(g->path);
+    _exit(128 + signo);
+}
+
+void interrupt_install(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+void interrupt_install_at_once(void)
+{
+    at_once = 1;
+    interrupt_install();
+}
+
+int interrupt_requested(void)
+{
+    return requested;
+}
+
+void interrupt_adopt(int signo)
+{
+    requested = signo;
+}
+
+int interrupt_exit_status(void)
+{
+    return 128 + requested;
+}
+
+/* A free entry with room for length bytes, or a new one at the head; NULL: no memory. */
+static struct guard *free_entry(size_t length)
+{
+    for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
+        if (!g->used && g->room >= length)
+            return g;
+    struct guard *g = calloc(1, sizeof *g);
+    char *path = malloc(length < 256 ? 256 : length);
+    if (!g || !path) {
+        free(g);
+        free(path);
+        return NULL;
+    }
+    g->room = length < 256 ? 256 : length;
+    g->path = path;
+    g->handle = guard_count++;
+    atomic_store(&g->next, atomic_load(&head));
+    atomic_store(&head, g); /* the handler sees it whole, still unused */
+    return g;
+}
+
+int interrupt_guard(const char *temporary_path)
+{
+    int handle = -1;
+#pragma omp critical(interrupt_guard)
+    {
+        struct guard *g = free_entry(strlen(temporary_path) + 1);
+        if (g) {
+            strcpy(g->path, temporary_path);
+            atomic_signal_fence(memory_order_seq_cst); /* the handler sees a whole name */
+            g->used = 1;
+            handle = g->handle;
+        }
+    }
+    return handle;
+}
+
+void interrupt_release(int handle)
+{
+    if (handle < 0)
+        return;
+#pragma omp critical(interrupt_guard)
+    for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
+        if (g->handle == handle)
+            g->used = 0;
+}

@@ -1,0 +1,53 @@
+/*
+ * watchers.c - the history, the monitor and the progress line of a run
+ * (watchers.h).
+ */
+#include "watch/watchers.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+
+int watchers_start(struct watchers *w, const struct config *c, const char *label,
+                   char *err, size_t n)
+{
+    memset(w, 0, sizeof *w);
+    if (c->history[0] && history_open(&w->history, c->history, err, n) != 0)
+        return -1;
+    w->has_history = c->history[0] != 0;
+    w->has_monitor = !c->csv && !c->quiet && c->monitor_every > 0;
+    /* under mpirun stdout is a terminal Open MPI makes, even when redirected: none */
+    w->has_progress = !c->csv && !c->quiet && c->monitor_every == 0 &&
+                      c->world_size <= 1 && isatty(STDOUT_FILENO);
+    if (w->has_progress)
+        progress_start(&w->progress, stdout, config_eps(c), label);
+    return 0;
+}
+
+void watchers_observe(void *watchers, long iteration, double norm, double elapsed_s)
+{
+    struct watchers *w = watchers;
+    if (w->has_history)
+        history_add(&w->history, iteration, norm, elapsed_s);
+    if (w->has_progress)
+        progress_add(&w->progress, iteration, norm, elapsed_s);
+}
+
+void watchers_monitor(void *watchers, long iteration, double norm, double elapsed_s)
+{
+    (void)watchers;
+    report_monitor_line(stdout, iteration, norm, elapsed_s);
+}
+
+int watchers_stop(struct watchers *w, int keep, char *err, size_t n)
+{
+    if (w->has_progress)
+        progress_end(&w->progress);
+    if (w->has_history && !keep)
+        history_abandon(&w->history);
+    if (w->has_history && keep && history_close(&w->history, err, n) != 0)
+        return -1;
+    return 0;
+}
