@@ -435,7 +435,7 @@ int run_write_outputs(const struct run_plan *plan, const struct field *field,
 /* A snapshot_fn: every --output of the run, named NAME-ITERATION.EXT (a .pvti's
  * pieces NAME-ITERATION_T.vti, one per tile, cut from the gathered field). */
 static int write_snapshot(void *context, long iteration, const struct field *field,
-                          char *error, size_t n)
+                          char *err, size_t n)
 {
     const struct run_plan *plan = context;
     const struct config *c = &plan->config;
@@ -447,8 +447,8 @@ static int write_snapshot(void *context, long iteration, const struct field *fie
     for (int i = 0; i < c->output_count; i++) {
         char path[CONFIG_PATH_MAX + 32];
         if (output_snapshot_path(c->outputs[i], iteration, path, sizeof path) != 0)
-            return error_set(error, n, "snapshot name of '%s' too long", c->outputs[i]);
-        if (output_write(path, field, &oc, error, n) != 0)
+            return error_set(err, n, "snapshot name of '%s' too long", c->outputs[i]);
+        if (output_write(path, field, &oc, err, n) != 0)
             return -1;
     }
     return 0;
@@ -459,7 +459,7 @@ static int write_snapshot(void *context, long iteration, const struct field *fie
  * run_write_outputs to report: it does not stop the other outputs. */
 static int write_pieces(void *context, int tile, const struct partition *partition,
                         const struct field *whole, const struct solve_result *r,
-                        char *error, size_t n)
+                        char *err, size_t n)
 {
     const struct run_plan *plan = context;
     const struct config *c = &plan->config;
@@ -468,7 +468,7 @@ static int write_pieces(void *context, int tile, const struct partition *partiti
     for (int i = 0; i < c->output_count; i++) {
         oc.pieces = &plan->staged[i];
         if (output_has_pieces(c->outputs[i]))
-            output_write_piece(c->outputs[i], whole, &oc, tile, error, n);
+            output_write_piece(c->outputs[i], whole, &oc, tile, err, n);
     }
     return 0;
 }

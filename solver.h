@@ -16,7 +16,7 @@ typedef void (*norm_fn)(void *context, long iteration, double norm, double elaps
 /* Called with the whole field at every multiple of snapshot_every; returns 0, or
  * -1 with a message in error (the run then stops as failed). */
 typedef int (*snapshot_fn)(void *context, long iteration, const struct field *field,
-                           char *error, size_t error_size);
+                           char *err, size_t n);
 
 struct solve_result;
 
@@ -24,7 +24,7 @@ struct solve_result;
  * the .pvti pieces. Returns 0, or -1 with a message in error. */
 typedef int (*tile_done_fn)(void *context, int tile, const struct partition *partition,
                             const struct field *whole, const struct solve_result *result,
-                            char *error, size_t error_size);
+                            char *err, size_t n);
 
 struct solve_settings {
     double eps;         /* stop when the norm (tile.rule.norm) < eps */

@@ -82,12 +82,12 @@ static double gib(double bytes)
     return bytes / (1024.0 * 1024.0 * 1024.0);
 }
 
-static int check_host(const struct config *c, char *why, size_t n)
+static int check_host(const struct config *c, char *err, size_t n)
 {
     double need = memory_host_bytes(c), have = host_available_bytes();
     if (have <= 0.0 || need <= have)
         return 0;
-    snprintf(why, n,
+    snprintf(err, n,
              "the %ldx%ld %s lattice needs about %.1f GiB of host memory (fields, "
              "per-site terms and buffers%s); %.1f GiB is available",
              c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
@@ -98,22 +98,22 @@ static int check_host(const struct config *c, char *why, size_t n)
 
 #ifdef HAVE_CUDA
 /* Free bytes of a GPU, or a negative number (why set) when it cannot be asked. */
-static double device_free_bytes(int device, char *why, size_t n)
+static double device_free_bytes(int device, char *err, size_t n)
 {
     size_t free_bytes = 0, total = 0;
     cudaError_t rc = cudaSetDevice(device);
     if (rc == cudaSuccess)
         rc = cudaMemGetInfo(&free_bytes, &total);
     if (rc != cudaSuccess)
-        return error_set(why, n, "cudaMemGetInfo on GPU %d: %s", device,
+        return error_set(err, n, "cudaMemGetInfo on GPU %d: %s", device,
                          cudaGetErrorString(rc));
     return (double)free_bytes;
 }
 
 static int refuse_device(const struct config *c, int device, const char *what,
-                         double need, double have, char *why, size_t n)
+                         double need, double have, char *err, size_t n)
 {
-    snprintf(why, n,
+    snprintf(err, n,
              "the %ldx%ld %s lattice needs about %.1f GiB on GPU %d (%s); it has %.1f "
              "GiB free%s",
              c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
@@ -125,7 +125,7 @@ static int refuse_device(const struct config *c, int device, const char *what,
 }
 
 /* Each GPU against its tiles; with --compare, the first GPU against the whole lattice. */
-static int check_devices(const struct run_plan *plan, char *why, size_t n)
+static int check_devices(const struct run_plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
     const struct partition *p = &plan->partition;
@@ -140,31 +140,31 @@ static int check_devices(const struct run_plan *plan, char *why, size_t n)
             }
         if (!first)
             continue;
-        double have = device_free_bytes(plan->devices[t], why, n);
+        double have = device_free_bytes(plan->devices[t], err, n);
         if (have < 0.0)
             return -1;
         if (need > have)
             return refuse_device(c, plan->devices[t], "two fields of its tiles", need,
-                                 have, why, n);
+                                 have, err, n);
     }
     if (!c->compare || tiles == 1)
         return 0;
     double need = memory_tile_bytes(c, c->problem.nx, c->problem.ny, 1);
-    double have = device_free_bytes(plan->devices[0], why, n);
+    double have = device_free_bytes(plan->devices[0], err, n);
     if (have < 0.0)
         return -1;
     return need > have
                ? refuse_device(c, plan->devices[0], "the whole lattice, for --compare",
-                               need, have, why, n)
+                               need, have, err, n)
                : 0;
 }
 #endif
 
-int memory_check(const struct run_plan *plan, char *why, size_t n)
+int memory_check(const struct run_plan *plan, char *err, size_t n)
 {
 #ifdef HAVE_CUDA
-    if (plan->config.backend == BACKEND_GPU && check_devices(plan, why, n) != 0)
+    if (plan->config.backend == BACKEND_GPU && check_devices(plan, err, n) != 0)
         return -1;
 #endif
-    return check_host(&plan->config, why, n);
+    return check_host(&plan->config, err, n);
 }

@@ -21,6 +21,6 @@ double memory_tile_bytes(const struct config *c, long lx, long ly, int lone);
 double memory_host_bytes(const struct config *c);
 
 /* 0 when the planned run fits; -1 with why (the sizes needed and available) when not. */
-int memory_check(const struct run_plan *plan, char *why, size_t n);
+int memory_check(const struct run_plan *plan, char *err, size_t n);
 
 #endif

@@ -136,13 +136,13 @@ void output_temporary_discard(struct output_temp *t)
 
 /* ---- checks before the solve ---------------------------------------------- */
 
-int output_check_file(const char *path, char *err, size_t errlen)
+int output_check_file(const char *path, char *err, size_t n)
 {
     struct stat info;
     struct output_temp t;
     if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
-        return error_set(err, errlen, "cannot write '%s': it is a directory", path);
-    FILE *f = output_temporary_open(path, &t, err, errlen);
+        return error_set(err, n, "cannot write '%s': it is a directory", path);
+    FILE *f = output_temporary_open(path, &t, err, n);
     if (!f)
         return -1;
     fclose(f);
@@ -150,11 +150,11 @@ int output_check_file(const char *path, char *err, size_t errlen)
     return 0;
 }
 
-int output_check_writable(const char *path, char *err, size_t errlen)
+int output_check_writable(const char *path, char *err, size_t n)
 {
     if (output_format_of(path) == FORMAT_UNKNOWN)
-        return error_set(err, errlen, "cannot write '%s': unknown extension", path);
-    return output_check_file(path, err, errlen);
+        return error_set(err, n, "cannot write '%s': unknown extension", path);
+    return output_check_file(path, err, n);
 }
 
 /* ---- the formats written here ---------------------------------------------- */
@@ -322,13 +322,13 @@ static int write_temporary(const char *path, int (*writer)(FILE *, const struct 
 
 /* Writes path whole: under a temporary name, then renamed over it. */
 static int write_file(const char *path, int (*writer)(FILE *, const struct job *),
-                      const struct job *job, char *err, size_t errlen)
+                      const struct job *job, char *err, size_t n)
 {
     struct output_temp t;
-    if (write_temporary(path, writer, job, &t, err, errlen) != 0)
+    if (write_temporary(path, writer, job, &t, err, n) != 0)
         return -1;
     if (output_temporary_commit(&t, path, 1) != 0)
-        return error_set(err, errlen, "writing '%s' failed: %s", path, strerror(errno));
+        return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
     return 0;
 }
 
@@ -394,27 +394,27 @@ int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
 /* Every piece renamed, then the index: the set is replaced whole. A rename that
  * fails leaves the pieces renamed before it (the old index still names them). */
 static int commit_set(const char *path, struct output_pieces *set,
-                      struct output_temp *index, char *err, size_t errlen)
+                      struct output_temp *index, char *err, size_t n)
 {
-    if (output_pieces_commit(path, set, err, errlen) != 0) {
+    if (output_pieces_commit(path, set, err, n) != 0) {
         output_temporary_discard(index);
         return -1;
     }
     if (output_temporary_commit(index, path, 1) != 0)
-        return error_set(err, errlen, "writing '%s' failed: %s", path, strerror(errno));
+        return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
     return 0;
 }
 
 int output_write_index(const char *path, const struct field *field,
-                       const struct output_context *context, char *err, size_t errlen)
+                       const struct output_context *context, char *err, size_t n)
 {
     struct job job = {
         .field = field, .context = context, .piece = -1, .index_path = path};
     struct output_temp index;
-    if (write_temporary(path, write_pvti, &job, &index, err, errlen) != 0)
+    if (write_temporary(path, write_pvti, &job, &index, err, n) != 0)
         return -1;
     if (output_temporary_commit(&index, path, 1) != 0)
-        return error_set(err, errlen, "writing '%s' failed: %s", path, strerror(errno));
+        return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
     return 0;
 }
 
@@ -445,27 +445,27 @@ static int write_pieces_and_index(const char *path, const struct job *job, char 
 }
 
 int output_write(const char *path, const struct field *field,
-                 const struct output_context *context, char *err, size_t errlen)
+                 const struct output_context *context, char *err, size_t n)
 {
     struct job job = {
         .field = field, .context = context, .piece = -1, .index_path = path};
     switch (output_format_of(path)) {
     case FORMAT_DAT:
-        return write_file(path, write_dat, &job, err, errlen);
+        return write_file(path, write_dat, &job, err, n);
     case FORMAT_VTI:
-        return write_file(path, write_vti, &job, err, errlen);
+        return write_file(path, write_vti, &job, err, n);
     case FORMAT_PVTI:
-        return write_pieces_and_index(path, &job, err, errlen);
+        return write_pieces_and_index(path, &job, err, n);
     case FORMAT_BIN:
-        return write_file(path, write_bin, &job, err, errlen);
+        return write_file(path, write_bin, &job, err, n);
     case FORMAT_NPY:
-        return write_file(path, write_npy, &job, err, errlen);
+        return write_file(path, write_npy, &job, err, n);
     case FORMAT_PNG:
-        return write_file(path, NULL, &job, err, errlen);
+        return write_file(path, NULL, &job, err, n);
     case FORMAT_UNKNOWN:
         break;
     }
-    snprintf(err, errlen, "cannot write '%s': unknown extension", path);
+    snprintf(err, n, "cannot write '%s': unknown extension", path);
     return -1;
 }
 

@@ -71,10 +71,10 @@ struct output_context {
  * Checks before the solve that path can be written: a known extension, a folder
  * that exists and is writable, not a directory. 0, or -1 with err set.
  */
-int output_check_writable(const char *path, char *err, size_t errlen);
+int output_check_writable(const char *path, char *err, size_t n);
 
 /* The same for a file of any extension (the history, a .pvti's pieces). */
-int output_check_file(const char *path, char *err, size_t errlen);
+int output_check_file(const char *path, char *err, size_t n);
 
 /* Creates a new empty file beside path under a unique short name, guarded by
  * interrupt.h, and opens it for writing. The FILE, or NULL with err set. */
@@ -99,7 +99,7 @@ void output_pieces_discard(struct output_pieces *p);
 
 /* Writes the field to path in the format of its extension. 0, or -1 with err set. */
 int output_write(const char *path, const struct field *field,
-                 const struct output_context *context, char *err, size_t errlen);
+                 const struct output_context *context, char *err, size_t n);
 
 /* 1 when path is a .pvti, whose pieces the tiles' threads may write themselves. */
 int output_has_pieces(const char *path);
@@ -118,7 +118,7 @@ int output_write_piece(const char *path, const struct field *field,
 int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
                          size_t errlen);
 int output_write_index(const char *path, const struct field *field,
-                       const struct output_context *context, char *err, size_t errlen);
+                       const struct output_context *context, char *err, size_t n);
 
 /* The name of a snapshot of path at an iteration: "heat.dat" -> "heat-000100.dat".
  * 0, or -1 when it does not fit in n. */

@@ -366,13 +366,13 @@ static void tick_texts(const struct heat_map *hm, struct texts *t)
 
 /* Encodes the picture and writes it; every write and the close are checked
  * (stbi_write_png checks neither). */
-static int save_png(const char *path, const struct image *im, char *err, size_t errlen)
+static int save_png(const char *path, const struct image *im, char *err, size_t n)
 {
     int stride = (int)(3 * im->width), bytes = 0;
     unsigned char *png = stbi_write_png_to_mem(im->rgb, stride, (int)im->width,
                                                (int)im->height, 3, &bytes);
     if (!png) {
-        snprintf(err, errlen, "cannot write '%s': out of memory encoding the PNG", path);
+        snprintf(err, n, "cannot write '%s': out of memory encoding the PNG", path);
         return -1;
     }
     FILE *f = fopen(path, "wb");
@@ -380,14 +380,14 @@ static int save_png(const char *path, const struct image *im, char *err, size_t 
     if (f && fclose(f) != 0)
         ok = 0;
     if (!ok)
-        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        snprintf(err, n, "cannot write '%s': %s", path, strerror(errno));
     free(png);
     return ok ? 0 : -1;
 }
 
 /* Lays out, paints and writes the picture of a filled heat map. */
 static int render(const char *path, const struct heat_map *hm,
-                  const struct png_options *options, char *err, size_t errlen)
+                  const struct png_options *options, char *err, size_t n)
 {
     struct texts t;
     tick_texts(hm, &t);
@@ -396,7 +396,7 @@ static int render(const char *path, const struct heat_map *hm,
     plan_layout(hm, &t, &l);
     struct image im = {l.width, l.height, malloc(3 * (size_t)l.width * (size_t)l.height)};
     if (!im.rgb) {
-        snprintf(err, errlen, "cannot write '%s': out of memory for a %ldx%ld picture",
+        snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld picture",
                  path, l.width, l.height);
         return -1;
     }
@@ -408,7 +408,7 @@ static int render(const char *path, const struct heat_map *hm,
     for (int i = 0; i < t.lines; i++)
         paint_text(&im, PNG_MARGIN, l.caption_y + i * (TEXT_HEIGHT + LINE_GAP),
                    t.line[i]);
-    int rc = save_png(path, &im, err, errlen);
+    int rc = save_png(path, &im, err, n);
     free(im.rgb);
     return rc;
 }
@@ -428,21 +428,21 @@ static const char *refusal(const struct field *field, const struct png_options *
 }
 
 int png_write(const char *path, const struct field *field,
-              const struct png_options *options, char *err, size_t errlen)
+              const struct png_options *options, char *err, size_t n)
 {
     static const struct png_options defaults = {0};
     if (!options)
         options = &defaults;
     const char *why = refusal(field, options);
     if (why) {
-        snprintf(err, errlen, "cannot write '%s': %s", path, why);
+        snprintf(err, n, "cannot write '%s': %s", path, why);
         return -1;
     }
     struct heat_map hm;
     heat_map_shape(field->nx, field->ny,
                    options->max_side ? options->max_side : PNG_MAX_SIDE, &hm);
     if (heat_map_fill(field, &hm) != 0) {
-        snprintf(err, errlen, "cannot write '%s': out of memory for a %ldx%ld heat map",
+        snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld heat map",
                  path, hm.cells_x, hm.cells_y);
         return -1;
     }
@@ -450,7 +450,7 @@ int png_write(const char *path, const struct field *field,
         hm.lo = options->range_lo;
         hm.hi = options->range_hi;
     }
-    int rc = render(path, &hm, options, err, errlen);
+    int rc = render(path, &hm, options, err, n);
     free(hm.value);
     return rc;
 }

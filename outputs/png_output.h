@@ -55,6 +55,6 @@ void png_heat_map_size(long nx, long ny, long max_side, long *width, long *heigh
  * message in err.
  */
 int png_write(const char *path, const struct field *field,
-              const struct png_options *options, char *err, size_t errlen);
+              const struct png_options *options, char *err, size_t n);
 
 #endif

@@ -8,11 +8,11 @@
 #include "problem/expression.h"
 
 int exact_error(const struct problem *p, const char *formula, const struct field *field,
-                struct exact_error *out, char *why, size_t n)
+                struct exact_error *out, char *err, size_t n)
 {
     struct expression *u;
     double dx, dy, sum = 0.0, largest = 0.0;
-    if (expression_parse(formula, &u, why, n) != 0)
+    if (expression_parse(formula, &u, err, n) != 0)
         return -1;
     problem_spacing(p, &dx, &dy);
     for (long j = 1; j < p->ny - 1; j++)

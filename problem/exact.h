@@ -19,6 +19,6 @@ struct exact_error {
 /* The error of field against the formula u(x, y). Returns 0, or -1 with why set
  * (the formula does not parse). */
 int exact_error(const struct problem *p, const char *formula, const struct field *field,
-                struct exact_error *out, char *why, size_t n);
+                struct exact_error *out, char *err, size_t n);
 
 #endif

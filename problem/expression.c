@@ -113,55 +113,55 @@ static void *create_evaluator(char *text, int *unknown)
 
 /* Refuses (-1, why) what is outside the grammar before libmatheval sees it: a
  * character no formula has, or two operands with no operator between them. */
-static int check_grammar(const char *text, char *why, size_t n)
+static int check_grammar(const char *text, char *err, size_t n)
 {
     long stray = expression_stray_character(text), missing;
     if (stray >= 0 && (unsigned char)text[stray] >= 0x20 &&
         (unsigned char)text[stray] < 0x7f)
         return error_set(
-            why, n,
+            err, n,
             "'%c' at column %ld of '%s' cannot be part of a formula (numbers, "
             "x, y, pi, e, functions, + - * / ^ and parentheses)",
             text[stray], stray + 1, text);
     if (stray >= 0)
         return error_set(
-            why, n,
+            err, n,
             "byte 0x%02X at column %ld cannot be part of a formula (numbers, "
             "x, y, pi, e, functions, + - * / ^ and parentheses)",
             (unsigned char)text[stray], stray + 1);
     missing = expression_missing_operator(text);
     if (missing >= 0)
         return error_set(
-            why, n,
+            err, n,
             "an operator is missing at column %ld of '%s' (write 2*x, not 2x "
             "or 2 x)",
             missing + 1, text);
     return 0;
 }
 
-int expression_parse(const char *text, struct expression **out, char *why, size_t n)
+int expression_parse(const char *text, struct expression **out, char *err, size_t n)
 {
     char copy[1024];
     *out = NULL;
     if (strlen(text) >= sizeof copy)
-        return error_set(why, n, "expression longer than %zu characters",
+        return error_set(err, n, "expression longer than %zu characters",
                          sizeof copy - 1);
-    if (check_grammar(text, why, n) != 0)
+    if (check_grammar(text, err, n) != 0)
         return -1;
     strcpy(copy, text); /* libmatheval takes a non-const string */
     int unknown;
     void *f = create_evaluator(copy, &unknown);
     if (!f && unknown > ' ' && unknown < 127)
-        return error_set(why, n, "unexpected character '%c' in '%s'", unknown, text);
+        return error_set(err, n, "unexpected character '%c' in '%s'", unknown, text);
     if (!f)
-        return error_set(why, n, "cannot parse '%s' as a number or a formula in x and y",
+        return error_set(err, n, "cannot parse '%s' as a number or a formula in x and y",
                          text);
     char **names;
     int count;
     evaluator_get_variables(f, &names, &count);
     for (int i = 0; i < count; i++)
         if (strcmp(names[i], "x") != 0 && strcmp(names[i], "y") != 0) {
-            snprintf(why, n, "unknown variable '%s' in '%s' (only x and y)", names[i],
+            snprintf(err, n, "unknown variable '%s' in '%s' (only x and y)", names[i],
                      text);
             evaluator_destroy(f);
             return -1;
@@ -169,7 +169,7 @@ int expression_parse(const char *text, struct expression **out, char *why, size_
     *out = malloc(sizeof **out);
     if (!*out) {
         evaluator_destroy(f);
-        return error_set(why, n, "out of memory");
+        return error_set(err, n, "out of memory");
     }
     (*out)->evaluator = f;
     return 0;

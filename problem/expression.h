@@ -12,7 +12,7 @@ struct expression;
 
 /* Parses text; only the variables x and y may appear. Returns 0, or -1 with why
  * (without the text's name) when it does not parse or names another variable. */
-int expression_parse(const char *text, struct expression **out, char *why, size_t n);
+int expression_parse(const char *text, struct expression **out, char *err, size_t n);
 
 /* The value at (x, y). */
 double expression_eval(const struct expression *e, double x, double y);

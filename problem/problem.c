@@ -150,11 +150,11 @@ static void edge_site(const struct problem *p, int edge, long s, long *i, long *
 /* Writes one edge's values into the field (if field) and raises *largest to their
  * largest |value| (if largest); -1 with why if a value is not finite. */
 static int set_edge(const struct problem *p, int edge, struct field *field,
-                    double *largest, char *why, size_t n)
+                    double *largest, char *err, size_t n)
 {
     struct expression *formula = NULL;
     if (p->edge_formula[edge][0] &&
-        expression_parse(p->edge_formula[edge], &formula, why, n) != 0)
+        expression_parse(p->edge_formula[edge], &formula, err, n) != 0)
         return -1;
     long sites = formula || field ? edge_sites(p, edge) : 1; /* a number: once */
     for (long s = 0; s < sites; s++) {
@@ -163,7 +163,7 @@ static int set_edge(const struct problem *p, int edge, struct field *field,
         double x = problem_site_x(p, i), y = problem_site_y(p, j);
         double v = formula ? expression_eval(formula, x, y) : edge_number(p, edge);
         if (!isfinite(v)) {
-            snprintf(why, n, "%s = %s (--%s) is not finite at x = %g, y = %g on its edge",
+            snprintf(err, n, "%s = %s (--%s) is not finite at x = %g, y = %g on its edge",
                      edge_names[edge], p->edge_formula[edge], edge_names[edge], x, y);
             expression_free(formula);
             return -1;
@@ -268,7 +268,7 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
 }
 
 /* The cells' squares dx^2 and dy^2 weigh the stencil: they must be normal doubles. */
-static int check_spacing(const struct problem *p, char *why, size_t n)
+static int check_spacing(const struct problem *p, char *err, size_t n)
 {
     double dx, dy, lx, ly;
     problem_spacing(p, &dx, &dy);
@@ -276,25 +276,25 @@ static int check_spacing(const struct problem *p, char *why, size_t n)
         return 0;
     problem_size(p, &lx, &ly);
     snprintf(
-        why, n,
+        err, n,
         "lx = %g, ly = %g (--lx, --ly) make cells of %g x %g on the %ldx%ld lattice; "
         "their squares must lie within 1e-307 to 1e308",
         lx, ly, dx, dy, p->nx, p->ny);
     return -1;
 }
 
-int problem_check(const struct problem *problem, char *why, size_t n)
+int problem_check(const struct problem *problem, char *err, size_t n)
 {
-    if (check_spacing(problem, why, n) != 0)
+    if (check_spacing(problem, err, n) != 0)
         return -1;
     for (int edge = 0; edge < EDGE_COUNT; edge++)
-        if (set_edge(problem, edge, NULL, NULL, why, n) != 0)
+        if (set_edge(problem, edge, NULL, NULL, err, n) != 0)
             return -1;
-    if (problem->source[0] && fill_source(problem, NULL, why, n) != 0)
+    if (problem->source[0] && fill_source(problem, NULL, err, n) != 0)
         return -1;
     for (int k = 0; k < problem->region_count; k++)
         if (!region_is_used(problem, &problem->regions[k])) {
-            snprintf(why, n, "region '%s' holds no interior site of the %ldx%ld lattice",
+            snprintf(err, n, "region '%s' holds no interior site of the %ldx%ld lattice",
                      problem->regions[k].name, problem->nx, problem->ny);
             return -1;
         }
@@ -302,21 +302,21 @@ int problem_check(const struct problem *problem, char *why, size_t n)
 }
 
 int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
-                        char *why, size_t n)
+                        char *err, size_t n)
 {
     long nx = problem->nx, ny = problem->ny;
     *terms = (struct problem_terms){0};
     if (problem->source[0]) {
         if (field_alloc(&terms->source, nx, ny, problem->precision) != 0)
-            return error_set(why, n, "out of host memory for the source");
-        if (fill_source(problem, terms, why, n) != 0)
+            return error_set(err, n, "out of host memory for the source");
+        if (fill_source(problem, terms, err, n) != 0)
             return problem_terms_free(terms), -1;
     }
     if (problem->region_count > 0) {
         terms->fixed = calloc((size_t)nx * (size_t)ny, 1);
         if (!terms->fixed) {
             problem_terms_free(terms);
-            return error_set(why, n, "out of host memory for the fixed regions");
+            return error_set(err, n, "out of host memory for the fixed regions");
         }
         set_regions(problem, NULL, terms->fixed);
     }

@@ -114,12 +114,12 @@ int region_contains(const struct problem *problem, const struct region *r, long 
  * interior site, every region holds at least one interior site.
  * Returns 0, or -1 with one line in why.
  */
-int problem_check(const struct problem *problem, char *why, size_t n);
+int problem_check(const struct problem *problem, char *err, size_t n);
 
 /* Builds the per-site terms (source b, fixed mask). Returns 0, or -1 with why
  * (out of memory, or the source is not finite at a site). */
 int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
-                        char *why, size_t n);
+                        char *err, size_t n);
 void problem_terms_free(struct problem_terms *terms);
 
 /*

@@ -102,10 +102,10 @@ void config_defaults(struct config *c);
  * the options. Returns 0, or EXIT_BAD_USAGE with one line in err naming the
  * option or file:line and what is wrong.
  */
-int config_from_args(struct config *c, int argc, char **argv, char *err, size_t errlen);
+int config_from_args(struct config *c, int argc, char **argv, char *err, size_t n);
 
 /* Applies one INI file; the same errors as above, named file:line. */
-int config_load_file(struct config *c, const char *path, char *err, size_t errlen);
+int config_load_file(struct config *c, const char *path, char *err, size_t n);
 
 /* Sets one setting by its long-option name (also the INI key). */
 int config_set(struct config *c, const char *name, const char *value, char *err,
@@ -113,7 +113,7 @@ int config_set(struct config *c, const char *name, const char *value, char *err,
 
 /* Checks relations between settings (partition against lattice, block size,
  * method against omega, formulas on the lattice). */
-int config_validate(const struct config *c, char *err, size_t errlen);
+int config_validate(const struct config *c, char *err, size_t n);
 
 /* The update rule of the configured method, omega and norm (update_rule.h). */
 struct update_rule config_update_rule(const struct config *c);

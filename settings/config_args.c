@@ -71,7 +71,7 @@ static const char *nearest_option(const char *word)
 
 /* A word getopt_long refused: a flag given a value (--compare=yes), or unknown (with
  * the nearest option's name when it is misspelt, on the same line). */
-static int refuse_option(const char *word, char *err, size_t errlen)
+static int refuse_option(const char *word, char *err, size_t n)
 {
     char shown[CONFIG_PATH_MAX]; /* the word as the message echoes it (error_quote) */
     error_quote(word, shown, sizeof shown);
@@ -81,23 +81,23 @@ static int refuse_option(const char *word, char *err, size_t errlen)
             if (!settings[i].arg &&
                 strlen(settings[i].name) == (size_t)(equals - word - 2) &&
                 strncmp(settings[i].name, word + 2, (size_t)(equals - word - 2)) == 0)
-                return error_status(EXIT_BAD_USAGE, err, errlen,
+                return error_status(EXIT_BAD_USAGE, err, n,
                                     "option '--%s' takes no value, got '%s'",
                                     settings[i].name, shown);
     if (utf8_invalid_at(word, strlen(word)) >= 0)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "unknown option, not UTF-8 text (see --help)");
     const char *near = nearest_option(word);
     if (near)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "unknown option '%s'; did you mean '--%s'? (see --help)",
                             word, near);
-    return error_status(EXIT_BAD_USAGE, err, errlen, "unknown option '%s' (see --help)",
+    return error_status(EXIT_BAD_USAGE, err, n, "unknown option '%s' (see --help)",
                         shown);
 }
 
 static int read_options(int argc, char **argv, struct seen_option *seen, int *count,
-                        const char **file, char *err, size_t errlen)
+                        const char **file, char *err, size_t n)
 {
     struct option opts[SETTING_COUNT + 1];
     build_long_options(opts);
@@ -108,9 +108,9 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
     while ((code = getopt_long(argc, argv, ":qhV", opts, NULL)) != -1) {
         const char *bad = argv[optind - 1];
         if (code == '?')
-            return refuse_option(bad, err, errlen);
+            return refuse_option(bad, err, n);
         if (code == ':')
-            return error_status(EXIT_BAD_USAGE, err, errlen,
+            return error_status(EXIT_BAD_USAGE, err, n,
                                 "option '%s' needs a value (see --help)", bad);
         const struct setting *s = code == 'q'   ? find_setting("quiet")
                                   : code == 'h' ? find_setting("help")
@@ -120,7 +120,7 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
     }
     if (argc - optind > 1) {
         char first[CONFIG_PATH_MAX / 2], second[CONFIG_PATH_MAX / 2];
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "more than one config file given: '%s' and '%s'",
                             error_quote(argv[optind], first, sizeof first),
                             error_quote(argv[optind + 1], second, sizeof second));
@@ -129,7 +129,7 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
     return 0;
 }
 
-int config_from_args(struct config *c, int argc, char **argv, char *err, size_t errlen)
+int config_from_args(struct config *c, int argc, char **argv, char *err, size_t n)
 {
     size_t most = (size_t)argc + 1; /* options seen at most: -qhq is three in one */
     for (int i = 1; i < argc; i++)
@@ -138,14 +138,14 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     const char *file = NULL;
     int count = 0, rc;
     if (!seen)
-        return error_status(EXIT_BAD_USAGE, err, errlen, "out of memory");
-    rc = read_options(argc, argv, seen, &count, &file, err, errlen);
+        return error_status(EXIT_BAD_USAGE, err, n, "out of memory");
+    rc = read_options(argc, argv, seen, &count, &file, err, n);
     if (rc == 0 && file)
-        rc = config_load_file(c, file, err, errlen);
+        rc = config_load_file(c, file, err, n);
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
         if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
-            rc = error_status(EXIT_BAD_USAGE, err, errlen, "--%s: %s",
+            rc = error_status(EXIT_BAD_USAGE, err, n, "--%s: %s",
                               seen[i].setting->name, why);
     }
     free(seen);

@@ -163,11 +163,11 @@ static char *ini_read_line(char *line, int size, void *stream)
 /* Refuses an indented line after a key (inih: a continuation of its value) and a
  * key given twice in one section. */
 static int ini_check_repeat(struct ini_context *ctx, const char *section, const char *key,
-                            char *why, size_t n)
+                            char *err, size_t n)
 {
     char name[sizeof ctx->keys[0].name];
     if (ctx->line_is_indented && ctx->last_key[0])
-        return error_status(EXIT_BAD_USAGE, why, n,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "an indented line continues the value of line %d (multi-line "
                             "values are not supported); remove the indentation",
                             ctx->last_key_line);
@@ -179,11 +179,11 @@ static int ini_check_repeat(struct ini_context *ctx, const char *section, const 
             *p = '-';
     for (int k = 0; k < ctx->key_count; k++)
         if (strcmp(ctx->keys[k].name, name) == 0)
-            return error_status(EXIT_BAD_USAGE, why, n,
+            return error_status(EXIT_BAD_USAGE, err, n,
                                 "given twice in [%s]: first at line %d, again here",
                                 section, ctx->keys[k].line);
     if (ctx->key_count == INI_KEYS_MAX)
-        return error_status(EXIT_BAD_USAGE, why, n, "more than %d keys in one file",
+        return error_status(EXIT_BAD_USAGE, err, n, "more than %d keys in one file",
                             INI_KEYS_MAX);
     ctx->keys[ctx->key_count++] = (struct ini_key_seen){.line = ctx->line};
     snprintf(ctx->keys[ctx->key_count - 1].name, sizeof name, "%s", name);
@@ -192,30 +192,30 @@ static int ini_check_repeat(struct ini_context *ctx, const char *section, const 
 
 /* A key of a [region NAME] section (the reader checked the name). */
 static int ini_region_entry(struct config *c, const char *name, const char *key,
-                            const char *value, char *why, size_t n)
+                            const char *value, char *err, size_t n)
 {
     struct region *r = region_named(&c->problem, name);
     if (!r)
-        return error_status(EXIT_BAD_USAGE, why, n, "at most %d regions", REGIONS_MAX);
-    return set_region_key(r, key, value, why, n);
+        return error_status(EXIT_BAD_USAGE, err, n, "at most %d regions", REGIONS_MAX);
+    return set_region_key(r, key, value, err, n);
 }
 
 /* One key = value of a section. */
 static int ini_apply(struct config *c, const char *section, const char *key,
-                     const char *value, char *why, size_t n)
+                     const char *value, char *err, size_t n)
 {
     const struct setting *s = find_setting(key);
     if (strncmp(section, "region ", 7) == 0)
-        return ini_region_entry(c, section + 7, key, value, why, n);
+        return ini_region_entry(c, section + 7, key, value, err, n);
     if (section[0] == '\0')
-        return error_status(EXIT_BAD_USAGE, why, n, "'%s' is outside a section", key);
+        return error_status(EXIT_BAD_USAGE, err, n, "'%s' is outside a section", key);
     if (!s || !s->section)
-        return error_status(EXIT_BAD_USAGE, why, n, "unknown key '%s' in [%s]", key,
+        return error_status(EXIT_BAD_USAGE, err, n, "unknown key '%s' in [%s]", key,
                             section);
     if (strcmp(s->section, section) != 0)
-        return error_status(EXIT_BAD_USAGE, why, n, "'%s' belongs in [%s], not [%s]", key,
+        return error_status(EXIT_BAD_USAGE, err, n, "'%s' belongs in [%s], not [%s]", key,
                             s->section, section);
-    return setting_set(c, s, value, why, n);
+    return setting_set(c, s, value, err, n);
 }
 
 /* inih's handler: 1 when the key is taken, 0 on the first error. */
@@ -235,55 +235,55 @@ static int ini_entry(void *user, const char *section, const char *key, const cha
 
 /* Every region of the file has the keys of its shape; named at its section's line. */
 static int ini_regions_complete(const struct config *c, const struct ini_context *ctx,
-                                const char *path, char *err, size_t errlen)
+                                const char *path, char *err, size_t n)
 {
     char why[WHY_MAX];
     for (int k = 0; k < c->problem.region_count; k++) {
         if (region_complete(&c->problem.regions[k], why, sizeof why) == 0)
             continue;
         if (ctx->region_line[k] > 0)
-            return error_status(EXIT_BAD_USAGE, err, errlen, "%s:%d: %s", path,
+            return error_status(EXIT_BAD_USAGE, err, n, "%s:%d: %s", path,
                                 ctx->region_line[k], why);
-        return error_status(EXIT_BAD_USAGE, err, errlen, "%s: %s", path, why);
+        return error_status(EXIT_BAD_USAGE, err, n, "%s: %s", path, why);
     }
     return 0;
 }
 
-int config_load_file(struct config *c, const char *path, char *err, size_t errlen)
+int config_load_file(struct config *c, const char *path, char *err, size_t n)
 {
     char shown[CONFIG_PATH_MAX]; /* the name as messages echo it (error_quote) */
     error_quote(path, shown, sizeof shown);
     struct ini_context *ctx;
     struct stat info;
     if (path[0] == '\0')
-        return error_status(EXIT_BAD_USAGE, err, errlen, "the config file name is empty");
+        return error_status(EXIT_BAD_USAGE, err, n, "the config file name is empty");
     /* stat first: opening a FIFO would wait for a writer */
     if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "%s: cannot read config file: not a regular file", shown);
     FILE *file = fopen(path, "rb");
     if (!file)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "%s: cannot open config file: %s", shown, strerror(errno));
     ctx = calloc(1, sizeof *ctx); /* some 25 kB: the keys seen */
     if (!ctx)
-        return fclose(file), error_status(EXIT_BAD_USAGE, err, errlen,
+        return fclose(file), error_status(EXIT_BAD_USAGE, err, n,
                                           "%s: out of memory while reading", shown);
     ctx->config = c;
     ctx->file = file;
     int line = ini_parse_stream(ini_read_line, ctx, ini_entry, ctx), rc = 0;
     fclose(file);
     if (line == -2)
-        rc = error_status(EXIT_BAD_USAGE, err, errlen, "%s: out of memory while reading",
+        rc = error_status(EXIT_BAD_USAGE, err, n, "%s: out of memory while reading",
                           shown);
     else if (line > 0 && (ctx->error_line == 0 || line < ctx->error_line))
-        rc = error_status(EXIT_BAD_USAGE, err, errlen,
+        rc = error_status(EXIT_BAD_USAGE, err, n,
                           "%s:%d: expected 'key = value' or '[section]'", shown, line);
     else if (ctx->error_line > 0)
-        rc = error_status(EXIT_BAD_USAGE, err, errlen, "%s:%d: %s", shown,
+        rc = error_status(EXIT_BAD_USAGE, err, n, "%s:%d: %s", shown,
                           ctx->error_line, ctx->why);
     else
-        rc = ini_regions_complete(c, ctx, shown, err, errlen);
+        rc = ini_regions_complete(c, ctx, shown, err, n);
     free(ctx);
     if (rc == 0)
         snprintf(c->config_file, sizeof c->config_file, "%s", path);

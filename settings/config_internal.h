@@ -23,7 +23,7 @@
 #define WHY_MAX 400 /* why a value was refused, without the name */
 
 /* Parses value into the setting; on failure writes why (without the name). */
-typedef int (*setter_fn)(struct config *c, const char *value, char *why, size_t n);
+typedef int (*setter_fn)(struct config *c, const char *value, char *err, size_t n);
 
 struct setting {
     const char *name;    /* long option and INI key */
@@ -60,7 +60,7 @@ int apply_setting(struct config *c, const struct setting *s, const char *value, 
 
 /* The index of v among the names of choices ("a|b|c", in the enum's order), or -1
  * with why saying "expected a, b or c, got 'v'". */
-int parse_choice(const char *v, const char *choices, char *why, size_t n);
+int parse_choice(const char *v, const char *choices, char *err, size_t n);
 
 /* utf8_invalid_at (the bytes of a value) is error.h's, shared with error_quote. */
 
@@ -69,11 +69,11 @@ int parse_choice(const char *v, const char *choices, char *why, size_t n);
 long control_character_at(const char *text, size_t length);
 
 /* Each parses the whole of value or returns EXIT_BAD_USAGE with why. */
-int parse_long(const char *value, long min, long max, long *out, char *why, size_t n);
-int parse_int(const char *value, int min, int max, int *out, char *why, size_t n);
-int parse_double(const char *value, double *out, char *why, size_t n); /* finite */
-int parse_bool(const char *value, int *out, char *why, size_t n); /* true/yes/on/1 ... */
-int parse_pair(const char *value, int max, int *a, int *b, char *why, size_t n); /* AxB */
+int parse_long(const char *value, long min, long max, long *out, char *err, size_t n);
+int parse_int(const char *value, int min, int max, int *out, char *err, size_t n);
+int parse_double(const char *value, double *out, char *err, size_t n); /* finite */
+int parse_bool(const char *value, int *out, char *err, size_t n); /* true/yes/on/1 ... */
+int parse_pair(const char *value, int max, int *a, int *b, char *err, size_t n); /* AxB */
 
 /* ---- config_region.c: fixed regions -------------------------------------- */
 
@@ -81,12 +81,12 @@ int parse_pair(const char *value, int max, int *a, int *b, char *why, size_t n);
 struct region *region_named(struct problem *p, const char *name);
 
 /* One key of a [region NAME] section. */
-int set_region_key(struct region *r, const char *key, const char *v, char *why, size_t n);
+int set_region_key(struct region *r, const char *key, const char *v, char *err, size_t n);
 
 /* Whether a region has every key its shape needs; why names the first missing. */
-int region_complete(const struct region *r, char *why, size_t n);
+int region_complete(const struct region *r, char *err, size_t n);
 
 /* The setter of --region "rect X0 Y0 X1 Y1 VALUE" or "disc CX CY R VALUE". */
-int set_region(struct config *c, const char *v, char *why, size_t n);
+int set_region(struct config *c, const char *v, char *err, size_t n);
 
 #endif

@@ -29,47 +29,47 @@ long control_character_at(const char *text, size_t length)
     return -1;
 }
 
-int parse_long(const char *value, long min, long max, long *out, char *why, size_t n)
+int parse_long(const char *value, long min, long max, long *out, char *err, size_t n)
 {
     char *end;
     errno = 0;
     long v = strtol(value, &end, 10);
     if (!expression_is_decimal(value, 1) || *end != '\0' || errno == ERANGE)
-        return error_status(EXIT_BAD_USAGE, why, n,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "expected a decimal integer, got '%s'", value);
     if (v < min || v > max)
-        return error_status(EXIT_BAD_USAGE, why, n,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "expected an integer from %ld to %ld, got %ld", min, max, v);
     *out = v;
     return 0;
 }
 
-int parse_int(const char *value, int min, int max, int *out, char *why, size_t n)
+int parse_int(const char *value, int min, int max, int *out, char *err, size_t n)
 {
     long v = 0;
-    int rc = parse_long(value, min, max, &v, why, n);
+    int rc = parse_long(value, min, max, &v, err, n);
     if (rc == 0)
         *out = (int)v;
     return rc;
 }
 
-int parse_double(const char *value, double *out, char *why, size_t n)
+int parse_double(const char *value, double *out, char *err, size_t n)
 {
     char *end;
     errno = 0;
     double v = strtod(value, &end);
     if (!expression_is_decimal(value, 0) || *end != '\0' || !isfinite(v))
-        return error_status(EXIT_BAD_USAGE, why, n,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "expected a finite decimal number, got '%s'", value);
     if (errno == ERANGE)
         return error_status(
-            EXIT_BAD_USAGE, why, n,
+            EXIT_BAD_USAGE, err, n,
             "'%s' is out of the range of a double (about 1e-308 to 1e308)", value);
     *out = v;
     return 0;
 }
 
-int parse_bool(const char *value, int *out, char *why, size_t n)
+int parse_bool(const char *value, int *out, char *err, size_t n)
 {
     static const char *yes[] = {"1", "true", "yes", "on"},
                       *no[] = {"0", "false", "no", "off"};
@@ -79,34 +79,34 @@ int parse_bool(const char *value, int *out, char *why, size_t n)
         if (strcasecmp(value, no[i]) == 0)
             return *out = 0, 0;
     }
-    return error_status(EXIT_BAD_USAGE, why, n, "expected true or false, got '%s'",
+    return error_status(EXIT_BAD_USAGE, err, n, "expected true or false, got '%s'",
                         value);
 }
 
 /* "AxB" with both parts in [1, max], each plain decimal digits. */
-int parse_pair(const char *value, int max, int *a, int *b, char *why, size_t n)
+int parse_pair(const char *value, int max, int *a, int *b, char *err, size_t n)
 {
     char *end;
     errno = 0;
     long x = strtol(value, &end, 10);
     if (!isdigit((unsigned char)value[0]) || (*end != 'x' && *end != 'X') ||
         !isdigit((unsigned char)end[1]))
-        return error_status(EXIT_BAD_USAGE, why, n, "expected AxB (e.g. 2x2), got '%s'",
+        return error_status(EXIT_BAD_USAGE, err, n, "expected AxB (e.g. 2x2), got '%s'",
                             value);
     const char *second = end + 1;
     long y = strtol(second, &end, 10);
     if (end == second || *end != '\0' || errno == ERANGE)
-        return error_status(EXIT_BAD_USAGE, why, n, "expected AxB (e.g. 2x2), got '%s'",
+        return error_status(EXIT_BAD_USAGE, err, n, "expected AxB (e.g. 2x2), got '%s'",
                             value);
     if (x < 1 || y < 1 || x > max || y > max)
-        return error_status(EXIT_BAD_USAGE, why, n,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "each part must be from 1 to %d, got '%s'", max, value);
     *a = (int)x;
     *b = (int)y;
     return 0;
 }
 
-int parse_choice(const char *v, const char *choices, char *why, size_t n)
+int parse_choice(const char *v, const char *choices, char *err, size_t n)
 {
     char list[256] = "";
     int index = 0, count = 1;
@@ -124,6 +124,6 @@ int parse_choice(const char *v, const char *choices, char *why, size_t n)
                  (int)length, name);
         name += length + 1;
     }
-    error_status(EXIT_BAD_USAGE, why, n, "expected %s, got '%s'", list, v);
+    error_status(EXIT_BAD_USAGE, err, n, "expected %s, got '%s'", list, v);
     return -1;
 }

@@ -40,7 +40,7 @@ struct region *region_named(struct problem *p, const char *name)
 }
 
 /* One key of a [region NAME] section. */
-int set_region_key(struct region *r, const char *key, const char *v, char *why, size_t n)
+int set_region_key(struct region *r, const char *key, const char *v, char *err, size_t n)
 {
     static const struct {
         const char *key;
@@ -58,7 +58,7 @@ int set_region_key(struct region *r, const char *key, const char *v, char *why, 
     };
     if (strcmp(key, "shape") == 0) {
         if (strcmp(v, "rect") != 0 && strcmp(v, "disc") != 0)
-            return error_status(EXIT_BAD_USAGE, why, n, "expected rect or disc, got '%s'",
+            return error_status(EXIT_BAD_USAGE, err, n, "expected rect or disc, got '%s'",
                                 v);
         r->shape = strcmp(v, "rect") == 0 ? REGION_RECT : REGION_DISC;
         r->given |= GIVEN_SHAPE;
@@ -66,33 +66,33 @@ int set_region_key(struct region *r, const char *key, const char *v, char *why, 
     }
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
         if (strcmp(key, numbers[i].key) == 0) {
-            if (parse_double(v, (double *)((char *)r + numbers[i].offset), why, n) != 0)
+            if (parse_double(v, (double *)((char *)r + numbers[i].offset), err, n) != 0)
                 return EXIT_BAD_USAGE;
             if (numbers[i].bit == GIVEN_R && r->r <= 0)
-                return error_status(EXIT_BAD_USAGE, why, n,
+                return error_status(EXIT_BAD_USAGE, err, n,
                                     "the radius must be more than 0, got '%s'", v);
             r->given |= numbers[i].bit;
             return 0;
         }
-    return error_status(EXIT_BAD_USAGE, why, n,
+    return error_status(EXIT_BAD_USAGE, err, n,
                         "unknown key '%s' (shape, x0 y0 x1 y1, cx cy r, value)", key);
 }
 
 /* Whether a region has every key its shape needs; why names the first missing. */
-int region_complete(const struct region *r, char *why, size_t n)
+int region_complete(const struct region *r, char *err, size_t n)
 {
     unsigned need = r->shape == REGION_DISC ? DISC_KEYS : RECT_KEYS;
     static const char *names[] = {"shape", "x0", "y0", "x1",   "y1",
                                   "cx",    "cy", "r",  "value"};
     for (int bit = 0; bit < 9; bit++)
         if ((need & (1u << bit)) && !(r->given & (1u << bit)))
-            return error_status(EXIT_BAD_USAGE, why, n, "region %s: '%s' is missing",
+            return error_status(EXIT_BAD_USAGE, err, n, "region %s: '%s' is missing",
                                 r->name, names[bit]);
     return 0;
 }
 
 /* --region "rect X0 Y0 X1 Y1 VALUE" or "disc CX CY R VALUE". */
-int set_region(struct config *c, const char *v, char *why, size_t n)
+int set_region(struct config *c, const char *v, char *err, size_t n)
 {
     char shape[8] = "", name[32], word[5][64], extra[2];
     /* words, each then read as a decimal number by set_region_key (no 0x10, no inf) */
@@ -101,19 +101,19 @@ int set_region(struct config *c, const char *v, char *why, size_t n)
     int rect = strcmp(shape, "rect") == 0, disc = strcmp(shape, "disc") == 0;
     if (got < 1 || !(rect || disc) || got != (rect ? 6 : 5))
         return error_status(
-            EXIT_BAD_USAGE, why, n,
+            EXIT_BAD_USAGE, err, n,
             "expected \"rect X0 Y0 X1 Y1 VALUE\" or \"disc CX CY R VALUE\", "
             "got '%s'",
             v);
     snprintf(name, sizeof name, "--region #%d", c->problem.region_count + 1);
     struct region *r = region_named(&c->problem, name);
     if (!r)
-        return error_status(EXIT_BAD_USAGE, why, n, "at most %d regions", REGIONS_MAX);
+        return error_status(EXIT_BAD_USAGE, err, n, "at most %d regions", REGIONS_MAX);
     const char *keys[2][5] = {{"x0", "y0", "x1", "y1", "value"},
                               {"cx", "cy", "r", "value", NULL}};
-    set_region_key(r, "shape", shape, why, n);
+    set_region_key(r, "shape", shape, err, n);
     for (int i = 0; i < (rect ? 5 : 4); i++)
-        if (set_region_key(r, keys[disc][i], word[i], why, n) != 0)
+        if (set_region_key(r, keys[disc][i], word[i], err, n) != 0)
             return EXIT_BAD_USAGE;
     return 0;
 }

@@ -14,34 +14,34 @@
 #include "problem/update_rule.h"
 
 /* The method against omega: refuses settings that cannot converge. */
-static int validate_method(const struct config *c, char *err, size_t errlen)
+static int validate_method(const struct config *c, char *err, size_t n)
 {
     double w = c->omega;
     if (c->method == METHOD_JACOBI && w != OMEGA_UNSET)
         return error_status(
-            EXIT_BAD_USAGE, err, errlen,
+            EXIT_BAD_USAGE, err, n,
             "--omega: plain Jacobi has no relaxation factor; use --method "
             "weighted or sor");
     if (c->method == METHOD_WEIGHTED && w == OMEGA_AUTO)
         return error_status(
-            EXIT_BAD_USAGE, err, errlen,
+            EXIT_BAD_USAGE, err, n,
             "--omega: auto is the optimum of SOR; weighted Jacobi needs 0 < W <= 1");
     if (c->method == METHOD_WEIGHTED && w > 1.0)
         return error_status(
-            EXIT_BAD_USAGE, err, errlen,
+            EXIT_BAD_USAGE, err, n,
             "--omega: weighted Jacobi with W = %g > 1 does not converge (and is "
             "an unstable heat step); use 0 < W <= 1",
             w);
     if (c->method == METHOD_SOR && w != OMEGA_UNSET && w != OMEGA_AUTO &&
         (w < 1.0 || w >= 2.0))
         return error_status(
-            EXIT_BAD_USAGE, err, errlen,
+            EXIT_BAD_USAGE, err, n,
             "--omega: SOR over-relaxes with 1 <= W < 2 (W >= 2 does not converge; "
             "for W < 1 use --method weighted), got %g",
             w);
     if (c->method == METHOD_SOR && c->steps > 0)
         return error_status(
-            EXIT_BAD_USAGE, err, errlen,
+            EXIT_BAD_USAGE, err, n,
             "--steps: SOR iterations are not time steps; use --method weighted "
             "(or jacobi)");
     return 0;
@@ -49,7 +49,7 @@ static int validate_method(const struct config *c, char *err, size_t errlen)
 
 /* The problem's formulas and regions, and the kernel against the rule. */
 /* In float, an edge or region value past FLT_MAX has no float: refused, named. */
-static int validate_float_values(const struct config *c, char *err, size_t errlen)
+static int validate_float_values(const struct config *c, char *err, size_t n)
 {
     const struct problem *p = &c->problem;
     const char *edges[EDGE_COUNT] = {"top", "bottom", "left", "right"};
@@ -58,40 +58,40 @@ static int validate_float_values(const struct config *c, char *err, size_t errle
         return 0;
     for (int e = 0; e < EDGE_COUNT; e++)
         if (!p->edge_formula[e][0] && fabs(values[e]) > FLT_MAX)
-            return error_status(EXIT_BAD_USAGE, err, errlen,
+            return error_status(EXIT_BAD_USAGE, err, n,
                                 "--%s: %g is beyond the largest float (%g); use "
                                 "--precision double",
                                 edges[e], values[e], (double)FLT_MAX);
     for (int k = 0; k < p->region_count; k++)
         if (fabs(p->regions[k].value) > FLT_MAX)
-            return error_status(EXIT_BAD_USAGE, err, errlen,
+            return error_status(EXIT_BAD_USAGE, err, n,
                                 "--region: value %g is beyond the largest float (%g); "
                                 "use --precision double",
                                 p->regions[k].value, (double)FLT_MAX);
     return 0;
 }
 
-static int validate_problem(const struct config *c, char *err, size_t errlen)
+static int validate_problem(const struct config *c, char *err, size_t n)
 {
     char why[WHY_MAX];
-    if (validate_float_values(c, err, errlen) != 0)
+    if (validate_float_values(c, err, n) != 0)
         return EXIT_BAD_USAGE;
     for (int k = 0; k < c->problem.region_count; k++)
         if (region_complete(&c->problem.regions[k], why, sizeof why) != 0)
-            return error_status(EXIT_BAD_USAGE, err, errlen, "%s", why);
+            return error_status(EXIT_BAD_USAGE, err, n, "%s", why);
     if (problem_check(&c->problem, why, sizeof why) != 0)
-        return error_status(EXIT_BAD_USAGE, err, errlen, "[problem] %s", why);
+        return error_status(EXIT_BAD_USAGE, err, n, "[problem] %s", why);
     struct update_rule rule = config_update_rule(c);
     int kernel = kernel_by_name(c->kernel);
     if (!update_rule_is_plain_jacobi(&rule) && kernel != KERNEL_AUTO &&
         kernel != KERNEL_GENERAL)
         return error_status(
-            EXIT_BAD_USAGE, err, errlen,
+            EXIT_BAD_USAGE, err, n,
             "--kernel: %s runs only plain Jacobi with the l2 or residual norm on "
             "a square grid without source or regions; use auto or general",
             c->kernel);
     if (c->snapshot_every > 0 && c->output_count == 0)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--snapshot-every: needs at least one --output FILE");
     return 0;
 }
@@ -113,17 +113,17 @@ long config_max_iter(const struct config *c)
 
 /* What the host backends would silently ignore or repeat: a GPU kernel's name,
  * and --compare-cpu on host tiles laid out as the comparison lays them out. */
-static int validate_host(const struct config *c, char *err, size_t errlen)
+static int validate_host(const struct config *c, char *err, size_t n)
 {
     int host = c->backend == BACKEND_CPU || c->backend == BACKEND_SERIAL;
     if (host && kernel_by_name(c->kernel) != KERNEL_AUTO)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--kernel: %s is a GPU kernel; the %s backend has one sweep "
                             "(leave --kernel auto, or use --backend gpu)",
                             c->kernel, backend_name(c->backend));
     if (c->backend == BACKEND_CPU && c->compare_cpu &&
         (c->partition_x == 0 || c->partition_auto))
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--compare-cpu: this run is already the host tiles on every "
                             "core (backend cpu, partition auto); give --partition AxB "
                             "or use --backend gpu");
@@ -132,11 +132,11 @@ static int validate_host(const struct config *c, char *err, size_t errlen)
 
 /* The ranks mpirun started against --ranks and the tiles: every rank gets a
  * block of the same shape. */
-static int validate_ranks(const struct config *c, char *err, size_t errlen)
+static int validate_ranks(const struct config *c, char *err, size_t n)
 {
     int world = c->world_size > 1 ? c->world_size : 1;
     if (c->ranks_x > 0 && c->ranks_x * c->ranks_y != world)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--ranks %dx%d: %d ranks, but %d process%s started (run "
                             "it as mpirun -np %d ./laplace ...)",
                             c->ranks_x, c->ranks_y, c->ranks_x * c->ranks_y, world,
@@ -144,16 +144,16 @@ static int validate_ranks(const struct config *c, char *err, size_t errlen)
     if (world == 1)
         return 0;
     if (c->backend == BACKEND_SERIAL)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--backend serial: the reference runs in one process; use "
                             "cpu or gpu under mpirun");
     if (c->ranks_x == 0)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--partition %dx%d: its tiles cannot be split evenly among "
                             "%d ranks; give a partition they can share, or --ranks",
                             c->partition_x, c->partition_y, world);
     if (c->partition_x % c->ranks_x != 0 || c->partition_y % c->ranks_y != 0)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--ranks %dx%d: the %dx%d tiles of --partition cannot be "
                             "split into %dx%d equal blocks",
                             c->ranks_x, c->ranks_y, c->partition_x, c->partition_y,
@@ -166,40 +166,40 @@ double config_eps(const struct config *c)
     return c->steps > 0 ? 0.0 : c->eps;
 }
 
-int config_validate(const struct config *c, char *err, size_t errlen)
+int config_validate(const struct config *c, char *err, size_t n)
 {
-    if (validate_method(c, err, errlen) != 0 || validate_problem(c, err, errlen) != 0)
+    if (validate_method(c, err, n) != 0 || validate_problem(c, err, n) != 0)
         return EXIT_BAD_USAGE;
     long inner_x = c->problem.nx - 2, inner_y = c->problem.ny - 2;
     if (c->partition_x > inner_x || c->partition_y > inner_y)
         return error_status(
-            EXIT_BAD_USAGE, err, errlen,
+            EXIT_BAD_USAGE, err, n,
             "--partition: %dx%d tiles need at least %dx%d interior sites; the "
             "lattice %ldx%ld has %ldx%ld",
             c->partition_x, c->partition_y, c->partition_x, c->partition_y, c->problem.nx,
             c->problem.ny, inner_x, inner_y);
     if (c->backend == BACKEND_CPU && c->partition_x * c->partition_y > CPU_TILES_MAX)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--partition: %dx%d host tiles; at most %d (one thread each)",
                             c->partition_x, c->partition_y, CPU_TILES_MAX);
     if (c->backend == BACKEND_SERIAL && c->partition_x * c->partition_y > 1 &&
         c->world_size <= 1)
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--partition: the serial backend has one tile; use "
                             "--backend cpu or gpu to split the lattice");
     if (c->backend == BACKEND_SERIAL && (c->compare || c->compare_cpu))
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--compare%s: the serial backend has nothing to compare; use "
                             "--backend gpu or cpu",
                             c->compare ? "" : "-cpu");
-    if (validate_host(c, err, errlen) != 0 || validate_ranks(c, err, errlen) != 0)
+    if (validate_host(c, err, n) != 0 || validate_ranks(c, err, n) != 0)
         return EXIT_BAD_USAGE;
     /* --devices names one GPU a tile (of a rank, under MPI): the GPUs need exactly
      * that many (the host tiles ignore the list, but never accept fewer) */
     int tiles = c->partition_x * c->partition_y / (c->world_size > 1 ? c->world_size : 1);
     if (c->device_count > 0 && (c->device_count < tiles ||
                                 (c->backend == BACKEND_GPU && c->device_count != tiles)))
-        return error_status(EXIT_BAD_USAGE, err, errlen,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "--devices: %d devices listed for %dx%d tiles",
                             c->device_count, c->partition_x, c->partition_y);
     return 0;

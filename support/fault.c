@@ -38,13 +38,13 @@ int fault_injected(int device, long from, long to)
            fault.iteration >= from && fault.iteration <= to;
 }
 
-int fault_check_variable(char *why, size_t n)
+int fault_check_variable(char *err, size_t n)
 {
     pthread_once(&fault_once, fault_read);
     if (!fault.armed || fault.valid)
         return 0;
     char shown[256]; /* the value as the message echoes it, on one line */
-    snprintf(why, n, "%s='%s': expected DEVICE:ITERATION, e.g. 1:100", FAULT_VARIABLE,
+    snprintf(err, n, "%s='%s': expected DEVICE:ITERATION, e.g. 1:100", FAULT_VARIABLE,
              error_quote(getenv(FAULT_VARIABLE), shown, sizeof shown));
     return -1;
 }

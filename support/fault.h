@@ -21,6 +21,6 @@ int fault_injected(int device, long from, long to);
 
 /* Checks the variable's form; 0, or -1 with why (a malformed value is a usage
  * error, never silently no fault). */
-int fault_check_variable(char *why, size_t n);
+int fault_check_variable(char *err, size_t n);
 
 #endif
