@@ -16,7 +16,7 @@
 
 #include "support/interrupt.h"
 
-#define TEMPLATE "reference_sweep.inc"
+#define TEMPLATE "problem/reference_sweep.inc"
 #include "problem/for_each_precision.inc"
 
 /* The plain sweep; with the square scale 1 (every ordinary run) as a constant, so
@@ -67,18 +67,19 @@ static int snapshot_due(const struct solve_settings *s, long iteration)
 static int iterate(const struct solve_settings *s, const struct problem_terms *terms,
                    struct field **old, struct field **new_, struct solve_result *r)
 {
-    const struct update_rule *rule = &s->tile.rule;
+    const struct update_rule *update = &s->tile.rule;
+    const struct stop_rule rule = solve_stop_rule(s);
     struct stop_state state = stop_state_start();
     double clock = omp_get_wtime();
     for (long iteration = 1;; iteration++) {
-        double total = sweep(rule, terms, *old, *new_);
+        double total = sweep(update, terms, *old, *new_);
         struct field *swap = *old;
         *old = *new_, *new_ = swap; /* old now holds the newest field */
-        int has_norm = solver_wants_norm(s, iteration);
-        int stop =
-            solver_decide(s, &state, iteration, has_norm, update_rule_norm(rule, total),
-                          omp_get_wtime() - clock, interrupt_requested());
-        solver_report_state(r, &state);
+        int has_norm = solve_wants_norm(s, &rule, iteration);
+        int stop = solve_decide(s, &rule, &state, iteration, has_norm,
+                                stop_rule_norm(&rule, total),
+                                omp_get_wtime() - clock, interrupt_requested());
+        solve_report_state(r, &state);
         if (snapshot_due(s, iteration) && !(stop && r->reason == STOP_DIVERGED) &&
             s->snapshot(s->snapshot_context, iteration, *old, r->error, sizeof r->error))
             return r->reason = STOP_FAILED, -1;
@@ -95,9 +96,7 @@ int reference_solve(const struct problem *problem, const struct field *start,
     struct problem_terms terms;
     double clock = omp_get_wtime();
     *out = (struct field){0};
-    memset(r, 0, sizeof *r);
-    r->final_norm = NAN;
-    r->failed_device = -1;
+    solve_result_start(r);
     r->reason = STOP_FAILED;
     if (problem_terms_build(problem, &terms, r->error, sizeof r->error) != 0)
         return -1;

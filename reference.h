@@ -6,11 +6,11 @@
 #define LAPLACE_REFERENCE_H
 
 #include "problem/problem.h"
-#include "solver.h"
+#include "solve.h"
 
 /*
  * Solves the problem from its initial field, or from *start if start is not
- * NULL (used by tests to start from any field). Same stopping test as solver.c.
+ * NULL (used by tests to start from any field). Same stopping test as solver.c (solve.h).
  * Returns 0, or -1 when memory runs out.
  */
 int reference_solve(const struct problem *problem, const struct field *start,

@@ -121,7 +121,7 @@ void report_print(FILE *out, const struct run_report *r)
                 "was not yet below eps)\n",
                 s->iterations);
     else
-        fprintf(out, "  stopped       %s\n", stop_reason_text(s->reason));
+        fprintf(out, "  stopped       %s\n", stop_rule_reason_text(s->reason));
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",
             s->iterations, s->norm_checks, c->check_every);
     fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,

@@ -25,7 +25,7 @@
 
 #include "devices/device.h"
 #include "mpi/ranks.h"
-#include "solver.h"
+#include "solve.h"
 
 /* One edge between a tile of this rank and a shadow of another rank's tile. */
 struct rank_link {

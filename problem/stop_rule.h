@@ -4,8 +4,10 @@
  * kernel of laplace_kernels.cu all count an iteration and decide with
  * stop_state_step() below, so they stop at the same iteration for the same reason.
  *
- * Plain C that also compiles as CUDA device code (HOST_DEVICE), with no other
- * header of the project, so that every layer may include it.
+ * The inline part is plain C that also compiles as CUDA device code (HOST_DEVICE),
+ * with no other header of the project, so that every layer may include it. The host
+ * part (stop_rule.c) makes the rule from an update rule, combines the tiles' totals
+ * into the norm in tile order and names the reasons.
  */
 #ifndef LAPLACE_STOP_RULE_H
 #define LAPLACE_STOP_RULE_H
@@ -23,7 +25,7 @@ enum stop_reason {
                              still >= eps: no site changed, the precision ran out */
 };
 
-/* The rule's numbers, taken from the settings (solver_stop_rule). */
+/* The rule's numbers (stop_rule_make). */
 struct stop_rule {
     double eps;
     long max_iter;
@@ -52,6 +54,27 @@ struct stop_state {
 #define HOST_DEVICE __host__ __device__
 #else
 #define HOST_DEVICE
+#ifndef __CUDACC__
+struct update_rule;
+
+/* The rule of a loop: its tolerance, iteration limit and check interval, with the
+ * norm's kind and scale taken from the update rule (fitted to the problem). */
+struct stop_rule stop_rule_make(const struct update_rule *update, double eps,
+                                long max_iter, long check_every);
+
+/* The norm of an iteration from the tiles' totals of their block sums (one per
+ * tile), combined in tile order: the same bits for any number of tiles. */
+double stop_rule_combine(const struct stop_rule *rule, const double *totals, int count);
+
+/* stop_state_step, then a signal (non-zero) that asked to stop: the rule's reason
+ * wins when both fall on one iteration. Returns state->stopped. */
+int stop_rule_decide(const struct stop_rule *rule, struct stop_state *state, long k,
+                     int has_norm, double norm, int signal);
+
+/* One line saying why a loop stopped. */
+const char *stop_rule_reason_text(enum stop_reason reason);
+#endif
+
 #endif
 
 /* The state before the first iteration. */
@@ -120,5 +143,26 @@ static inline HOST_DEVICE void stop_state_interrupt(struct stop_state *state)
     state->stopped = 1;
     state->reason = STOP_INTERRUPTED;
 }
+
+#ifndef __CUDACC__
+struct update_rule;
+
+/* The rule of a loop: its tolerance, iteration limit and check interval, with the
+ * norm's kind and scale taken from the update rule (fitted to the problem). */
+struct stop_rule stop_rule_make(const struct update_rule *update, double eps,
+                                long max_iter, long check_every);
+
+/* The norm of an iteration from the tiles' totals of their block sums (one per
+ * tile), combined in tile order: the same bits for any number of tiles. */
+double stop_rule_combine(const struct stop_rule *rule, const double *totals, int count);
+
+/* stop_state_step, then a signal (non-zero) that asked to stop: the rule's reason
+ * wins when both fall on one iteration. Returns state->stopped. */
+int stop_rule_decide(const struct stop_rule *rule, struct stop_state *state, long k,
+                     int has_norm, double norm, int signal);
+
+/* One line saying why a loop stopped. */
+const char *stop_rule_reason_text(enum stop_reason reason);
+#endif
 
 #endif

@@ -120,7 +120,7 @@ void update_rule_fit_norm(struct update_rule *rule, const struct problem *proble
                           const struct problem_terms *terms);
 
 /* What sqrt(total) is multiplied by to make the l2 or residual norm: 2^k, times
- * norm_scale for the residual. The stop rule (solver_stop_rule) uses it too, so
+ * norm_scale for the residual. The stop rule (stop_rule_make) uses it too, so
  * every path makes the same bits. */
 double update_rule_norm_factor(const struct update_rule *rule);
 

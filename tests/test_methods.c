@@ -71,8 +71,8 @@ static void check_tiles_equal_reference(const struct problem *pb,
                      pb->ny, precision_name(pb->precision), rule_text(&s->tile.rule), ngx,
                      ngy, rg.iterations, rw.iterations);
         cr_assert_eq(rg.reason, rw.reason, "%s host %dx%d: stop reason %s, reference %s",
-                     rule_text(&s->tile.rule), ngx, ngy, stop_reason_text(rg.reason),
-                     stop_reason_text(rw.reason));
+                     rule_text(&s->tile.rule), ngx, ngy, stop_rule_reason_text(rg.reason),
+                     stop_rule_reason_text(rw.reason));
         cr_assert(field_bit_identical(&got, &want),
                   "%ldx%ld %s, %s, host %dx%d: field differs from the reference (max %g)",
                   pb->nx, pb->ny, precision_name(pb->precision), rule_text(&s->tile.rule),
@@ -147,7 +147,7 @@ Test(methods, manufactured_solution_error_falls_as_h_squared)
         struct solve_result r;
         run_reference(&pb, &s, &u, &r);
         cr_assert_eq(r.reason, STOP_CONVERGED, "n=%ld: %s after %ld iterations (norm %g)",
-                     sizes[k], stop_reason_text(r.reason), r.iterations, r.final_norm);
+                     sizes[k], stop_rule_reason_text(r.reason), r.iterations, r.final_norm);
         error[k] = max_error(&pb, &u, sin_sin);
 
         s.eps = 0.0;
@@ -206,7 +206,7 @@ static void check_saddle(const struct problem *pb, int anisotropic)
     struct solve_result r;
     run_reference(pb, &s, &u, &r);
     cr_assert_eq(r.reason, STOP_CONVERGED, "%s after %ld iterations (norm %g)",
-                 stop_reason_text(r.reason), r.iterations, r.final_norm);
+                 stop_rule_reason_text(r.reason), r.iterations, r.final_norm);
     double error = max_error(pb, &u, saddle);
     cr_assert_lt(error, 1e-9,
                  "%ldx%ld lx %g ly %g (%s stencil): max |u - (x^2 - y^2)| = %.3e after "
@@ -263,11 +263,11 @@ Test(methods, sor_needs_20x_fewer_iterations_than_jacobi_on_256)
 
     struct solve_settings s = rule_settings(&pb, METHOD_SOR, 0.0, NORM_L2, eps, 1000000);
     run_tiles(&pb, 2, 1, &s, &sor, &rs);
-    cr_assert_eq(rs.reason, STOP_CONVERGED, "SOR: %s", stop_reason_text(rs.reason));
+    cr_assert_eq(rs.reason, STOP_CONVERGED, "SOR: %s", stop_rule_reason_text(rs.reason));
 
     s.eps = 1e-12;
     run_tiles(&pb, 2, 1, &s, &tight, &rt);
-    cr_assert_eq(rt.reason, STOP_CONVERGED, "tight SOR: %s", stop_reason_text(rt.reason));
+    cr_assert_eq(rt.reason, STOP_CONVERGED, "tight SOR: %s", stop_rule_reason_text(rt.reason));
 
     /* a zeroed rule: plain Jacobi, l2 norm */
     struct solve_settings j =
@@ -277,11 +277,11 @@ Test(methods, sor_needs_20x_fewer_iterations_than_jacobi_on_256)
         cr_assert_eq(rj.reason, STOP_MAX_ITER,
                      "Jacobi %s after %ld iterations, SOR (omega %.6f) took %ld: ratio "
                      "%.1f, want >= 20",
-                     stop_reason_text(rj.reason), rj.iterations, s.tile.rule.omega,
+                     stop_rule_reason_text(rj.reason), rj.iterations, s.tile.rule.omega,
                      rs.iterations, (double)rj.iterations / (double)rs.iterations);
     } else {
         cr_assert_eq(rj.reason, STOP_CONVERGED, "Jacobi: %s after %ld iterations",
-                     stop_reason_text(rj.reason), rj.iterations);
+                     stop_rule_reason_text(rj.reason), rj.iterations);
         cr_assert_geq(
             rj.iterations, 20 * rs.iterations,
             "Jacobi %ld iterations, SOR (omega %.6f) %ld: ratio %.1f, want >= 20",
@@ -297,7 +297,7 @@ Test(methods, sor_needs_20x_fewer_iterations_than_jacobi_on_256)
     double between = field_max_difference(&jacobi, &sor);
     cr_log_info("256^2 eps %g: Jacobi %ld (%s), SOR %ld iterations; max |J - S| %.3e, "
                 "|J - T|_2 %.6e (bound %.6e, ratio %.9f), |S - T| %.3e",
-                eps, rj.iterations, stop_reason_text(rj.reason), rs.iterations, between,
+                eps, rj.iterations, stop_rule_reason_text(rj.reason), rs.iterations, between,
                 jacobi_l2, bound, jacobi_l2 / bound, sor_max);
     cr_assert_leq(jacobi_l2, bound * (1.0 + 1e-6) + 1e-9,
                   "Jacobi at norm %g: l2 error %.6e exceeds rho/(1-rho) * norm = %.6e",
@@ -443,7 +443,7 @@ static void check_regions(enum method method, double omega, double eps)
     struct solve_result rw;
     check_tiles_equal_reference(&pb, &s, region_layouts, REGION_LAYOUTS, &want, &rw);
     cr_assert_eq(rw.reason, STOP_CONVERGED, "%s: %s after %ld iterations",
-                 rule_text(&s.tile.rule), stop_reason_text(rw.reason), rw.iterations);
+                 rule_text(&s.tile.rule), stop_rule_reason_text(rw.reason), rw.iterations);
     long held = check_region_values(&pb, &want);
     cr_assert_gt(held, 100, "only %ld sites are inside the regions", held);
     /* next to the heater (x = 0.3 is site 18) the field is pulled up towards 1.5 */
@@ -493,7 +493,7 @@ static void check_weighted_norm(enum precision precision, enum norm_kind norm, d
     check_tiles_equal_reference(&pb, &s, some_layouts, SOME_LAYOUTS, &want, &rw);
     cr_assert_eq(rw.reason, STOP_CONVERGED, "%s %s eps %g: %s after %ld iterations",
                  precision_name(precision), rule_text(&s.tile.rule), eps,
-                 stop_reason_text(rw.reason), rw.iterations);
+                 stop_rule_reason_text(rw.reason), rw.iterations);
     cr_assert_gt(rw.iterations, 50, "%s %s: converged after %ld iterations only",
                  precision_name(precision), rule_text(&s.tile.rule), rw.iterations);
     field_free(&want);

@@ -332,23 +332,26 @@ Test(solver, wants_norm_at_multiples_of_check_every_and_monitor)
 {
     struct solve_settings s = test_settings(1e-6, 100);
     s.check_every = 3;
+    struct stop_rule rule = solve_stop_rule(&s);
     for (long i = 1; i <= 30; i++)
-        cr_assert_eq(solver_wants_norm(&s, i), i % 3 == 0, "check 3, iteration %ld", i);
+        cr_assert_eq(solve_wants_norm(&s, &rule, i), i % 3 == 0, "check 3, iteration %ld",
+                     i);
     s.monitor_every = 5;
     for (long i = 1; i <= 30; i++)
-        cr_assert_eq(solver_wants_norm(&s, i), i % 3 == 0 || i % 5 == 0,
+        cr_assert_eq(solve_wants_norm(&s, &rule, i), i % 3 == 0 || i % 5 == 0,
                      "check 3 monitor 5, iteration %ld", i);
     s.check_every = 1;
     s.monitor_every = 0;
+    rule = solve_stop_rule(&s);
     for (long i = 1; i <= 30; i++)
-        cr_assert(solver_wants_norm(&s, i));
+        cr_assert(solve_wants_norm(&s, &rule, i));
 }
 
 /* One decision of stop_rule.h's rule on a state whose first norm is given. */
 static int step_once(const struct solve_settings *s, long k, int has_norm, double norm,
                      double first_norm, enum stop_reason *why)
 {
-    struct stop_rule rule = solver_stop_rule(s);
+    struct stop_rule rule = solve_stop_rule(s);
     struct stop_state state = stop_state_start();
     state.first_norm = first_norm;
     if (!stop_state_step(&rule, &state, k, has_norm, norm))
@@ -394,7 +397,7 @@ Test(solver, stop_state_counts_every_iteration)
 {
     struct solve_settings s = test_settings(1e-6, 100);
     s.check_every = 2;
-    struct stop_rule rule = solver_stop_rule(&s);
+    struct stop_rule rule = solve_stop_rule(&s);
     struct stop_state state = stop_state_start();
     cr_assert_eq(stop_state_step(&rule, &state, 1, 0, NAN), 0);
     cr_assert_eq(state.iteration, 1);
@@ -414,10 +417,10 @@ Test(solver, stop_state_counts_every_iteration)
 
 Test(solver, stop_reason_texts_name_the_reason)
 {
-    cr_assert(strstr(stop_reason_text(STOP_CONVERGED), "converged"));
-    cr_assert(strstr(stop_reason_text(STOP_MAX_ITER), "max-iter"));
-    cr_assert(strstr(stop_reason_text(STOP_DIVERGED), "diverged"));
-    cr_assert(strstr(stop_reason_text(STOP_FAILED), "fail"));
+    cr_assert(strstr(stop_rule_reason_text(STOP_CONVERGED), "converged"));
+    cr_assert(strstr(stop_rule_reason_text(STOP_MAX_ITER), "max-iter"));
+    cr_assert(strstr(stop_rule_reason_text(STOP_DIVERGED), "diverged"));
+    cr_assert(strstr(stop_rule_reason_text(STOP_FAILED), "fail"));
 }
 
 /* ---- exact discrete-harmonic fields ------------------------------------ */

@@ -469,7 +469,7 @@ static void solve_twice(const struct problem *pb, const struct solve_settings *s
         cr_assert_eq(r[i].reason, STOP_MAX_ITER, "%s %s, top %g, %s: %s",
                      method_name(s->tile.rule.method), precision_name(pb->precision),
                      pb->top, i ? "host tiles" : "reference",
-                     stop_reason_text(r[i].reason));
+                     stop_rule_reason_text(r[i].reason));
     cr_assert(field_bit_identical(&f[0], &f[1]), "tiles and reference differ");
 }
 

@@ -1,5 +1,5 @@
 /*
- * solver_batches.c - the one loop of solver.c in batches (several tiles whose
+ * loop_batches.c - the one loop of loop.c in batches (several tiles whose
  * devices offer batch_*; the report's "loop batched"): the threads meet once a
  * batch instead of twice an iteration.
  *
@@ -16,7 +16,7 @@
  * meet(), which every thread reaches on every path, failed or not, and which
  * gives every thread the same answer; the barriers above are reached by all.
  */
-#include "solver_internal.h"
+#include "loop_batches.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -65,7 +65,7 @@ static void decide_batch(struct shared_state *st, struct tile *me,
 {
     const int tiles = partition_count(st->partition);
     for (long j = 0; j < b->n; j++)
-        if (solver_wants_norm(st->settings, b->from + j))
+        if (solve_wants_norm(st->settings, &st->rule, b->from + j))
             loop_record(
                 st, me,
                 st->ops->batch_total(me, b, j, &st->batch_sums[j * tiles + me->index]));
@@ -82,7 +82,7 @@ static void decide_batch(struct shared_state *st, struct tile *me,
  * iterations after the last whole batch run in the host loop. Returns the last
  * iteration this thread started (as iterate does).
  */
-long loop_iterate_batched(struct shared_state *st, struct tile *me)
+long loop_batches_iterate(struct shared_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     const struct device_ops *ops = st->ops;
@@ -125,7 +125,7 @@ long loop_iterate_batched(struct shared_state *st, struct tile *me)
 
 /* The batch length every tile can take (0: some tile declines), or 0 when the
  * host loop is asked for or needed (snapshots gather fields between iterations). */
-long loop_choose_batch(struct shared_state *st, const struct tile *me)
+long loop_batches_choose(struct shared_state *st, const struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     long mine =
@@ -143,7 +143,7 @@ long loop_choose_batch(struct shared_state *st, const struct tile *me)
 }
 
 /* Slots for the tile totals of a batch, and the devices' own batch buffers. */
-int loop_open_batches(struct shared_state *st, struct tile *me)
+int loop_batches_open(struct shared_state *st, struct tile *me)
 {
     const int tiles = partition_count(st->partition);
 #pragma omp single

@@ -1,11 +1,11 @@
 /*
- * solver_internal.h - what solver.c (the loop) and solver_batches.c (the same loop
- * in batches) share: the threads' shared state and the steps both take.
+ * loop.h - the one iteration loop's steps (loop.c), over the state that the tiles'
+ * threads share: solver.c runs the loop, loop_batches.c runs it in batches.
  */
-#ifndef LAPLACE_SOLVER_INTERNAL_H
-#define LAPLACE_SOLVER_INTERNAL_H
+#ifndef LAPLACE_LOOP_H
+#define LAPLACE_LOOP_H
 
-#include "solver.h"
+#include "solve.h"
 #include "mpi/solver_ranks.h"
 
 /* What the threads share; decisions are written by one thread between barriers. */
@@ -13,6 +13,7 @@ struct shared_state {
     const struct device_ops *ops;
     const struct partition *partition;
     const struct solve_settings *settings;
+    struct stop_rule rule; /* the settings' stop rule, the norm's scale fitted */
     struct tile *tiles;
     double *tile_sums;          /* each tile's total of its block sums */
     struct field *whole;        /* the initial field in, the final field out */
@@ -39,6 +40,10 @@ void loop_record(struct shared_state *st, const struct tile *me, int rc);
 /* Every thread calls this; all get the same answer: has any call failed? */
 int loop_agree(struct shared_state *st);
 
+/* Downloads the newest field of the tile into its place in the whole field; the
+ * tiles' threads do so at once, each into its own rectangle. */
+int loop_gather_tile(struct shared_state *st, struct tile *me);
+
 /* Taken by one thread between two barriers: the verdict on an iteration, from
  * the tiles' totals of it (used when its norm is due). */
 void loop_decide(struct shared_state *st, long iteration, double *totals);
@@ -48,12 +53,5 @@ void loop_start_sweep(struct shared_state *st, struct tile *me, struct sweep_arg
 
 /* The host loop from iteration st->resume on; the last iteration this thread started. */
 long loop_iterate(struct shared_state *st, struct tile *me);
-
-/* solver_batches.c: the batch length every tile can take (0: the host loop), the
- * batches' buffers (1 when any tile failed), and the loop in batches (the last
- * iteration this thread started). */
-long loop_choose_batch(struct shared_state *st, const struct tile *me);
-int loop_open_batches(struct shared_state *st, struct tile *me);
-long loop_iterate_batched(struct shared_state *st, struct tile *me);
 
 #endif

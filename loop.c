@@ -1,0 +1,176 @@
+/*
+ * loop.c - the one iteration loop, written once for every kind of device: its steps
+ * (record a failure, agree, decide, start a sweep, take a snapshot) and the loop the
+ * host drives. solver.c runs it on every tile's thread; loop_batches.c takes the same
+ * steps in batches.
+ *
+ * One OpenMP thread drives each tile. Step k of the loop:
+ *
+ *   thread t:   start sweep k of tile t (old -> new), reading the neighbours'
+ *               old edges; the device orders it after their sweep k - 1
+ *               finish sweep k - 1: wait for it and, if the norm is due, add
+ *               its block partial sums in the fixed order into the tile's total
+ *   --------------------------- barrier -------------------------------------
+ *   one thread: combine the tile totals of iteration k - 1 in tile order into
+ *               the norm, apply the stopping test to iteration k - 1
+ *   --------------------------- barrier -------------------------------------
+ *
+ * So the host tests iteration k - 1 while the devices already run sweep k.
+ * That is safe with two fields: sweep k writes the field that k - 1 read, and
+ * k - 1's result stays intact; when k - 1 is the last iteration, sweep k is
+ * simply never used (its time is part of the compute time on the host tiles,
+ * which sweep synchronously, and overlaps the download on GPUs). The barrier also keeps
+ * every device's sweep k + 1 from being started before all sweeps k were, so the devices
+ * can chain them. A failing call on any device is recorded and turns the next decision
+ * into "stop", taken by one thread and read by all after a barrier, so every thread
+ * leaves the loop at the same step and none is left waiting.
+ *
+ * SOR sweeps in two phases (red sites, then black ones reading the new red
+ * values): phase 1 of every tile starts after a barrier that follows every
+ * tile's phase 0. A snapshot of iteration k - 1 is gathered after the verdict,
+ * while sweep k, which writes the other field, may still run.
+ *
+ * The same loop in batches, where the devices offer them: loop_batches.c.
+ */
+#include "loop.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+
+/* Records the first failure of any thread; the next decision then stops all. */
+void loop_record(struct shared_state *st, const struct tile *me, int rc)
+{
+    if (rc == 0)
+        return;
+#pragma omp critical(solver_failure)
+    if (!st->failed) {
+        st->failed = 1;
+        st->result->reason = STOP_FAILED;
+        st->result->failed_device = me->device;
+        snprintf(st->result->error, sizeof st->result->error, "tile %d: %s", me->index,
+                 me->error);
+    }
+}
+
+/* Every thread calls this; all get the same answer: has any call failed? */
+int loop_agree(struct shared_state *st)
+{
+#pragma omp barrier
+#pragma omp single
+    st->stop = st->failed = rank_agree(&st->split, st->failed, st->result);
+    return st->stop; /* the end of single is a barrier: all read the same value */
+}
+
+/* Downloads the newest field of the tile into its place in the whole field; the
+ * tiles' threads do so at once, each into its own rectangle. */
+int loop_gather_tile(struct shared_state *st, struct tile *me)
+{
+    return st->ops->download(me, (int)(st->state.iteration % 2), st->whole->data,
+                             st->whole->nx);
+}
+
+/* Taken by one thread between the two barriers: the verdict on an iteration,
+ * from the tiles' totals of it (used when its norm is due). */
+void loop_decide(struct shared_state *st, long iteration, double *totals)
+{
+    const struct solve_settings *s = st->settings;
+    struct solve_result *r = st->result;
+    st->snapshot = 0;
+    int signal = rank_share(&st->split, &st->failed, totals, r); /* all ranks' totals */
+    if (st->failed || iteration < st->resume) {
+        st->stop = st->failed;
+        return;
+    }
+    int has_norm = solve_wants_norm(s, &st->rule, iteration);
+    double norm =
+        has_norm ? stop_rule_combine(&st->rule, totals, partition_count(st->partition))
+                 : NAN;
+    st->stop = solve_decide(s, &st->rule, &st->state, iteration, has_norm, norm,
+                            omp_get_wtime() - st->loop_start, signal);
+    solve_report_state(r, &st->state);
+    st->snapshot = s->snapshot && s->snapshot_every > 0 &&
+                   iteration % s->snapshot_every == 0 &&
+                   !(st->stop && r->reason == STOP_DIVERGED);
+}
+
+/* Gathers the field of st->state.iteration from every tile and hands it to the
+ * snapshot callback; every thread calls it when st->snapshot is set. */
+static void take_snapshot(struct shared_state *st, struct tile *me)
+{
+    const struct solve_settings *s = st->settings;
+    int writes = !st->split.distributed || ranks_rank() == 0;
+    loop_record(st, me, loop_gather_tile(st, me));
+#pragma omp barrier
+#pragma omp single
+    {
+        /* every rank's tiles gathered (agreed), merged, then written by rank 0 */
+        st->failed = rank_agree(&st->split, st->failed, st->result);
+        if (!st->failed)
+            rank_merge_field(&st->split, st->partition, st->whole);
+        if (st->failed ||
+            (writes && s->snapshot(s->snapshot_context, st->state.iteration, st->whole,
+                                   st->result->error, sizeof st->result->error) != 0)) {
+            st->failed = 1;
+            st->result->reason = STOP_FAILED;
+        }
+        st->failed = rank_agree(&st->split, st->failed, st->result);
+        if (st->failed)
+            st->stop = 1; /* read by all after the single's barrier */
+    }
+}
+
+/* Before a sweep (or SOR phase) reads field[which]: the edges of the other ranks'
+ * tiles into our shadows of them, and ours to them. */
+static void refresh_shadows(struct shared_state *st, struct tile *me, int which)
+{
+    loop_record(st, me, rank_edges_read(&st->split, st->ops, me, which));
+#pragma omp barrier
+#pragma omp single
+    rank_edges_exchange(&st->split);
+    loop_record(st, me, rank_edges_write(&st->split, st->ops, me, which));
+}
+
+/* Starts sweep k: one call per phase, phase 1 (SOR's black sites) only after
+ * every tile has started phase 0, whose red values it reads. */
+void loop_start_sweep(struct shared_state *st, struct tile *me, struct sweep_args *args)
+{
+    int phases = update_rule_phases(&st->settings->tile.rule);
+    for (args->phase = 0; args->phase < phases; args->phase++) {
+        if (args->phase > 0) {
+#pragma omp barrier
+        }
+        if (st->split.distributed) /* phase 1 reads the new field's red sites */
+            refresh_shadows(st, me, (int)((args->iteration - 1 + args->phase) % 2));
+        loop_record(st, me, st->ops->sweep(me, args));
+    }
+}
+
+/* Runs the host loop from iteration st->resume on; returns the last iteration
+ * this thread started. */
+long loop_iterate(struct shared_state *st, struct tile *me)
+{
+    const struct solve_settings *s = st->settings;
+    struct sweep_args args = {0};
+    long started = 0;
+    tile_neighbours(st->tiles, me, args.neighbour);
+    for (long k = st->resume;; k++) {
+        if (k <= s->max_iter) {
+            args.iteration = k;
+            args.want_sums = solve_wants_norm(s, &st->rule, k);
+            loop_start_sweep(st, me, &args);
+            started = k;
+        }
+        if (k > st->resume)
+            loop_record(st, me,
+                        st->ops->finish(me, k - 1, solve_wants_norm(s, &st->rule, k - 1),
+                                        &st->tile_sums[me->index]));
+#pragma omp barrier
+#pragma omp single
+        loop_decide(st, k - 1, st->tile_sums);
+        if (st->snapshot)
+            take_snapshot(st, me);
+        if (st->stop)
+            return started;
+    }
+}
