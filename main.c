@@ -71,23 +71,23 @@ static int print_report(const struct config *c, const struct run_report *r)
  * the main run's problem again, written nowhere, then one line (or CSV row) set
  * against the main run. Interrupted, it prints nothing and gives the signal's status.
  */
-static int compare(const struct run_plan *plan, enum run_comparison kind,
+static int compare(const struct plan *plan, enum plan_comparison_kind kind,
                    const struct run_report *run, const struct field *field)
 {
-    struct run_plan other;
+    struct plan other;
     struct run_report report;
     struct field other_field;
     char err[CONFIG_ERROR_MAX];
     const struct config *c = &plan->config;
-    int status = run_plan_comparison(plan, kind, &other, err, sizeof err);
+    int status = plan_comparison(plan, kind, &other, err, sizeof err);
     if (status == EXIT_OK)
         status = run_execute(&other, &other_field, &report, err, sizeof err);
     if (status != EXIT_OK) {
-        run_plan_free(&other);
+        plan_free(&other);
         return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
     }
     double difference = field_max_difference(field, &other_field);
-    report.role = kind == RUN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
+    report.role = kind == PLAN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
     if (report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
     else if (c->csv_append[0] &&
@@ -95,21 +95,21 @@ static int compare(const struct run_plan *plan, enum run_comparison kind,
         status = run_error(err);
     else if (c->csv && !c->quiet)
         report_csv_row(stdout, &report);
-    else if (!c->quiet && kind == RUN_ON_ONE_DEVICE)
+    else if (!c->quiet && kind == PLAN_ON_ONE_DEVICE)
         report_comparison(stdout, run, &report, difference);
     else if (!c->quiet)
         report_cpu_comparison(stdout, run, &report, partition_count(&other.partition),
                               difference);
     field_free(&other_field);
-    run_plan_free(&other);
+    plan_free(&other);
     return status;
 }
 
 /* The plan of the configuration, checked: outputs writable, memory enough. */
-static int plan_run(const struct config *c, struct run_plan *plan)
+static int plan_run(const struct config *c, struct plan *plan)
 {
     char err[CONFIG_ERROR_MAX];
-    int status = run_plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
+    int status = plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
     if (made)
         status = run_check_outputs(plan, err, sizeof err);
     if (status == EXIT_OK && c->csv_append[0] &&
@@ -119,7 +119,7 @@ static int plan_run(const struct config *c, struct run_plan *plan)
         status = EXIT_FAILURE_RUN;
     status = ranks_agree_status(status, err, sizeof err); /* any rank's refusal: all */
     if (status != EXIT_OK && made)
-        run_plan_free(plan);
+        plan_free(plan);
     if (status == EXIT_BAD_USAGE)
         return usage_error(err);
     return status == EXIT_OK ? EXIT_OK : run_error(err);
@@ -127,15 +127,16 @@ static int plan_run(const struct config *c, struct run_plan *plan)
 
 /* --error-if-not-converged: a run with an eps (not --steps) that --max-iter ended
  * is a failure, said on stderr after its report. */
-static int check_converged(const struct config *c, const struct solve_result *r)
+static int check_converged(const struct plan *plan, const struct solve_result *r)
 {
+    const struct config *c = &plan->config;
     char err[CONFIG_ERROR_MAX];
     if (!c->error_if_not_converged || c->steps > 0 || r->reason != STOP_MAX_ITER)
         return EXIT_OK;
     snprintf(err, sizeof err,
              "not converged: --max-iter %ld reached with the %s norm %.6e, not below "
              "--eps %.3g (--error-if-not-converged)",
-             r->iterations, norm_name(c->norm), r->final_norm, config_eps(c));
+             r->iterations, norm_name(c->norm), r->final_norm, plan->eps);
     return run_error(err);
 }
 
@@ -145,8 +146,7 @@ static int print_config(const struct config *c)
 {
     struct config resolved = *c;
     char err[CONFIG_ERROR_MAX];
-    run_resolve_auto(&resolved);
-    if (config_validate(&resolved, err, sizeof err) != 0)
+    if (plan_resolve(&resolved, err, sizeof err) != 0)
         return usage_error(err);
     config_print_ini(stdout, c);
     return EXIT_OK;
@@ -154,7 +154,7 @@ static int print_config(const struct config *c)
 
 /* --dry-run: each tile, its sites and device, the memory each device and the host
  * would hold (memory_check's estimates), and nothing solved. */
-static int print_plan(const struct run_plan *plan)
+static int print_plan(const struct plan *plan)
 {
     const struct config *c = &plan->config;
     const struct partition *p = &plan->partition;
@@ -174,29 +174,21 @@ static int print_plan(const struct run_plan *plan)
                    partition_rank_of(p, c->ranks_x, c->ranks_y, t)); /* not ours */
         else if (gpu)
             printf(", GPU %d, about %.1f MiB", plan->devices[t],
-                   memory_tile_bytes(c, e->lx, e->ly, tiles == 1) / mib);
+                   memory_tile_bytes(plan, e->lx, e->ly, tiles == 1) / mib);
         putchar('\n');
     }
-    for (int t = 0; gpu && t < tiles; t++) {
-        double bytes = 0.0;
-        int first = plan->devices[t] >= 0;
-        for (int u = 0; u < tiles; u++)
-            if (plan->devices[u] == plan->devices[t]) {
-                first = first && u >= t;
-                bytes += memory_tile_bytes(c, p->tiles[u].lx, p->tiles[u].ly, tiles == 1);
-            }
-        if (first)
+    for (int t = 0; gpu && t < tiles; t++)
+        if (memory_first_tile_of_device(plan, t))
             printf("  memory        GPU %d: about %.1f MiB\n", plan->devices[t],
-                   bytes / mib);
-    }
-    printf("  memory        host: about %.1f MiB%s\n", memory_host_bytes(c) / mib,
+                   memory_device_bytes(plan, plan->devices[t]) / mib);
+    printf("  memory        host: about %.1f MiB%s\n", memory_host_bytes(plan) / mib,
            c->compare || c->compare_cpu ? " (with the comparisons)" : "");
     printf("  nothing solved (--dry-run)\n");
     return EXIT_OK;
 }
 
 /* Solves the plan, writes its outputs and prints its report; then the comparisons. */
-static int run(const struct run_plan *plan, double start)
+static int run(const struct plan *plan, double start)
 {
     const struct config *c = &plan->config;
     struct run_report report;
@@ -223,11 +215,11 @@ static int run(const struct run_plan *plan, double start)
     if (status == EXIT_OK && report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
     if (status == EXIT_OK && c->compare)
-        status = compare(plan, RUN_ON_ONE_DEVICE, &report, &field);
+        status = compare(plan, PLAN_ON_ONE_DEVICE, &report, &field);
     if (status == EXIT_OK && c->compare_cpu)
-        status = compare(plan, RUN_ON_CPU, &report, &field);
+        status = compare(plan, PLAN_ON_CPU, &report, &field);
     if (status == EXIT_OK)
-        status = check_converged(c, &report.result);
+        status = check_converged(plan, &report.result);
     field_free(&field);
     return status;
 }
@@ -287,20 +279,19 @@ static int laplace(int argc, char **argv)
         return interrupt_install_at_once(), bench_run(&config);
     if (config.print_config)
         return print_config(&config);
-    run_resolve_auto(&config);
-    status = config_validate(&config, err, sizeof err) != 0 ||
+    status = plan_resolve(&config, err, sizeof err) != 0 ||
                      fault_check_variable(err, sizeof err) != 0
                  ? EXIT_BAD_USAGE
                  : EXIT_OK;
     if (ranks_agree_status(status, err, sizeof err) != EXIT_OK) /* a node's environment */
         return usage_error(err);
 
-    struct run_plan plan;
+    struct plan plan;
     status = plan_run(&config, &plan);
     if (status != EXIT_OK)
         return status;
     status = config.dry_run ? print_plan(&plan) : run(&plan, start);
-    run_plan_free(&plan);
+    plan_free(&plan);
     return status;
 }
 

@@ -20,7 +20,7 @@ double report_sweep_bytes(long nx, long ny, enum precision precision)
 
 struct run_metrics report_metrics(const struct run_report *r)
 {
-    const struct problem *p = &r->config->problem;
+    const struct problem *p = &r->plan->config.problem;
     double sites = (double)problem_interior_sites(p);
     double iterations = (double)r->result.iterations, updates = sites * iterations;
     double t = r->result.time_compute_s > 0 ? r->result.time_compute_s : NAN;
@@ -42,9 +42,10 @@ static const char *units(const struct run_report *r, int count)
 }
 
 /* "method  sor, omega 1.9757 (auto), norm l2, Poisson source, 2 fixed regions" */
-static void report_method_line(FILE *out, const struct config *c)
+static void report_method_line(FILE *out, const struct plan *plan)
 {
-    struct update_rule rule = config_update_rule(c);
+    const struct config *c = &plan->config;
+    const struct update_rule rule = plan->rule;
     const struct problem *p = &c->problem;
     fprintf(out, "  method        %s", method_name(rule.method));
     if (rule.method != METHOD_JACOBI)
@@ -79,7 +80,7 @@ static void report_loop_line(FILE *out, const struct run_report *r)
 
 void report_print(FILE *out, const struct run_report *r)
 {
-    const struct config *c = r->config;
+    const struct config *c = &r->plan->config;
     const struct solve_result *s = &r->result;
     struct run_metrics m = report_metrics(r);
     int tiles = c->partition_x * c->partition_y;
@@ -108,7 +109,7 @@ void report_print(FILE *out, const struct run_report *r)
                 s->peer_fallback_pairs, s->peer_fallback);
     if (r->backend[0] != 's')
         report_loop_line(out, r);
-    report_method_line(out, c);
+    report_method_line(out, r->plan);
     if (c->steps > 0 && s->reason == STOP_MAX_ITER)
         fprintf(out, "  stopped       after the %ld time steps asked for\n", c->steps);
     else if (s->reason == STOP_INTERRUPTED)
@@ -125,7 +126,7 @@ void report_print(FILE *out, const struct run_report *r)
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",
             s->iterations, s->norm_checks, c->check_every);
     fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,
-            s->final_norm_iteration, config_eps(c));
+            s->final_norm_iteration, r->plan->eps);
     if (r->has_exact)
         fprintf(out, "  exact error   max %.6e, l2 %.6e (against u = %s)\n", r->exact.max,
                 r->exact.l2, c->exact);
@@ -165,7 +166,7 @@ static void csv_devices(const char *devices, char *out, size_t n)
 void report_csv_fields(FILE *out, const struct run_report *r)
 {
     char devices[256];
-    const struct config *c = r->config;
+    const struct config *c = &r->plan->config;
     const struct solve_result *s = &r->result;
     struct run_metrics m = report_metrics(r);
     csv_devices(r->devices, devices, sizeof devices);
@@ -181,11 +182,11 @@ void report_csv_fields(FILE *out, const struct run_report *r)
 /* kernel, block, eps, check_every, loop (the one that ran), reduce, role. */
 static void csv_run_fields(FILE *out, const struct run_report *r)
 {
-    const struct config *c = r->config;
+    const struct config *c = &r->plan->config;
     char block[32] = "auto";
     if (c->block_x > 0)
         snprintf(block, sizeof block, "%dx%d", c->block_x, c->block_y);
-    fprintf(out, ",%s,%s,%.6g,%ld,%s,%s,%s,%dx%d", c->kernel, block, config_eps(c),
+    fprintf(out, ",%s,%s,%.6g,%ld,%s,%s,%s,%dx%d", c->kernel, block, r->plan->eps,
             c->check_every, r->result.loop_batch > 0 ? "batched" : "host",
             c->reduce == REDUCE_DEVICE ? "device" : "host", r->role ? r->role : "run",
             c->ranks_x > 0 ? c->ranks_x : 1, c->ranks_y > 0 ? c->ranks_y : 1);
@@ -239,7 +240,7 @@ void report_cpu_comparison(FILE *out, const struct run_report *run,
                            const struct run_report *cpu, int cpu_threads,
                            double max_difference)
 {
-    const struct config *c = run->config;
+    const struct config *c = &run->plan->config;
     int n = c->partition_x * c->partition_y;
     double tc = cpu->result.time_compute_s, tn = run->result.time_compute_s;
     fprintf(
@@ -253,7 +254,7 @@ void report_cpu_comparison(FILE *out, const struct run_report *run,
 void report_comparison(FILE *out, const struct run_report *many,
                        const struct run_report *one, double max_difference)
 {
-    const struct config *c = many->config;
+    const struct config *c = &many->plan->config;
     int n = c->partition_x * c->partition_y;
     double t1 = one->result.time_compute_s, tn = many->result.time_compute_s;
     fprintf(out,

@@ -7,12 +7,12 @@
 
 #include <stdio.h>
 
-#include "settings/config.h"
+#include "settings/plan.h"
 #include "problem/exact.h"
-#include "solver.h"
+#include "solve.h"
 
 struct run_report {
-    const struct config *config;
+    const struct plan *plan;  /* what ran: its configuration and derived values */
     const char *backend;      /* gpu, cpu or serial: the backend that ran */
     const char *devices;      /* e.g. "0,1,2,3", or "-" on the host */
     const char *device_names; /* e.g. "NVIDIA H200", or the host */

@@ -118,8 +118,7 @@ static int entry_config(const struct bench *b, const struct bench_entry *e,
     if (config_from_args(c, argc, argv, err, n) != 0)
         return -1;
     c->quiet = 1;
-    run_resolve_auto(c);
-    return config_validate(c, err, n) != 0 ? -1 : 0;
+    return plan_resolve(c, err, n) != 0 ? -1 : 0;
 }
 
 int bench_run_once(const struct bench *b, const struct bench_entry *e,
@@ -128,11 +127,11 @@ int bench_run_once(const struct bench *b, const struct bench_entry *e,
     struct config c;
     struct field field;
     if (entry_config(b, e, &c, err, n) != 0 ||
-        run_plan_make(&c, &r->plan, err, n) != EXIT_OK)
+        plan_make(&c, &r->plan, err, n) != EXIT_OK)
         return -1;
     int status = run_execute(&r->plan, &field, &r->report, err, n);
     field_free(&field);
-    run_plan_free(&r->plan); /* the report keeps what it reads: the plan's config */
+    plan_free(&r->plan); /* the report keeps what it reads: the plan's config */
     return status == EXIT_OK ? 0 : -1;
 }
 

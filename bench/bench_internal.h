@@ -57,7 +57,7 @@ struct bench {
 
 /* One run: its configuration, plan and report (which points into both). */
 struct bench_one_run {
-    struct run_plan plan; /* its partition freed after the run; its config kept */
+    struct plan plan; /* its partition freed after the run; its config kept */
     struct run_report report;
 };
 

@@ -113,7 +113,7 @@ void bench_table_header(const struct bench *b)
 void bench_table_row(const struct bench *b, int i, const struct run_report *r)
 {
     const struct bench_entry *e = &b->entries[i];
-    const struct config *c = r->config;
+    const struct config *c = &r->plan->config;
     struct run_metrics m = report_metrics(r);
     struct derived d = derive(b, i, r);
     char lattice[32], gpus[16], layout[32], block[32], copy[16], speedup[16],

@@ -18,32 +18,54 @@
 #define DEVICE_MARGIN_BYTES (256.0 * 1024 * 1024)
 
 /* Bytes of one value, and of the per-site terms per site. */
-static double value_bytes(const struct config *c)
+static double value_bytes(const struct plan *plan)
 {
-    return (double)precision_size(c->problem.precision);
+    return (double)precision_size(plan->config.problem.precision);
 }
 
-static double terms_bytes_per_site(const struct config *c)
+static double terms_bytes_per_site(const struct plan *plan)
 {
-    struct update_rule rule = config_update_rule(c);
-    return (rule.has_source ? value_bytes(c) : 0.0) + (rule.has_fixed ? 1.0 : 0.0);
+    return (plan->rule.has_source ? value_bytes(plan) : 0.0) +
+           (plan->rule.has_fixed ? 1.0 : 0.0);
 }
 
-double memory_tile_bytes(const struct config *c, long lx, long ly, int lone)
+double memory_tile_bytes(const struct plan *plan, long lx, long ly, int lone)
 {
     double sites = (double)lx * (double)ly;
     double fields = lone ? 3.0 : 2.0; /* a lone tile keeps a checkpoint per batch */
-    return sites * (fields * value_bytes(c) + terms_bytes_per_site(c)) +
+    return sites * (fields * value_bytes(plan) + terms_bytes_per_site(plan)) +
            DEVICE_MARGIN_BYTES;
+}
+
+double memory_device_bytes(const struct plan *plan, int device)
+{
+    const struct partition *p = &plan->partition;
+    int tiles = partition_count(p);
+    double bytes = 0.0;
+    for (int t = 0; t < tiles; t++)
+        if (plan->devices[t] == device)
+            bytes += memory_tile_bytes(plan, p->tiles[t].lx, p->tiles[t].ly, tiles == 1);
+    return bytes;
+}
+
+int memory_first_tile_of_device(const struct plan *plan, int t)
+{
+    if (plan->devices[t] < 0) /* another MPI rank's tile */
+        return 0;
+    for (int u = 0; u < t; u++)
+        if (plan->devices[u] == plan->devices[t])
+            return 0;
+    return 1;
 }
 
 /* Peak host bytes of one solve on a backend: the whole field and terms, which
  * the tiles upload from and download into directly (no staging copy), and the
  * tiles' own fields (CPU) or the two fields (serial). */
-static double solve_host_bytes(const struct config *c, enum backend backend)
+static double solve_host_bytes(const struct plan *plan, enum backend backend)
 {
+    const struct config *c = &plan->config;
     double sites = (double)c->problem.nx * (double)c->problem.ny;
-    double field = sites * value_bytes(c), terms = sites * terms_bytes_per_site(c);
+    double field = sites * value_bytes(plan), terms = sites * terms_bytes_per_site(plan);
     if (backend == BACKEND_SERIAL)
         return 2.0 * field + terms;
     double host = field + terms; /* the whole field and terms */
@@ -52,13 +74,14 @@ static double solve_host_bytes(const struct config *c, enum backend backend)
     return host;
 }
 
-double memory_host_bytes(const struct config *c)
+double memory_host_bytes(const struct plan *plan)
 {
-    double field = (double)c->problem.nx * (double)c->problem.ny * value_bytes(c);
-    double own = solve_host_bytes(c, c->backend);
+    const struct config *c = &plan->config;
+    double field = (double)c->problem.nx * (double)c->problem.ny * value_bytes(plan);
+    double own = solve_host_bytes(plan, c->backend);
     /* the comparisons run while the main run's field is kept */
     double peak = c->compare ? field + own : own;
-    double cpu = c->compare_cpu ? field + solve_host_bytes(c, BACKEND_CPU) : 0.0;
+    double cpu = c->compare_cpu ? field + solve_host_bytes(plan, BACKEND_CPU) : 0.0;
     return cpu > peak ? cpu : peak;
 }
 
@@ -82,9 +105,10 @@ static double gib(double bytes)
     return bytes / (1024.0 * 1024.0 * 1024.0);
 }
 
-static int check_host(const struct config *c, char *err, size_t n)
+static int check_host(const struct plan *plan, char *err, size_t n)
 {
-    double need = memory_host_bytes(c), have = host_available_bytes();
+    const struct config *c = &plan->config;
+    double need = memory_host_bytes(plan), have = host_available_bytes();
     if (have <= 0.0 || need <= have)
         return 0;
     snprintf(err, n,
@@ -125,21 +149,14 @@ static int refuse_device(const struct config *c, int device, const char *what,
 }
 
 /* Each GPU against its tiles; with --compare, the first GPU against the whole lattice. */
-static int check_devices(const struct run_plan *plan, char *err, size_t n)
+static int check_devices(const struct plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
-    const struct partition *p = &plan->partition;
-    int tiles = partition_count(p);
+    int tiles = partition_count(&plan->partition);
     for (int t = 0; t < tiles; t++) {
-        double need = 0.0; /* every tile this GPU holds, counted at its first */
-        int first = plan->devices[t] >= 0; /* -1: another MPI rank's tile */
-        for (int u = 0; u < tiles; u++)
-            if (plan->devices[u] == plan->devices[t]) {
-                first = first && u >= t;
-                need += memory_tile_bytes(c, p->tiles[u].lx, p->tiles[u].ly, tiles == 1);
-            }
-        if (!first)
+        if (!memory_first_tile_of_device(plan, t))
             continue;
+        double need = memory_device_bytes(plan, plan->devices[t]);
         double have = device_free_bytes(plan->devices[t], err, n);
         if (have < 0.0)
             return -1;
@@ -149,7 +166,7 @@ static int check_devices(const struct run_plan *plan, char *err, size_t n)
     }
     if (!c->compare || tiles == 1)
         return 0;
-    double need = memory_tile_bytes(c, c->problem.nx, c->problem.ny, 1);
+    double need = memory_tile_bytes(plan, c->problem.nx, c->problem.ny, 1);
     double have = device_free_bytes(plan->devices[0], err, n);
     if (have < 0.0)
         return -1;
@@ -160,11 +177,11 @@ static int check_devices(const struct run_plan *plan, char *err, size_t n)
 }
 #endif
 
-int memory_check(const struct run_plan *plan, char *err, size_t n)
+int memory_check(const struct plan *plan, char *err, size_t n)
 {
 #ifdef HAVE_CUDA
     if (plan->config.backend == BACKEND_GPU && check_devices(plan, err, n) != 0)
         return -1;
 #endif
-    return check_host(&plan->config, err, n);
+    return check_host(plan, err, n);
 }

@@ -67,10 +67,10 @@ struct config {
     int use_p2p;
     int compare;          /* also solve on one device of the same backend */
     int compare_cpu;      /* also solve on the host tiles, every core */
-    int partition_auto;   /* --partition auto, resolved by run_resolve_auto */
+    int partition_auto;   /* --partition auto, resolved by plan_resolve */
     int ranks_x, ranks_y; /* MPI ranks' blocks of tiles; 0 x 0: auto (ranks.h) */
     int world_size;       /* the ranks started by mpirun or srun, 1 without (set by
-                           * run_resolve_auto) */
+                           * plan_resolve) */
 
     /* [output] */
     long monitor_every; /* 0: no monitor */
@@ -115,12 +115,10 @@ int config_set(struct config *c, const char *name, const char *value, char *err,
  * method against omega, formulas on the lattice). */
 int config_validate(const struct config *c, char *err, size_t n);
 
-/* The update rule of the configured method, omega and norm (update_rule.h). */
+/* The update rule of the configured method, omega and norm (update_rule.h): for
+ * the checks here and for plan_make, which keeps it in the plan. */
 struct update_rule config_update_rule(const struct config *c);
 
-/* The iterations and tolerance the loop runs with: --steps N means exactly N. */
-long config_max_iter(const struct config *c);
-double config_eps(const struct config *c);
 
 /* Prints the help text: every option with its default. */
 void config_print_help(const char *program);

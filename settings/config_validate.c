@@ -106,11 +106,6 @@ struct update_rule config_update_rule(const struct config *c)
     return update_rule_make(&c->problem, c->method, w, c->norm);
 }
 
-long config_max_iter(const struct config *c)
-{
-    return c->steps > 0 ? c->steps : c->max_iter;
-}
-
 /* What the host backends would silently ignore or repeat: a GPU kernel's name,
  * and --compare-cpu on host tiles laid out as the comparison lays them out. */
 static int validate_host(const struct config *c, char *err, size_t n)
@@ -159,11 +154,6 @@ static int validate_ranks(const struct config *c, char *err, size_t n)
                             c->ranks_x, c->ranks_y, c->partition_x, c->partition_y,
                             c->ranks_x, c->ranks_y);
     return 0;
-}
-
-double config_eps(const struct config *c)
-{
-    return c->steps > 0 ? 0.0 : c->eps;
 }
 
 int config_validate(const struct config *c, char *err, size_t n)

@@ -10,9 +10,9 @@
 
 #include "report.h"
 
-int watchers_start(struct watchers *w, const struct config *c, const char *label,
-                   char *err, size_t n)
+int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_t n)
 {
+    const struct config *c = &plan->config;
     memset(w, 0, sizeof *w);
     if (c->history[0] && history_open(&w->history, c->history, err, n) != 0)
         return -1;
@@ -22,7 +22,7 @@ int watchers_start(struct watchers *w, const struct config *c, const char *label
     w->has_progress = !c->csv && !c->quiet && c->monitor_every == 0 &&
                       c->world_size <= 1 && isatty(STDOUT_FILENO);
     if (w->has_progress)
-        progress_start(&w->progress, stdout, config_eps(c), label);
+        progress_start(&w->progress, stdout, plan->eps, plan->label);
     return 0;
 }
 

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "settings/config.h"
+#include "settings/plan.h"
 #include "watch/history.h"
 #include "watch/progress.h"
 
@@ -19,11 +19,10 @@ struct watchers {
     int has_monitor; /* --monitor lines on stdout (not with --csv or --quiet) */
 };
 
-/* Opens the history and starts the progress line as the configuration asks; the
- * progress line (only on a terminal, without monitor, CSV or quiet) starts with
+/* Opens the history and starts the progress line as the plan asks; the progress
+ * line (only on a terminal, without monitor, CSV or quiet) starts with the plan's
  * label when it is not empty. Returns 0, or -1 with err set. */
-int watchers_start(struct watchers *w, const struct config *c, const char *label,
-                   char *err, size_t n);
+int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_t n);
 
 /* A norm_fn with the watchers as context: every norm the run computes. */
 void watchers_observe(void *watchers, long iteration, double norm, double elapsed_s);

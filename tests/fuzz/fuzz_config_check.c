@@ -98,7 +98,8 @@ static void check_solver(const struct config *c)
     fuzz_require(c->max_iter >= 1 && c->check_every >= 1, "max-iter, check-every >= 1");
     fuzz_require(c->steps >= 0 && c->snapshot_every >= 0 && c->monitor_every >= 0,
                  "steps, snapshot-every, monitor >= 0");
-    fuzz_require(config_max_iter(c) >= 1, "the loop runs at least one iteration");
+    fuzz_require((c->steps > 0 ? c->steps : c->max_iter) >= 1,
+                 "the loop runs at least one iteration");
     fuzz_require(c->snapshot_every == 0 || c->output_count > 0,
                  "snapshots need an output");
 }
