@@ -58,7 +58,7 @@ int loop_agree(struct shared_state *st)
 {
 #pragma omp barrier
 #pragma omp single
-    st->stop = st->failed = rank_agree(&st->split, st->failed, st->result);
+    st->stop = st->failed = rank_split_agree(&st->split, st->failed, st->result);
     return st->stop; /* the end of single is a barrier: all read the same value */
 }
 
@@ -77,7 +77,7 @@ void loop_decide(struct shared_state *st, long iteration, double *totals)
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
     st->snapshot = 0;
-    int signal = rank_share(&st->split, &st->failed, totals, r); /* all ranks' totals */
+    int signal = rank_split_share(&st->split, &st->failed, totals, r); /* all ranks' totals */
     if (st->failed || iteration < st->resume) {
         st->stop = st->failed;
         return;
@@ -105,16 +105,16 @@ static void take_snapshot(struct shared_state *st, struct tile *me)
 #pragma omp single
     {
         /* every rank's tiles gathered (agreed), merged, then written by rank 0 */
-        st->failed = rank_agree(&st->split, st->failed, st->result);
+        st->failed = rank_split_agree(&st->split, st->failed, st->result);
         if (!st->failed)
-            rank_merge_field(&st->split, st->partition, st->whole);
+            rank_split_merge_field(&st->split, st->partition, st->whole);
         if (st->failed ||
             (writes && s->snapshot(s->snapshot_context, st->state.iteration, st->whole,
                                    st->result->error, sizeof st->result->error) != 0)) {
             st->failed = 1;
             st->result->reason = STOP_FAILED;
         }
-        st->failed = rank_agree(&st->split, st->failed, st->result);
+        st->failed = rank_split_agree(&st->split, st->failed, st->result);
         if (st->failed)
             st->stop = 1; /* read by all after the single's barrier */
     }
@@ -124,11 +124,11 @@ static void take_snapshot(struct shared_state *st, struct tile *me)
  * tiles into our shadows of them, and ours to them. */
 static void refresh_shadows(struct shared_state *st, struct tile *me, int which)
 {
-    loop_record(st, me, rank_edges_read(&st->split, st->ops, me, which));
+    loop_record(st, me, rank_split_edges_read(&st->split, st->ops, me, which));
 #pragma omp barrier
 #pragma omp single
-    rank_edges_exchange(&st->split);
-    loop_record(st, me, rank_edges_write(&st->split, st->ops, me, which));
+    rank_split_edges_exchange(&st->split);
+    loop_record(st, me, rank_split_edges_write(&st->split, st->ops, me, which));
 }
 
 /* Starts sweep k: one call per phase, phase 1 (SOR's black sites) only after

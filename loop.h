@@ -6,7 +6,7 @@
 #define LAPLACE_LOOP_H
 
 #include "solve.h"
-#include "mpi/solver_ranks.h"
+#include "mpi/rank_split.h"
 
 /* What the threads share; decisions are written by one thread between barriers. */
 struct shared_state {

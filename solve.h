@@ -53,7 +53,7 @@ struct solve_settings {
     const int *devices;        /* CUDA device of tile t (ignored by the host backend) */
     enum loop_mode loop;       /* --loop: who drives the iterations */
     int ranks_x, ranks_y;      /* the tiles split into blocks among MPI ranks
-                                * (solver_ranks.h); 0 x 0 or 1 x 1: one process */
+                                * (rank_split.h); 0 x 0 or 1 x 1: one process */
 };
 
 struct solve_result {

@@ -114,7 +114,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
     loop_record(st, me, set_up_tile(st, me));
     if (loop_agree(st))
         goto out;
-    loop_record(st, me, rank_shadows_open(&st->split, st->ops, me));
+    loop_record(st, me, rank_split_shadows_open(&st->split, st->ops, me));
     if (loop_agree(st))
         goto out;
     loop_record(st, me, st->ops->connect(me, nb));
@@ -137,7 +137,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
 #pragma omp single
     {
         st->result->time_compute_s = elapsed_since(&st->clock);
-        st->failed = rank_agree(&st->split, st->failed, st->result);
+        st->failed = rank_split_agree(&st->split, st->failed, st->result);
         st->gather = !st->failed; /* read by all after the single's barrier */
     }
     if (st->gather)
@@ -147,7 +147,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
 #pragma omp barrier
 #pragma omp single
     if (st->gather) /* the other ranks' tiles, for the pieces' shared edges */
-        rank_merge_field(&st->split, st->partition, st->whole);
+        rank_split_merge_field(&st->split, st->partition, st->whole);
     if (st->gather && st->settings->tile_done)
         loop_record(st, me,
                     st->settings->tile_done(st->settings->tile_done_context, me->index,
@@ -157,7 +157,7 @@ static void drive_tile(struct shared_state *st, struct tile *me)
 #pragma omp single
     st->result->time_output_s = elapsed_since(&st->clock);
 out:
-    rank_shadows_close(&st->split, st->ops, me);
+    rank_split_shadows_close(&st->split, st->ops, me);
     st->ops->close(me); /* after a barrier: no neighbour reads this tile any more */
 }
 
@@ -246,13 +246,13 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
                 if (ready)
                     too_few_threads(&st, n);
                 st.failed = 1;
-                rank_agree(&st.split, 1, result);
+                rank_split_agree(&st.split, 1, result);
             }
         } else {
             drive_tile(&st, &st.tiles[st.split.local[omp_get_thread_num()]]);
         }
     }
-    st.failed = rank_agree(&st.split, st.failed, result);
+    st.failed = rank_split_agree(&st.split, st.failed, result);
     free(st.tiles);
     free(st.tile_sums);
     free(st.batch_sums);

@@ -168,7 +168,7 @@ struct device_ops {
     int (*batch_total)(struct tile *t, const struct batch_call *b, long j, double *total);
     int (*batch_rewind)(struct tile *t, const struct batch_call *b);
     /* Optional (NULL if not offered): the edges of another MPI rank's tiles
-     * (solver_ranks.c). A tile of another rank that borders this one is a
+     * (rank_split.c). A tile of another rank that borders this one is a
      * "shadow": a tile of one row or column (its extent), the edge this tile reads.
      * shadow_open: allocates the shadow's two fields where this tile's sweep reads
      * them; edge_read: this tile's edge on `side` of field[which], into host memory

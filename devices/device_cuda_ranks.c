@@ -1,6 +1,6 @@
 /*
  * device_cuda_ranks.c - the edges of other MPI ranks' tiles on a GPU (device.h's
- * shadow_open, edge_read, shadow_write, shadow_close; solver_ranks.h says how
+ * shadow_open, edge_read, shadow_write, shadow_close; rank_split.h says how
  * the loop uses them). A shadow lives on the GPU of the tile that reads it, so the
  * sweep reads it as it reads a neighbour of its own GPU. Every copy goes on the
  * tile's own stream, so it is ordered after the sweep that wrote the edge and

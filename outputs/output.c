@@ -86,18 +86,18 @@ static int create_beside(const char *path, char *name, size_t n)
 }
 
 FILE *output_temporary_open(const char *path, struct output_temp *t, char *err,
-                            size_t errlen)
+                            size_t n)
 {
     t->guard = -1;
     int fd = create_beside(path, t->name, sizeof t->name);
     if (fd < 0) {
-        error_set(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        error_set(err, n, "cannot write '%s': %s", path, strerror(errno));
         return NULL;
     }
     t->guard = interrupt_guard(t->name);
     FILE *f = fdopen(fd, "wb");
     if (!f) {
-        error_set(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        error_set(err, n, "cannot write '%s': %s", path, strerror(errno));
         close(fd);
         output_temporary_discard(t);
     }
@@ -292,9 +292,9 @@ static int write_pvti(FILE *f, const struct job *job)
  * by name when writer is NULL). 0, or -1 with err set and nothing left. */
 static int write_temporary(const char *path, int (*writer)(FILE *, const struct job *),
                            const struct job *job, struct output_temp *t, char *err,
-                           size_t errlen)
+                           size_t n)
 {
-    FILE *f = output_temporary_open(path, t, err, errlen);
+    FILE *f = output_temporary_open(path, t, err, n);
     if (!f)
         return -1;
     errno = 0;
@@ -313,7 +313,7 @@ static int write_temporary(const char *path, int (*writer)(FILE *, const struct 
         saved = errno;
     }
     if (rc != 0) {
-        error_set(err, errlen, "writing '%s' failed: %s", path,
+        error_set(err, n, "writing '%s' failed: %s", path,
                   saved ? strerror(saved) : "a write failed");
         output_temporary_discard(t);
     }
@@ -355,16 +355,16 @@ void output_pieces_discard(struct output_pieces *p)
 
 int output_write_piece(const char *path, const struct field *field,
                        const struct output_context *context, int t, char *err,
-                       size_t errlen)
+                       size_t n)
 {
     char piece[OUTPUT_PATH_MAX];
     struct output_pieces *set = context->pieces;
     struct job job = {.field = field, .context = context, .piece = t, .index_path = path};
     int rc = -1;
     if (piece_path(path, t, piece, sizeof piece, 0) != 0)
-        error_set(err, errlen, "cannot write '%s': its pieces' names are too long", path);
+        error_set(err, n, "cannot write '%s': its pieces' names are too long", path);
     else
-        rc = write_temporary(piece, write_vti, &job, &set->piece[t], err, errlen);
+        rc = write_temporary(piece, write_vti, &job, &set->piece[t], err, n);
     if (rc == 0)
         set->staged[t] = 1;
 #pragma omp critical(output_pieces)
@@ -376,7 +376,7 @@ int output_write_piece(const char *path, const struct field *field,
 }
 
 int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
-                         size_t errlen)
+                         size_t n)
 {
     char piece[OUTPUT_PATH_MAX];
     for (int t = 0; t < set->count; t++) {
@@ -385,7 +385,7 @@ int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
         piece_path(path, t, piece, sizeof piece, 0);
         set->staged[t] = 0;
         if (output_temporary_commit(&set->piece[t], piece, 1) != 0)
-            return error_set(err, errlen, "writing '%s' failed: %s", piece,
+            return error_set(err, n, "writing '%s' failed: %s", piece,
                              strerror(errno));
     }
     return 0;
@@ -420,26 +420,26 @@ int output_write_index(const char *path, const struct field *field,
 
 /* The pieces of a .pvti that are not staged yet, the index, then all renamed. */
 static int write_pieces_and_index(const char *path, const struct job *job, char *err,
-                                  size_t errlen)
+                                  size_t n)
 {
     struct output_context context = *job->context;
     struct output_pieces own = {0};
     const struct partition *p = context.partition;
     if (!context.pieces && output_pieces_init(&own, p ? partition_count(p) : 1) != 0)
-        return error_set(err, errlen, "cannot write '%s': out of memory", path);
+        return error_set(err, n, "cannot write '%s': out of memory", path);
     struct output_pieces *set = context.pieces ? context.pieces : &own;
     struct job index_job = *job;
     struct output_temp index;
     context.pieces = set;
     index_job.context = &context;
-    int rc = set->failed ? error_set(err, errlen, "%s", set->error) : 0;
+    int rc = set->failed ? error_set(err, n, "%s", set->error) : 0;
     for (int t = 0; rc == 0 && t < set->count; t++)
         if (!set->staged[t])
-            rc = output_write_piece(path, job->field, &context, t, err, errlen);
+            rc = output_write_piece(path, job->field, &context, t, err, n);
     if (rc == 0)
-        rc = write_temporary(path, write_pvti, &index_job, &index, err, errlen);
+        rc = write_temporary(path, write_pvti, &index_job, &index, err, n);
     if (rc == 0)
-        rc = commit_set(path, set, &index, err, errlen);
+        rc = commit_set(path, set, &index, err, n);
     output_pieces_discard(set); /* what was not renamed is removed */
     return rc;
 }

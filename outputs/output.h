@@ -79,7 +79,7 @@ int output_check_file(const char *path, char *err, size_t n);
 /* Creates a new empty file beside path under a unique short name, guarded by
  * interrupt.h, and opens it for writing. The FILE, or NULL with err set. */
 FILE *output_temporary_open(const char *path, struct output_temp *t, char *err,
-                            size_t errlen);
+                            size_t n);
 
 /* Gives the temporary file its name path (replace 0: never over an existing file)
  * and releases its guard. 0, or -1 with errno set and the temporary removed. */
@@ -110,13 +110,13 @@ int output_has_pieces(const char *path);
  * set, which output_write then reports). */
 int output_write_piece(const char *path, const struct field *field,
                        const struct output_context *context, int t, char *err,
-                       size_t errlen);
+                       size_t n);
 
 /* Under MPI (run.c), where each rank stages its own tiles' pieces: renames the
  * pieces staged in set to their names (then the index may be written), and
  * writes the index alone. Each 0, or -1 with err set. */
 int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
-                         size_t errlen);
+                         size_t n);
 int output_write_index(const char *path, const struct field *field,
                        const struct output_context *context, char *err, size_t n);
 

@@ -1,5 +1,6 @@
 /*
- * problem.c - the lattice, its boundary values and the host field type.
+ * problem.c - the lattice: its size and spacing, its boundary values, sources and
+ * regions, the initial field and the per-site terms of a solve.
  */
 #include "problem/problem.h"
 
@@ -10,68 +11,6 @@
 
 #include "support/error.h"
 #include "problem/expression.h"
-
-size_t precision_size(enum precision precision)
-{
-    return precision == PRECISION_FLOAT ? sizeof(float) : sizeof(double);
-}
-
-const char *precision_name(enum precision precision)
-{
-    return precision == PRECISION_FLOAT ? "float" : "double";
-}
-
-int field_alloc(struct field *field, long nx, long ny, enum precision precision)
-{
-    field->nx = nx;
-    field->ny = ny;
-    field->precision = precision;
-    field->data = calloc((size_t)nx * (size_t)ny, precision_size(precision));
-    return field->data ? 0 : -1;
-}
-
-void field_free(struct field *field)
-{
-    free(field->data);
-    field->data = NULL;
-}
-
-double field_get(const struct field *field, long x, long y)
-{
-    size_t i = (size_t)x + (size_t)field->nx * (size_t)y;
-    if (field->precision == PRECISION_FLOAT)
-        return ((const float *)field->data)[i];
-    return ((const double *)field->data)[i];
-}
-
-void field_set(struct field *field, long x, long y, double value)
-{
-    size_t i = (size_t)x + (size_t)field->nx * (size_t)y;
-    if (field->precision == PRECISION_FLOAT)
-        ((float *)field->data)[i] = (float)value;
-    else
-        ((double *)field->data)[i] = value;
-}
-
-double field_max_difference(const struct field *a, const struct field *b)
-{
-    double largest = 0.0;
-    for (long y = 0; y < a->ny; y++)
-        for (long x = 0; x < a->nx; x++) {
-            double d = fabs(field_get(a, x, y) - field_get(b, x, y));
-            if (d > largest || isnan(d))
-                largest = d;
-        }
-    return largest;
-}
-
-int field_bit_identical(const struct field *a, const struct field *b)
-{
-    if (a->nx != b->nx || a->ny != b->ny || a->precision != b->precision)
-        return 0;
-    size_t bytes = (size_t)a->nx * (size_t)a->ny * precision_size(a->precision);
-    return memcmp(a->data, b->data, bytes) == 0;
-}
 
 void problem_size(const struct problem *problem, double *lx, double *ly)
 {
@@ -239,21 +178,21 @@ static int region_is_used(const struct problem *p, const struct region *r)
 /* b at every interior site; -1 with why where f is not finite. With terms NULL,
  * only the check (problem_check: a bad source is a bad config, refused before the
  * solve; that costs one more evaluation per site, only when there is a source). */
-static int fill_source(const struct problem *p, struct problem_terms *terms, char *why,
+static int fill_source(const struct problem *p, struct problem_terms *terms, char *err,
                        size_t n)
 {
     struct expression *f;
     double constant;
     if (!terms && expression_is_number(p->source, &constant) && isfinite(constant))
         return 0; /* the same value everywhere: nothing more to check */
-    if (expression_parse(p->source, &f, why, n) != 0)
+    if (expression_parse(p->source, &f, err, n) != 0)
         return -1;
     for (long j = 1; j < p->ny - 1; j++)
         for (long i = 1; i < p->nx - 1; i++) {
             double x = problem_site_x(p, i), y = problem_site_y(p, j);
             double value = expression_eval(f, x, y);
             if (!isfinite(value)) {
-                snprintf(why, n, "source = %s (--source) is not finite at x = %g, y = %g",
+                snprintf(err, n, "source = %s (--source) is not finite at x = %g, y = %g",
                          p->source, x, y);
                 expression_free(f);
                 return -1;

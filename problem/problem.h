@@ -1,5 +1,6 @@
 /*
- * problem.h - the lattice and its boundary values, and the field that lives on it.
+ * problem.h - the lattice and its boundary values, sources and regions: what is
+ * solved (the field that lives on it: field.h).
  *
  * The lattice has nx * ny sites, boundary included. Site (x, y) is stored at
  * index x + nx * y: x grows to the right, y grows towards the top edge.
@@ -25,7 +26,7 @@
 
 #include <stddef.h>
 
-enum precision { PRECISION_FLOAT, PRECISION_DOUBLE };
+#include "problem/field.h"
 
 #define EXPRESSION_MAX 256
 #define REGIONS_MAX 16
@@ -55,35 +56,12 @@ struct problem {
     enum precision precision; /* working precision of every backend */
 };
 
-/* A whole-lattice field in the working precision, in host memory. */
-struct field {
-    long nx, ny;
-    enum precision precision;
-    void *data; /* float or double, nx * ny values */
-};
-
 /* What a sweep needs per site besides the field, for the whole lattice. */
 struct problem_terms {
     struct field source;  /* the term b of update_rule.h (data NULL without source) */
     unsigned char *fixed; /* 1 at sites held by a region (NULL without regions) */
     double source_max;    /* the largest |f| over the interior sites (0 without source) */
 };
-
-size_t precision_size(enum precision precision);
-const char *precision_name(enum precision precision);
-
-/* Allocates an nx * ny field of zeros; returns 0, or -1 when out of memory. */
-int field_alloc(struct field *field, long nx, long ny, enum precision precision);
-void field_free(struct field *field);
-
-double field_get(const struct field *field, long x, long y);
-void field_set(struct field *field, long x, long y, double value);
-
-/* Largest |a - b| over all sites; the fields must have the same shape. */
-double field_max_difference(const struct field *a, const struct field *b);
-
-/* 1 when the two fields hold the same bits at every site, else 0. */
-int field_bit_identical(const struct field *a, const struct field *b);
 
 /* Allocates the initial field of the problem: boundary values, region values,
  * interior 0. Returns 0, or -1 when out of memory. */

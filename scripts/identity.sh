@@ -3,7 +3,7 @@
 # byte for byte alike (a refactor's proof): every preset of config/ and the course
 # table (16^2 .. 1024^2) run by both binaries with ARGS added (e.g. --backend cpu
 # --max-iter 2000 on a machine without a GPU), then compared: the report without its
-# time and throughput lines, the CSV row without its times and rates, the history
+# time, throughput and speed-up lines, the CSV row without its times and rates, the history
 # without its elapsed column, every output file (.dat .bin .npy .vti .pvti and its
 # pieces, .png) and the exit status; and --help, --print-config and --dry-run whole.
 # PRESETS (default config/*.ini) and SIZES (default 16 32 64 128 256 512 1024) narrow
@@ -26,7 +26,7 @@ run_one() {
         --output "$dir/f.vti" --output "$dir/f.pvti" --output "$dir/f.png" \
         --history "$dir/history.csv" > "$dir/report" 2> "$dir/stderr"
     echo "status $?" >> "$dir/report"
-    grep -v '^  time \|^  throughput ' "$dir/report" > "$dir/report.kept"
+    grep -v '^  time \|^  throughput \|speed-up' "$dir/report" > "$dir/report.kept"
     "$bin" "$@" "${extra[@]}" --csv 2>/dev/null | tail -n 1 | cut -d, -f1-10,18- > "$dir/csv.kept"
     [ -f "$dir/history.csv" ] && cut -d, -f1,2 "$dir/history.csv" > "$dir/history.kept"
     rm -f "$dir/report" "$dir/history.csv"
@@ -53,8 +53,8 @@ whole() {
     local label=$1; shift
     cases=$((cases + 1))
     local a b
-    a=$("$old" "$@" 2>&1; echo "status $?")
-    b=$("$new" "$@" 2>&1; echo "status $?")
+    a=$( (exec -a laplace "$old" "$@") 2>&1; echo "status $?")
+    b=$( (exec -a laplace "$new" "$@") 2>&1; echo "status $?")
     if [ "$a" = "$b" ]; then
         printf '%-44s same\n' "$label"
     else

@@ -1,284 +1,40 @@
 /*
- * config.c - the settings: the defaults, one setter per setting, and the one table
- * that gives each its long option, INI key, section, help line and setter, so that
- * these can never drift apart; config_set applies one setting by name.
+ * config.c - the settings: the defaults, and the one table that gives each its long
+ * option, INI key, section, help line and setter (setters.c), so that these can
+ * never drift apart; config_set applies one setting by name.
  * The INI reader (config_ini.c), the command line (config_args.c) and the help
  * (config_help.c) are all driven by this table; config_internal.h lists the rest.
  */
 #include "settings/config_internal.h"
+#include "settings/setters.h"
 
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
 
-#include "problem/expression.h"
-#include "outputs/output_formats.h"
-#include "laplace_kernels.h"
-#include "problem/update_rule.h"
-
-/* ---- setters, one per setting -------------------------------------------- */
 
 #define LATTICE_MAX (1L << 24)
-
-/* A formula in x and y kept as text, once its length is checked and it parses. */
-static int set_formula(char *formula, const char *v, char *err, size_t n)
-{
-    struct expression *e;
-    if (strlen(v) >= EXPRESSION_MAX)
-        return error_status(EXIT_BAD_USAGE, err, n, "formula longer than %d characters",
-                            EXPRESSION_MAX - 1);
-    if (expression_parse(v, &e, err, n) != 0)
-        return EXIT_BAD_USAGE;
-    expression_free(e);
-    strcpy(formula, v);
-    return 0;
-}
-
-/* An edge value: a number, or a formula in x and y kept as text. */
-static int set_edge(struct config *c, int edge, double *number, const char *v, char *why,
-                    size_t n)
-{
-    char *formula = c->problem.edge_formula[edge];
-    char *end;
-    if (expression_is_number(v, number))
-        return formula[0] = '\0', 0;
-    if (*v && (strtod(v, &end), *end == '\0')) /* a number, but inf, nan or too large */
-        return error_status(EXIT_BAD_USAGE, why, n,
-                            "expected a finite number or a formula, got '%s'", v);
-    return set_formula(formula, v, why, n);
-}
-
-static int set_top(struct config *c, const char *v, char *err, size_t n)
-{
-    return set_edge(c, EDGE_TOP, &c->problem.top, v, err, n);
-}
-static int set_bottom(struct config *c, const char *v, char *err, size_t n)
-{
-    return set_edge(c, EDGE_BOTTOM, &c->problem.bottom, v, err, n);
-}
-static int set_left(struct config *c, const char *v, char *err, size_t n)
-{
-    return set_edge(c, EDGE_LEFT, &c->problem.left, v, err, n);
-}
-static int set_right(struct config *c, const char *v, char *err, size_t n)
-{
-    return set_edge(c, EDGE_RIGHT, &c->problem.right, v, err, n);
-}
-
-static int parse_length(const char *v, double *out, char *err, size_t n)
-{
-    int rc = parse_double(v, out, err, n);
-    if (rc == 0 && *out <= 0)
-        return error_status(EXIT_BAD_USAGE, err, n, "must be more than 0, got '%s'", v);
-    return rc;
-}
-static int set_lx(struct config *c, const char *v, char *err, size_t n)
-{
-    return parse_length(v, &c->problem.lx, err, n);
-}
-static int set_ly(struct config *c, const char *v, char *err, size_t n)
-{
-    return parse_length(v, &c->problem.ly, err, n);
-}
-
-static int set_source(struct config *c, const char *v, char *err, size_t n)
-{
-    double number;
-    if (expression_is_number(v, &number) && number == 0.0)
-        return c->problem.source[0] = '\0', 0; /* Laplace */
-    return set_formula(c->problem.source, v, err, n);
-}
-
-static int set_exact(struct config *c, const char *v, char *err, size_t n)
-{
-    return set_formula(c->exact, v, err, n);
-}
-
-static int set_omega(struct config *c, const char *v, char *err, size_t n)
-{
-    if (strcmp(v, "auto") == 0)
-        return c->omega = OMEGA_AUTO, 0;
-    int rc = parse_double(v, &c->omega, err, n);
-    if (rc == 0 && c->omega <= 0)
-        return error_status(EXIT_BAD_USAGE, err, n, "must be more than 0, got '%s'", v);
-    return rc;
-}
-
-static int set_eps(struct config *c, const char *v, char *err, size_t n)
-{
-    int rc = parse_double(v, &c->eps, err, n);
-    if (rc == 0 && c->eps < 0)
-        return error_status(EXIT_BAD_USAGE, err, n, "must be 0 or more, got '%s'", v);
-    return rc;
-}
-
-static int set_partition(struct config *c, const char *v, char *err, size_t n)
-{
-    if (strcmp(v, "auto") == 0)
-        return c->partition_x = c->partition_y = 0, 0;
-    return parse_pair(v, 1024, &c->partition_x, &c->partition_y, err, n);
-}
-
-static int set_ranks(struct config *c, const char *v, char *err, size_t n)
-{
-    if (strcmp(v, "auto") == 0)
-        return c->ranks_x = c->ranks_y = 0, 0;
-    return parse_pair(v, 1024, &c->ranks_x, &c->ranks_y, err, n);
-}
-
-/* One id of a --devices list, length characters of item; 0 or EXIT_BAD_USAGE. */
-static int parse_device_id(const char *item, size_t length, int *id, char *err, size_t n)
-{
-    char text[16];
-    while (length > 0 && *item == ' ') /* "0, 1": spaces separate the list's items */
-        item++, length--;
-    while (length > 0 && item[length - 1] == ' ')
-        length--;
-    if (length >= sizeof text)
-        return EXIT_BAD_USAGE; /* no id of 0 to 1023; an empty one ("0,,1") fails below */
-    memcpy(text, item, length);
-    text[length] = '\0';
-    return parse_int(text, 0, 1023, id, err, n);
-}
-
-static int set_devices(struct config *c, const char *v, char *err, size_t n)
-{
-    const char *item = v;
-    int count = 0;
-    for (;;) {
-        size_t length = strcspn(item, ",");
-        int id;
-        if (count == CONFIG_MAX_DEVICES)
-            return error_status(EXIT_BAD_USAGE, err, n, "more than %d devices",
-                                CONFIG_MAX_DEVICES);
-        if (parse_device_id(item, length, &id, err, n) != 0)
-            return error_status(
-                EXIT_BAD_USAGE, err, n,
-                "expected device ids like 0,1,2 (each 0 to 1023), got '%s'", v);
-        c->devices[count++] = id;
-        if (item[length] == '\0')
-            break;
-        item += length + 1;
-    }
-    c->device_count = count;
-    return 0;
-}
-
-static int set_block(struct config *c, const char *v, char *err, size_t n)
-{
-    if (strcmp(v, "auto") == 0)
-        return c->block_x = c->block_y = 0, 0;
-    int rc = parse_pair(v, 1024, &c->block_x, &c->block_y, err, n);
-    if (rc == 0 && c->block_x * c->block_y > 1024)
-        return error_status(EXIT_BAD_USAGE, err, n, "%d threads per block; at most 1024",
-                            c->block_x * c->block_y);
-    return rc;
-}
-
-static int set_kernel(struct config *c, const char *v, char *err, size_t n)
-{
-    if (kernel_by_name(v) < 0)
-        return error_status(EXIT_BAD_USAGE, err, n, "unknown kernel '%s' (known: %s)", v,
-                            kernel_names());
-    snprintf(c->kernel, sizeof c->kernel, "%s", v);
-    return 0;
-}
-
-static int set_no_p2p(struct config *c, const char *v, char *err, size_t n)
-{
-    int no = 0;
-    int rc = parse_bool(v, &no, err, n);
-    if (rc == 0)
-        c->use_p2p = !no;
-    return rc;
-}
-
-static int set_output(struct config *c, const char *v, char *err, size_t n)
-{
-    const char *dot = strrchr(v, '.');
-    if (c->output_count == CONFIG_MAX_OUTPUTS)
-        return error_status(EXIT_BAD_USAGE, err, n, "at most %d outputs",
-                            CONFIG_MAX_OUTPUTS);
-    if (strlen(v) >= CONFIG_PATH_MAX - 16) /* room for "-000100" and "_63.vti" */
-        return error_status(EXIT_BAD_USAGE, err, n, "path longer than %d characters",
-                            CONFIG_PATH_MAX - 17);
-    if (!dot || strchr(dot, '/'))
-        return error_status(EXIT_BAD_USAGE, err, n,
-                            "'%s' has no extension (" OUTPUT_EXTENSIONS ")", v);
-    if (output_format_of(v) == FORMAT_UNKNOWN)
-        return error_status(EXIT_BAD_USAGE, err, n,
-                            "unknown extension '%s' of '%s' (" OUTPUT_EXTENSIONS ")", dot,
-                            v);
-    for (int i = 0; i < c->output_count; i++)
-        if (strcmp(c->outputs[i], v) == 0)
-            return error_status(EXIT_BAD_USAGE, err, n, "'%s' is already an output", v);
-    strcpy(c->outputs[c->output_count++], v);
-    return 0;
-}
-
-/* LO:HI, two finite numbers with LO < HI: the colour scale of the .png outputs. */
-static int set_png_range(struct config *c, const char *v, char *err, size_t n)
-{
-    const char *colon = strchr(v, ':');
-    char lo[64];
-    if (!colon || (size_t)(colon - v) >= sizeof lo)
-        return error_status(EXIT_BAD_USAGE, err, n, "expected LO:HI, got '%s'", v);
-    snprintf(lo, sizeof lo, "%.*s", (int)(colon - v), v);
-    if (parse_double(lo, &c->png_lo, err, n) != 0 ||
-        parse_double(colon + 1, &c->png_hi, err, n) != 0)
-        return EXIT_BAD_USAGE;
-    if (!(c->png_lo < c->png_hi))
-        return error_status(EXIT_BAD_USAGE, err, n, "LO must be below HI, got '%s'", v);
-    c->png_range = 1;
-    return 0;
-}
-
-static int set_history(struct config *c, const char *v, char *err, size_t n)
-{
-    const char *dot = strrchr(v, '.');
-    if (strlen(v) >= CONFIG_PATH_MAX)
-        return error_status(EXIT_BAD_USAGE, err, n, "path longer than %d characters",
-                            CONFIG_PATH_MAX - 1);
-    if (!dot || strcmp(dot, ".csv") != 0)
-        return error_status(EXIT_BAD_USAGE, err, n, "'%s' is not a .csv file", v);
-    strcpy(c->history, v);
-    return 0;
-}
-
-/* --csv-append FILE: any path of a file; whether it can be written is checked
- * before the run (main.c). */
-static int set_csv_append(struct config *c, const char *v, char *err, size_t n)
-{
-    if (v[0] == '\0')
-        return error_status(EXIT_BAD_USAGE, err, n, "the file name is empty");
-    if (strlen(v) >= CONFIG_PATH_MAX)
-        return error_status(EXIT_BAD_USAGE, err, n, "path longer than %d characters",
-                            CONFIG_PATH_MAX - 1);
-    strcpy(c->csv_append, v);
-    return 0;
-}
 
 /* ---- the table ----------------------------------------------------------- */
 
 static const struct setting table[] = {
     {"nx", "problem", "N", "lattice sites in x, boundary included (default 256)", NULL},
     {"ny", "problem", "N", "lattice sites in y, boundary included (default 256)", NULL},
-    {"top", "problem", "V", "value on the top edge, y = ny-1 (default 1)", set_top},
-    {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)", set_bottom},
-    {"left", "problem", "V", "value on the left edge, x = 0 (default 0)", set_left},
-    {"right", "problem", "V", "value on the right edge, x = nx-1 (default 0)", set_right},
-    {"lx", "problem", "L", "width of the domain: dx = L/(nx-1) (default 1)", set_lx},
+    {"top", "problem", "V", "value on the top edge, y = ny-1 (default 1)", setter_top},
+    {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)", setter_bottom},
+    {"left", "problem", "V", "value on the left edge, x = 0 (default 0)", setter_left},
+    {"right", "problem", "V", "value on the right edge, x = nx-1 (default 0)", setter_right},
+    {"lx", "problem", "L", "width of the domain: dx = L/(nx-1) (default 1)", setter_lx},
     {"ly", "problem", "L",
      "height: dy = L/(ny-1) (default: square cells, dy = dx; 1 on square lattices)",
-     set_ly},
+     setter_ly},
     {"source", "problem", "EXPR",
-     "f(x,y) of the Poisson problem laplacian(u) = f (default 0: Laplace)", set_source},
+     "f(x,y) of the Poisson problem laplacian(u) = f (default 0: Laplace)", setter_source},
     {"exact", "problem", "EXPR",
      "a known solution u(x, y): the report gives the final field's error against it "
      "(max and l2)",
-     set_exact},
+     setter_exact},
     {"region", "problem", "\"SHAPE ...\"",
      "hold sites fixed: \"rect X0 Y0 X1 Y1 V\" or \"disc CX CY R V\"; repeatable",
      set_region},
@@ -286,8 +42,8 @@ static const struct setting table[] = {
     {"method", "solver", "jacobi|weighted|sor", "iteration (default jacobi)", NULL},
     {"omega", "solver", "W|auto",
      "relaxation: weighted 0<W<=1 (default 2/3), sor 1<=W<2 or auto (default)",
-     set_omega},
-    {"eps", "solver", "E", "stop when the norm < E (default 1e-6)", set_eps},
+     setter_omega},
+    {"eps", "solver", "E", "stop when the norm < E (default 1e-6)", setter_eps},
     {"norm", "solver", "l2|max|residual", "stopping norm, see below (default l2)", NULL},
     {"max-iter", "solver", "N", "stop after N iterations at most (default 1000000)",
      NULL},
@@ -304,22 +60,22 @@ static const struct setting table[] = {
      "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
      NULL},
     {"partition", "parallel", "AxB|auto",
-     "NGx x NGy tiles; auto: every GPU or CPU core (default auto)", set_partition},
+     "NGx x NGy tiles; auto: every GPU or CPU core (default auto)", setter_partition},
     {"devices", "parallel", "LIST",
      "CUDA device of each tile, e.g. 0,1,2,3 (default: 0,1,...); a device listed "
      "again holds several tiles (0,0: a 2-tile layout on one GPU); under MPI, of "
      "each tile of a rank (default: by the rank's place on its node)",
-     set_devices},
+     setter_devices},
     {"ranks", "parallel", "RXxRY|auto",
      "under mpirun or srun: the tiles split into RX x RY blocks, one a rank "
      "(default auto: as square as the tiles allow)",
-     set_ranks},
+     setter_ranks},
     {"block", "parallel", "TXxTY|auto",
      "thread-block shape; host tiles: partial-sum block "
      "(default auto: 32x8)",
-     set_block},
+     setter_block},
     {"kernel", "parallel", "NAME", "GPU sweep kernel, see below (default auto: rows)",
-     set_kernel},
+     setter_kernel},
     {"reduce", "parallel", "host|device",
      "who adds the GPU block partial sums (default host; device is slower in "
      "batches: one more kernel a sweep)",
@@ -329,7 +85,7 @@ static const struct setting table[] = {
      "host: at every iteration (default auto: batched where it pays)",
      NULL},
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
-     set_no_p2p},
+     setter_no_p2p},
     {"compare", "parallel", NULL,
      "also solve on 1 device: speed-up, efficiency, field difference", NULL},
     {"compare-cpu", "parallel", NULL,
@@ -337,22 +93,22 @@ static const struct setting table[] = {
     {"monitor", "output", "K",
      "print iteration, norm and time every K iterations (default 0: off)", NULL},
     {"history", "output", "FILE.csv",
-     "write iteration, norm, elapsed seconds at every norm computed", set_history},
+     "write iteration, norm, elapsed seconds at every norm computed", setter_history},
     {"csv", "output", NULL, "print a CSV header and one row instead of the report", NULL},
     {"csv-append", "output", "FILE",
      "also append the CSV row(s) to FILE, with the header only when FILE is new or "
      "empty: one table from several runs",
-     set_csv_append},
+     setter_csv_append},
     {"output", "output", "FILE",
      "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
      "(one .vti piece per tile), .png (heat map), .bin (raw, 48-byte header), .npy "
      "(NumPy's np.load); repeatable",
-     set_output},
+     setter_output},
     {"png-tiles", "output", NULL, "draw the tile borders on .png outputs", NULL},
     {"png-range", "output", "LO:HI",
      "colours of .png outputs from LO to HI, the same for every snapshot (default: "
      "the field's own range)",
-     set_png_range},
+     setter_png_range},
     {"quiet", "output", NULL, "print nothing but errors", NULL},
     {"topology", NULL, NULL, "print the GPUs, their links and peer access, and exit",
      NULL},
@@ -395,7 +151,7 @@ const struct setting *find_setting(const char *name)
 /* Only output and region may be given more than once: each adds one. */
 int setting_is_repeatable(const struct setting *s)
 {
-    return s && (s->set == set_output || s->set == set_region);
+    return s && (s->set == setter_output || s->set == set_region);
 }
 
 void config_defaults(struct config *c)
@@ -473,18 +229,18 @@ static const struct plain_field *plain_field_of(const struct setting *s)
     return NULL;
 }
 
-int setting_set(struct config *c, const struct setting *s, const char *value, char *why,
+int setting_set(struct config *c, const struct setting *s, const char *value, char *err,
                 size_t n)
 {
     const struct plain_field *f = s->set ? NULL : plain_field_of(s);
     char *field = f ? (char *)c + f->offset : NULL;
     if (!f)
-        return s->set(c, value, why, n);
+        return s->set(c, value, err, n);
     if (f->kind == PLAIN_COUNT)
-        return parse_long(value, f->least, f->most, (long *)(void *)field, why, n);
+        return parse_long(value, f->least, f->most, (long *)(void *)field, err, n);
     if (f->kind == PLAIN_FLAG)
-        return parse_bool(value, (int *)(void *)field, why, n);
-    int index = parse_choice(value, s->arg, why, n);
+        return parse_bool(value, (int *)(void *)field, err, n);
+    int index = parse_choice(value, s->arg, err, n);
     if (index < 0)
         return EXIT_BAD_USAGE;
     memcpy(field, &index, sizeof index);
@@ -493,28 +249,28 @@ int setting_set(struct config *c, const struct setting *s, const char *value, ch
 
 /* A value from the command line or config_set: UTF-8 text without control
  * characters (else never echoed), then the setting's own checks. */
-int apply_setting(struct config *c, const struct setting *s, const char *value, char *why,
+int apply_setting(struct config *c, const struct setting *s, const char *value, char *err,
                   size_t n)
 {
     long control = control_character_at(value, strlen(value));
     if (utf8_invalid_at(value, strlen(value)) >= 0)
-        return error_status(EXIT_BAD_USAGE, why, n, "the value is not UTF-8 text");
+        return error_status(EXIT_BAD_USAGE, err, n, "the value is not UTF-8 text");
     if (control >= 0)
-        return error_status(EXIT_BAD_USAGE, why, n,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "control character 0x%02X at column %ld of the value",
                             (unsigned char)value[control], control + 1);
-    return setting_set(c, s, value, why, n);
+    return setting_set(c, s, value, err, n);
 }
 
 int config_set(struct config *c, const char *name, const char *value, char *err,
-               size_t errlen)
+               size_t n)
 {
     const struct setting *s = find_setting(name);
     char why[WHY_MAX];
     if (!s)
-        return error_status(EXIT_BAD_USAGE, err, errlen, "unknown setting '%s'", name);
+        return error_status(EXIT_BAD_USAGE, err, n, "unknown setting '%s'", name);
     if (apply_setting(c, s, value, why, sizeof why) != 0)
-        return error_status(EXIT_BAD_USAGE, err, errlen, "%s", why);
+        return error_status(EXIT_BAD_USAGE, err, n, "%s", why);
     return 0;
 }
 

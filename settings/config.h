@@ -25,15 +25,13 @@
 #include "devices/device.h"
 #include "problem/problem.h"
 #include "problem/update_rule.h"
+#include "support/error.h"
 
 #define CONFIG_MAX_DEVICES 64
 #define CPU_TILES_MAX 1024 /* host tiles, one OpenMP thread each */
 #define CONFIG_MAX_OUTPUTS 16
 #define CONFIG_PATH_MAX 1024
 #define CONFIG_ERROR_MAX 1200
-
-/* Exit statuses of the contract (DESIGN.md). */
-enum { EXIT_OK = 0, EXIT_FAILURE_RUN = 1, EXIT_BAD_USAGE = 2 };
 
 #define OMEGA_UNSET 0.0
 #define OMEGA_AUTO (-1.0)
@@ -109,7 +107,7 @@ int config_load_file(struct config *c, const char *path, char *err, size_t n);
 
 /* Sets one setting by its long-option name (also the INI key). */
 int config_set(struct config *c, const char *name, const char *value, char *err,
-               size_t errlen);
+               size_t n);
 
 /* Checks relations between settings (partition against lattice, block size,
  * method against omega, formulas on the lattice). */

@@ -6,7 +6,8 @@
  *
  *   config_parse.c     bytes (UTF-8, control characters) and values (numbers, AxB)
  *   config_region.c    [region NAME] keys and --region
- *   config.c           defaults, one setter per setting, the table, config_set
+ *   config.c           defaults, the table, config_set
+ *   setters.c          one setter per setting that needs more than a plain field
  *   config_ini.c       INI files: our line reader around inih, file:line errors
  *   config_args.c      the command line (getopt_long)
  *   config_validate.c  relations between settings, and the values derived from them
@@ -45,7 +46,7 @@ const struct setting *find_setting(const char *name);
 
 /* Parses value into the setting: its setter, or its choice of names. Returns 0,
  * or EXIT_BAD_USAGE with why (without the name). */
-int setting_set(struct config *c, const struct setting *s, const char *value, char *why,
+int setting_set(struct config *c, const struct setting *s, const char *value, char *err,
                 size_t n);
 
 /* Only output and region may be given more than once: each adds one. */
@@ -53,7 +54,7 @@ int setting_is_repeatable(const struct setting *s);
 
 /* A value from the command line or config_set: UTF-8 text without control
  * characters (else never echoed), then the setting's own checks. */
-int apply_setting(struct config *c, const struct setting *s, const char *value, char *why,
+int apply_setting(struct config *c, const struct setting *s, const char *value, char *err,
                   size_t n);
 
 /* ---- config_parse.c: bytes and values ------------------------------------ */

@@ -1,17 +1,27 @@
 /*
- * error.h - how a failure is described on its way up: a message written into the
- * caller's buffer, and -1 returned, in one call (`return error_set(err, n, ...);`).
+ * error.h - how a failure travels up, the one convention of the code:
+ *
+ *   - a function that can fail takes the caller's buffer last, (char *err, size_t n),
+ *     and returns 0 on success; on failure it writes one line into err and returns
+ *     -1, or an exit status below where the caller must tell usage from failure;
+ *     error_set and error_status do both in one call (`return error_set(err, n, ...);`);
+ *   - main prints that line once and exits with the status (DESIGN.md's contract);
+ *   - a public name's prefix is its file's name, so grep finds the owner.
  */
 #ifndef LAPLACE_ERROR_H
 #define LAPLACE_ERROR_H
 
 #include <stddef.h>
 
+/* Exit statuses of the contract: finished; any failure of the run (device, memory,
+ * I/O, divergence); a bad command line or configuration. */
+enum { EXIT_OK = 0, EXIT_FAILURE_RUN = 1, EXIT_BAD_USAGE = 2 };
+
 /* Writes the message into err (n bytes, always terminated) and returns -1. */
 int error_set(char *err, size_t n, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The same, returning status instead (an exit status of config.h, for example). */
+/* The same, returning status instead (an exit status above, for example). */
 int error_status(int status, char *err, size_t n, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -1,5 +1,5 @@
 /*
- * solver_ranks.h - what the one loop (solver.c) does when its tiles are split
+ * rank_split.h - what the one loop (loop.c) does when its tiles are split
  * among MPI ranks (ranks.h): which tiles this rank drives, the edges its tiles
  * and the other ranks' tiles send each other, the flags and tile totals every
  * rank shares before each decision, and the final field merged on every rank.
@@ -20,8 +20,8 @@
  * does, so the norms, the iteration counts and the fields are the same bits for
  * every layout of ranks. With one rank (distributed = 0) nothing here talks.
  */
-#ifndef LAPLACE_SOLVER_RANKS_H
-#define LAPLACE_SOLVER_RANKS_H
+#ifndef LAPLACE_RANK_SPLIT_H
+#define LAPLACE_RANK_SPLIT_H
 
 #include "devices/device.h"
 #include "mpi/ranks.h"
@@ -61,20 +61,20 @@ int rank_split_make(struct rank_split *r, const struct partition *p, int rx, int
 void rank_split_free(struct rank_split *r);
 
 /* By the thread of tile me: its shadows opened (or closed) on its device. */
-int rank_shadows_open(struct rank_split *r, const struct device_ops *ops,
+int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops,
                       struct tile *me);
-void rank_shadows_close(struct rank_split *r, const struct device_ops *ops,
+void rank_split_shadows_close(struct rank_split *r, const struct device_ops *ops,
                         struct tile *me);
 
 /* The edges of field[which] to and from the other ranks, in three steps: each
- * tile's thread reads its edges (rank_edges_read), one thread sends and receives
- * them all (rank_edges_exchange), each thread writes its shadows
- * (rank_edges_write). Device failures are returned (0 or -1, in me->error); the
+ * tile's thread reads its edges (rank_split_edges_read), one thread sends and receives
+ * them all (rank_split_edges_exchange), each thread writes its shadows
+ * (rank_split_edges_write). Device failures are returned (0 or -1, in me->error); the
  * exchange happens whatever they were, so that no rank waits for a message. */
-int rank_edges_read(struct rank_split *r, const struct device_ops *ops, struct tile *me,
+int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops, struct tile *me,
                     int which);
-void rank_edges_exchange(struct rank_split *r);
-int rank_edges_write(struct rank_split *r, const struct device_ops *ops, struct tile *me,
+void rank_split_edges_exchange(struct rank_split *r);
+int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops, struct tile *me,
                      int which);
 
 /*
@@ -84,15 +84,15 @@ int rank_edges_write(struct rank_split *r, const struct device_ops *ops, struct 
  * *failed becomes 1 on every rank when any rank failed, and then result holds
  * the first failing rank's message, rank and node.
  */
-int rank_share(struct rank_split *r, int *failed, double *tile_sums,
+int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
                struct solve_result *result);
 
 /* The same agreement without totals or signals: 1 on every rank when any failed. */
-int rank_agree(struct rank_split *r, int failed, struct solve_result *result);
+int rank_split_agree(struct rank_split *r, int failed, struct solve_result *result);
 
 /* Every rank's whole field gets every rank's tiles (the others' rectangles zeroed
  * first, then merged bit for bit); one thread of every rank calls it. */
-void rank_merge_field(struct rank_split *r, const struct partition *p,
+void rank_split_merge_field(struct rank_split *r, const struct partition *p,
                       struct field *whole);
 
 #endif

@@ -1,9 +1,9 @@
 /*
- * solver_ranks.c - the loop's dealings with other MPI ranks (solver_ranks.h): the
+ * rank_split.c - the loop's dealings with other MPI ranks (rank_split.h): the
  * split of the tiles, the shadows and their edges, the shared totals and flags,
  * and the merge of the final field.
  */
-#include "mpi/solver_ranks.h"
+#include "mpi/rank_split.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,7 +110,7 @@ void rank_split_free(struct rank_split *r)
     memset(r, 0, sizeof *r);
 }
 
-int rank_shadows_open(struct rank_split *r, const struct device_ops *ops, struct tile *me)
+int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops, struct tile *me)
 {
     for (int i = 0; i < r->link_count; i++) {
         if (r->links[i].tile != me)
@@ -126,7 +126,7 @@ int rank_shadows_open(struct rank_split *r, const struct device_ops *ops, struct
     return 0;
 }
 
-void rank_shadows_close(struct rank_split *r, const struct device_ops *ops,
+void rank_split_shadows_close(struct rank_split *r, const struct device_ops *ops,
                         struct tile *me)
 {
     for (int i = 0; i < r->link_count; i++)
@@ -134,7 +134,7 @@ void rank_shadows_close(struct rank_split *r, const struct device_ops *ops,
             ops->shadow_close(me, r->links[i].shadow);
 }
 
-int rank_edges_read(struct rank_split *r, const struct device_ops *ops, struct tile *me,
+int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops, struct tile *me,
                     int which)
 {
     for (int i = 0; i < r->link_count; i++) {
@@ -145,12 +145,12 @@ int rank_edges_read(struct rank_split *r, const struct device_ops *ops, struct t
     return 0;
 }
 
-void rank_edges_exchange(struct rank_split *r)
+void rank_split_edges_exchange(struct rank_split *r)
 {
     ranks_exchange(r->messages, 2 * r->link_count);
 }
 
-int rank_edges_write(struct rank_split *r, const struct device_ops *ops, struct tile *me,
+int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops, struct tile *me,
                      int which)
 {
     for (int i = 0; i < r->link_count; i++) {
@@ -184,7 +184,7 @@ static void share_failure(int first, struct solve_result *result)
              note.error);
 }
 
-int rank_agree(struct rank_split *r, int failed, struct solve_result *result)
+int rank_split_agree(struct rank_split *r, int failed, struct solve_result *result)
 {
     if (!r->distributed)
         return failed;
@@ -194,7 +194,7 @@ int rank_agree(struct rank_split *r, int failed, struct solve_result *result)
     return first >= 0;
 }
 
-int rank_share(struct rank_split *r, int *failed, double *tile_sums,
+int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
                struct solve_result *result)
 {
     int signal = interrupt_requested();
@@ -225,7 +225,7 @@ int rank_share(struct rank_split *r, int *failed, double *tile_sums,
     return signal;
 }
 
-void rank_merge_field(struct rank_split *r, const struct partition *p,
+void rank_split_merge_field(struct rank_split *r, const struct partition *p,
                       struct field *whole)
 {
     if (!r->distributed)

@@ -1,0 +1,36 @@
+/*
+ * field.h - a whole-lattice field in host memory, in the working precision (float
+ * or double), and what is done to one whole: allocate, read and write a site,
+ * compare two (field.c).
+ */
+#ifndef LAPLACE_FIELD_H
+#define LAPLACE_FIELD_H
+
+#include <stddef.h>
+
+enum precision { PRECISION_FLOAT, PRECISION_DOUBLE };
+
+/* A whole-lattice field in the working precision, in host memory. */
+struct field {
+    long nx, ny;
+    enum precision precision;
+    void *data; /* float or double, nx * ny values */
+};
+
+size_t precision_size(enum precision precision);
+const char *precision_name(enum precision precision);
+
+/* Allocates an nx * ny field of zeros; returns 0, or -1 when out of memory. */
+int field_alloc(struct field *field, long nx, long ny, enum precision precision);
+void field_free(struct field *field);
+
+double field_get(const struct field *field, long x, long y);
+void field_set(struct field *field, long x, long y, double value);
+
+/* Largest |a - b| over all sites; the fields must have the same shape. */
+double field_max_difference(const struct field *a, const struct field *b);
+
+/* 1 when the two fields hold the same bits at every site, else 0. */
+int field_bit_identical(const struct field *a, const struct field *b);
+
+#endif
