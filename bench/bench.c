@@ -16,20 +16,28 @@
  *   sweep     then the lattice sweep, 1 device against all (bench_sweep.c), into
  *             its own CSV; LAPLACE_BENCH_ONLY=matrix|sweep runs one part.
  *
- * This file owns the runs (an entry as a configuration, one run, an entry's
- * runs), the set-up (the parts, the GPUs, quick mode), the measuring of the
- * ceilings, the CSV's path and opening, and bench_run. The state and the runner
- * of one configuration are shared with the other files through bench_internal.h.
+ * This file owns the runs, of the matrix and of the sweep alike (an entry as a
+ * configuration, one run, an entry's runs, a sweep point's runs), the set-up (the
+ * parts, the GPUs, quick mode), the measuring of the ceilings, the CSV's path and
+ * opening, and bench_run. The other files say what the runs mean and never call
+ * back up; each calls only files on rows below its own (and bench_ceilings.c takes
+ * bench_stats.c's median):
+ *
+ *   top      bench.c          the entry: set-up, ceilings, paths, every run
+ *   middle   bench_report.c   bench_sweep.c    the matrix's tables; the sweep's
+ *   below    bench_state.c    bench_number.c   the state, its messages; numbers
+ *   bottom   bench_plan.c  bench_ceilings.c  bench_stats.c
  */
 #include "bench.h"
 #include "bench_ceilings.h"
-#include "bench_internal.h"
+#include "bench_plan.h"
+#include "bench_report.h"
+#include "bench_state.h"
 #include "bench_sweep.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -47,70 +55,15 @@
 
 enum { QUICK_COPY_MIB = 16 }; /* LAPLACE_BENCH_QUICK: the ceilings' copies */
 
-/* ---- printing (the bench's state is in bench_internal.h) ------------------ */
-
-/* Prints on stdout unless --quiet, at once: a long bench shows its progress. */
-void bench_say(const struct bench *b, const char *format, ...)
-{
-    va_list args;
-    if (b->quiet)
-        return;
-    va_start(args, format);
-    vprintf(format, args);
-    va_end(args);
-    fflush(stdout);
-}
-
-/* Appends to the string in s (of size n). */
-static void append(char *s, size_t n, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void append(char *s, size_t n, const char *format, ...)
-{
-    size_t used = strlen(s);
-    va_list args;
-    if (used + 1 >= n)
-        return;
-    va_start(args, format);
-    vsnprintf(s + used, n - used, format, args);
-    va_end(args);
-}
-
 /* ---- runs ----------------------------------------------------------------- */
 
-void bench_entry_command(const struct bench *b, const struct bench_entry *e, char *s,
-                         size_t n)
-{
-    snprintf(s, n,
-             "laplace --backend %s --nx %ld --ny %ld --precision %s --eps 0 "
-             "--max-iter %ld --check-every 1",
-             backend_name(e->backend), e->n, e->n, precision_name(e->precision),
-             e->iterations);
-    if (e->backend == BACKEND_CPU) {
-        if (e->partition_x > 0)
-            append(s, n, " --partition %dx%d", e->partition_x, e->partition_y);
-        else
-            append(s, n, " --partition auto");
-        return;
-    }
-    append(s, n, " --partition %dx%d --devices ", e->partition_x, e->partition_y);
-    for (int i = 0; i < e->gpus; i++)
-        append(s, n, "%s%d", i ? "," : "", b->devices[i]);
-    if (strcmp(e->kernel, "auto") != 0)
-        append(s, n, " --kernel %s", e->kernel);
-    if (e->block_x > 0)
-        append(s, n, " --block %dx%d", e->block_x, e->block_y);
-    if (e->reduce == REDUCE_DEVICE)
-        append(s, n, " --reduce device");
-}
-
 /* The entry as a configuration: its command line, read as laplace reads its own. */
-static int entry_config(const struct bench *b, const struct bench_entry *e,
+static int entry_config(const struct bench_state *b, const struct bench_plan_entry *e,
                         struct config *c, char *err, size_t n)
 {
     char command[512], *argv[64], *save = NULL;
     int argc = 0;
-    bench_entry_command(b, e, command, sizeof command);
+    bench_state_command(b, e, command, sizeof command);
     for (char *word = strtok_r(command, " ", &save); word && argc < 64;
          word = strtok_r(NULL, " ", &save))
         argv[argc++] = word;
@@ -121,8 +74,9 @@ static int entry_config(const struct bench *b, const struct bench_entry *e,
     return plan_resolve(c, err, n) != 0 ? -1 : 0;
 }
 
-int bench_run_once(const struct bench *b, const struct bench_entry *e,
-                   struct bench_one_run *r, char *err, size_t n)
+/* Solves the entry once into *r; 0, or -1 with err set. */
+static int run_once(const struct bench_state *b, const struct bench_plan_entry *e,
+                    struct bench_state_run *r, char *err, size_t n)
 {
     struct config c;
     struct field field;
@@ -135,39 +89,77 @@ int bench_run_once(const struct bench *b, const struct bench_entry *e,
     return status == EXIT_OK ? 0 : -1;
 }
 
-/* Runs an entry BENCH_RUNS times: a CSV row per run, a table line for the better one.
- * A failed run is reported on stderr and counted; the bench goes on. */
-static void run_entry(struct bench *b, int i)
+/* run_once; a failed run is reported on stderr and counted in *failed (the bench
+ * goes on). 0, or -1 when it failed. */
+static int run_counted(const struct bench_state *b, const struct bench_plan_entry *e,
+                       struct bench_state_run *r, int *failed)
 {
-    struct bench_one_run runs[BENCH_RUNS];
     char err[CONFIG_ERROR_MAX], command[512];
-    const struct bench_entry *e = &b->entries[i];
+    if (run_once(b, e, r, err, sizeof err) == 0)
+        return 0;
+    bench_state_command(b, e, command, sizeof command);
+    fprintf(stderr, "laplace: bench: %s: %s\n", command, err);
+    (*failed)++;
+    return -1;
+}
+
+/* Runs an entry BENCH_RUNS times: a CSV row per run, a table line for the better one.
+ * A failed run leaves the entry failed. */
+static void run_entry(struct bench_state *b, int i)
+{
+    struct bench_state_run runs[BENCH_RUNS];
+    char command[512];
+    const struct bench_plan_entry *e = &b->entries[i];
     int best = 0;
-    bench_entry_command(b, e, command, sizeof command);
-    b->best[i] = (struct best){.compute_s = NAN, .gbps = NAN};
+    b->best[i] = (struct bench_state_best){.compute_s = NAN, .gbps = NAN};
     for (int r = 0; r < BENCH_RUNS; r++)
-        if (bench_run_once(b, e, &runs[r], err, sizeof err) != 0) {
-            fprintf(stderr, "laplace: bench: %s: %s\n", command, err);
-            b->failed++;
+        if (run_counted(b, e, &runs[r], &b->failed) != 0)
             return;
-        }
     for (int r = 1; r < BENCH_RUNS; r++)
         if (runs[r].report.result.time_compute_s <
             runs[best].report.result.time_compute_s)
             best = r;
-    b->best[i] = (struct best){.compute_s = runs[best].report.result.time_compute_s,
-                               .gbps = report_metrics(&runs[best].report).gbps,
-                               .tiles = runs[best].plan.config.partition_x *
-                                        runs[best].plan.config.partition_y};
+    b->best[i] = (struct bench_state_best){
+        .compute_s = runs[best].report.result.time_compute_s,
+        .gbps = report_metrics(&runs[best].report).gbps,
+        .tiles = runs[best].plan.config.partition_x * runs[best].plan.config.partition_y};
+    bench_state_command(b, e, command, sizeof command);
     for (int r = 0; r < BENCH_RUNS; r++)
-        bench_csv_row(b, i, &runs[r].report, r + 1, command);
-    bench_table_row(b, i, &runs[best].report);
+        bench_report_csv_row(b, i, &runs[r].report, r + 1, command);
+    bench_report_table_row(b, i, &runs[best].report);
+}
+
+/* One side of lattice i of the sweep: its warm-ups, then its timed runs, whose
+ * median the sweep takes. A failed run leaves the point failed. */
+static void run_point(struct bench_state *b, struct bench_sweep *s, int side, int i)
+{
+    const struct bench_plan_entry *e = bench_sweep_entry(s, side, i);
+    for (int r = -SWEEP_WARMUPS; r < SWEEP_RUNS; r++)
+        if (run_counted(b, e, bench_sweep_slot(s, side, i, r), &b->sweep_failed) != 0)
+            return;
+    bench_sweep_point_done(s, side, i);
+}
+
+/* The lattice sweep: every lattice on both sides, a table line each; then its
+ * crossover and its CSV (bench_sweep.c). */
+static int sweep_run(struct bench_state *b, char *err, size_t n)
+{
+    struct bench_sweep *s;
+    int status = bench_sweep_open(b, &s, err, n);
+    if (status != EXIT_OK || !s)
+        return status;
+    for (int i = 0; i < bench_sweep_count(s); i++) {
+        run_point(b, s, BENCH_SWEEP_ONE, i);
+        run_point(b, s, BENCH_SWEEP_ALL, i);
+        bench_sweep_table_row(s, i);
+    }
+    return bench_sweep_close(s, err, n);
 }
 
 /* ---- bench_run ------------------------------------------------------------ */
 
 /* LAPLACE_BENCH_ONLY: matrix or sweep runs one part; unset or empty, both. */
-static int bench_parts(struct bench *b, char *err, size_t n)
+static int bench_parts(struct bench_state *b, char *err, size_t n)
 {
     const char *only = getenv("LAPLACE_BENCH_ONLY");
     if (!only || !*only)
@@ -185,7 +177,7 @@ static int bench_parts(struct bench *b, char *err, size_t n)
 }
 
 /* The GPUs (--devices, or every one), quick mode and the host's memory. */
-static int bench_setup(struct bench *b, const struct config *c, char *err, size_t n)
+static int bench_setup(struct bench_state *b, const struct config *c, char *err, size_t n)
 {
     const char *quick = getenv("LAPLACE_BENCH_QUICK");
     int count = p2p_device_count();
@@ -216,23 +208,23 @@ static int bench_setup(struct bench *b, const struct config *c, char *err, size_
 }
 
 /* The ceilings, then the free memory the largest square is planned from. */
-static int bench_measure(struct bench *b, char *err, size_t n)
+static int bench_measure(struct bench_state *b, char *err, size_t n)
 {
     size_t copy = b->machine.quick ? QUICK_COPY_MIB * MIB : GIB;
     size_t host = copy;
     if (host > b->machine.host_bytes / 8)
         host = b->machine.host_bytes / 8 / MIB * MIB;
     const char *matrix = b->gpus > 0 ? "the matrix" : "the CPU baseline";
-    bench_say(b, "laplace --bench: measuring the ceilings, then %s%s%s ...\n",
-              b->parts & BENCH_PART_MATRIX ? matrix : "",
-              b->parts == (BENCH_PART_MATRIX | BENCH_PART_SWEEP) ? " and " : "",
-              b->parts & BENCH_PART_SWEEP ? "the lattice sweep" : "");
+    bench_state_say(b, "laplace --bench: measuring the ceilings, then %s%s%s ...\n",
+                    b->parts & BENCH_PART_MATRIX ? matrix : "",
+                    b->parts == (BENCH_PART_MATRIX | BENCH_PART_SWEEP) ? " and " : "",
+                    b->parts & BENCH_PART_SWEEP ? "the lattice sweep" : "");
     if (ceilings_measure_gpus(&b->ceilings, b->devices, b->gpus, copy, err, n) != 0 ||
         ceilings_measure_host(&b->ceilings, host, err, n) != 0 ||
         ceilings_least_free(b->devices, b->gpus, &b->machine.gpu_free_bytes, err, n) != 0)
         return EXIT_FAILURE_RUN;
     if (b->parts & BENCH_PART_MATRIX)
-        b->count = bench_matrix(&b->machine, b->entries, BENCH_MAX_ENTRIES);
+        b->count = bench_plan_matrix(&b->machine, b->entries, BENCH_MAX_ENTRIES);
     return EXIT_OK;
 }
 
@@ -266,7 +258,7 @@ static void unused_name(char *path, size_t n)
 
 /* DIR (LAPLACE_BENCH_DIR or results) made, and the matrix's CSV named in it (the
  * sweep's is named after it); the machine and the ceilings on stdout. */
-static int bench_paths(struct bench *b, char *err, size_t n)
+static int bench_paths(struct bench_state *b, char *err, size_t n)
 {
     const char *dir = getenv("LAPLACE_BENCH_DIR");
     char shown[512]; /* LAPLACE_BENCH_DIR as the message echoes it (error_quote) */
@@ -278,35 +270,35 @@ static int bench_paths(struct bench *b, char *err, size_t n)
     bench_file_name(b->csv_path, sizeof b->csv_path, dir, b->gpu_name, time(NULL));
     unused_name(b->csv_path, sizeof b->csv_path);
     if (!b->quiet)
-        bench_print_machine(stdout, "", b);
+        bench_state_print_machine(stdout, "", b);
     return EXIT_OK;
 }
 
 /* Opens the matrix's CSV under a temporary name and writes the preamble and the
  * header; bench_matrix_run gives it its name when it is whole. */
-static int bench_open_csv(struct bench *b, char *err, size_t n)
+static int bench_open_csv(struct bench_state *b, char *err, size_t n)
 {
     b->csv = output_temporary_open(b->csv_path, &b->csv_temp, err, n);
     if (!b->csv)
         return EXIT_FAILURE_RUN;
-    bench_print_machine(b->csv, "# ", b);
-    bench_print_matrix_plan(b->csv, "# ", b);
-    bench_csv_header(b->csv);
+    bench_state_print_machine(b->csv, "# ", b);
+    bench_report_matrix_plan(b->csv, "# ", b);
+    bench_report_csv_header(b->csv);
     if (!b->quiet)
-        bench_print_matrix_plan(stdout, "", b);
+        bench_report_matrix_plan(stdout, "", b);
     return EXIT_OK;
 }
 
 /* The matrix, the summary, and the CSV closed. Configurations that failed are
  * counted in b->failed (bench_failures reports them). */
-static int bench_matrix_run(struct bench *b, char *err, size_t n)
+static int bench_matrix_run(struct bench_state *b, char *err, size_t n)
 {
     if (bench_open_csv(b, err, n) != EXIT_OK)
         return EXIT_FAILURE_RUN;
-    bench_table_header(b);
+    bench_report_table_header(b);
     for (int i = 0; i < b->count; i++)
         run_entry(b, i);
-    bench_summary(b);
+    bench_report_summary(b);
     int bad = ferror(b->csv);
     if (fclose(b->csv) != 0 || bad) {
         b->csv = NULL;
@@ -317,12 +309,12 @@ static int bench_matrix_run(struct bench *b, char *err, size_t n)
     if (output_temporary_commit(&b->csv_temp, b->csv_path, 0) != 0)
         return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s", b->csv_path,
                             strerror(errno));
-    bench_say(b, "\nwrote %s\n", b->csv_path);
+    bench_state_say(b, "\nwrote %s\n", b->csv_path);
     return EXIT_OK;
 }
 
 /* One line for the runs that failed, if any, after both parts had their turn. */
-static int bench_failures(const struct bench *b, char *err, size_t n)
+static int bench_failures(const struct bench_state *b, char *err, size_t n)
 {
     if (b->failed == 0 && b->sweep_failed == 0)
         return EXIT_OK;
@@ -347,7 +339,7 @@ static int bench_failures(const struct bench *b, char *err, size_t n)
 int bench_run(const struct config *c)
 {
     char err[CONFIG_ERROR_MAX];
-    struct bench *b = calloc(1, sizeof *b);
+    struct bench_state *b = calloc(1, sizeof *b);
     if (!b)
         return fprintf(stderr, "laplace: out of memory\n"), EXIT_FAILURE_RUN;
     int status = bench_parts(b, err, sizeof err);
@@ -360,7 +352,7 @@ int bench_run(const struct config *c)
     if (status == EXIT_OK && (b->parts & BENCH_PART_MATRIX))
         status = bench_matrix_run(b, err, sizeof err);
     if (status == EXIT_OK && (b->parts & BENCH_PART_SWEEP))
-        status = bench_sweep_run(b, err, sizeof err);
+        status = sweep_run(b, err, sizeof err);
     if (status == EXIT_OK)
         status = bench_failures(b, err, sizeof err);
     if (status != EXIT_OK)

@@ -13,11 +13,10 @@
  *             device reduce, at 8192^2 float;
  *   cpu       the host tiles on every core, the baseline GPUs are compared with.
  *
- * The iteration counts are chosen for a nominal machine (bench_internal.h), the
+ * The iteration counts are chosen for a nominal machine (bench_plan.h), the
  * same everywhere, so that results of different machines compare run for run.
  */
-#include "bench.h"
-#include "bench_internal.h"
+#include "bench_plan.h"
 
 #include <math.h>
 #include <string.h>
@@ -32,7 +31,7 @@ enum {
     FOCUS_N = 8192, /* the lattice of the kernel, block and reduce groups */
     CPU_N = 4096,   /* the host baseline: 4096^2 double, 100 iterations */
     CPU_ITERATIONS = 100,
-    LARGEST_MAX = 20480, /* the cap of the largest square (bench_largest_square) */
+    LARGEST_MAX = 20480, /* the cap of the largest square (bench_plan_largest_square) */
     QUICK_N = 256,       /* LAPLACE_BENCH_QUICK: lattices and iterations */
     QUICK_ITERATIONS = 20,
     QUICK_CPU_ITERATIONS = 10,
@@ -65,17 +64,17 @@ static double host_sites(size_t host_bytes, enum precision precision)
     return (double)host_bytes / 8.0 / (double)precision_size(precision);
 }
 
-int bench_fits_gpu(size_t gpu_free_bytes, long n, enum precision precision)
+int bench_plan_fits_gpu(size_t gpu_free_bytes, long n, enum precision precision)
 {
     return (double)n * (double)n <= gpu_sites(gpu_free_bytes, precision);
 }
 
-int bench_fits_host(size_t host_bytes, long n, enum precision precision)
+int bench_plan_fits_host(size_t host_bytes, long n, enum precision precision)
 {
     return (double)n * (double)n <= host_sites(host_bytes, precision);
 }
 
-long bench_largest_fit(size_t gpu_free_bytes, enum precision precision)
+long bench_plan_largest_fit(size_t gpu_free_bytes, enum precision precision)
 {
     return (long)sqrt(gpu_sites(gpu_free_bytes, precision)) / 1024 * 1024;
 }
@@ -88,11 +87,12 @@ long bench_largest_fit(size_t gpu_free_bytes, enum precision precision)
  * 4 GPUs (on 141 GB H200s, 124928^2 float and 88064^2 double fit: 58 GiB
  * fields, about 30 minutes for those 12 runs alone).
  */
-long bench_largest_square(const struct bench_machine *m, enum precision precision)
+long bench_plan_largest_square(const struct bench_plan_machine *m,
+                               enum precision precision)
 {
     if (m->quick || m->gpus == 0)
         return 0;
-    long n = bench_largest_fit(m->gpu_free_bytes, precision);
+    long n = bench_plan_largest_fit(m->gpu_free_bytes, precision);
     long host = (long)sqrt(host_sites(m->host_bytes, precision)) / 1024 * 1024;
     if (n > host)
         n = host;
@@ -113,44 +113,44 @@ static long round_125(double x)
     return best;
 }
 
-long bench_iterations_for(long n, enum precision precision, double seconds,
-                          double bytes_s, double latency_s)
+long bench_plan_iterations_for(long n, enum precision precision, double seconds,
+                               double bytes_s, double latency_s)
 {
     double traffic = report_sweep_bytes(n, n, precision);
     long iterations = round_125(seconds / (traffic / bytes_s + latency_s));
     return iterations < 10 ? 10 : iterations;
 }
 
-long bench_iterations(long n, enum precision precision)
+long bench_plan_iterations(long n, enum precision precision)
 {
-    return bench_iterations_for(n, precision, BENCH_TARGET_RUN_S, NOMINAL_GPU_BYTES_S,
-                                NOMINAL_LATENCY_S);
+    return bench_plan_iterations_for(n, precision, BENCH_TARGET_RUN_S,
+                                     NOMINAL_GPU_BYTES_S, NOMINAL_LATENCY_S);
 }
 
-long bench_top_scaling_n(const struct bench_machine *m)
+long bench_plan_top_scaling_n(const struct bench_plan_machine *m)
 {
     return m->quick ? QUICK_N : scaling_sizes[COUNT(scaling_sizes) - 1];
 }
 
-long bench_cpu_n(const struct bench_machine *m)
+long bench_plan_cpu_n(const struct bench_plan_machine *m)
 {
     return m->quick ? QUICK_N : CPU_N;
 }
 
 /* ---- the matrix ---------------------------------------------------------- */
 
-struct bench_entry bench_entry_default(const char *group, enum backend backend,
-                                       enum precision precision, long n, int gpus,
-                                       long iterations)
+struct bench_plan_entry bench_plan_entry_default(const char *group, enum backend backend,
+                                                 enum precision precision, long n,
+                                                 int gpus, long iterations)
 {
-    struct bench_entry e = {.group = group,
-                            .backend = backend,
-                            .precision = precision,
-                            .n = n,
-                            .gpus = gpus,
-                            .kernel = "auto",
-                            .reduce = REDUCE_HOST,
-                            .iterations = iterations};
+    struct bench_plan_entry e = {.group = group,
+                                 .backend = backend,
+                                 .precision = precision,
+                                 .n = n,
+                                 .gpus = gpus,
+                                 .kernel = "auto",
+                                 .reduce = REDUCE_HOST,
+                                 .iterations = iterations};
     if (backend == BACKEND_GPU) /* 1x1, 1x2, 2x2, 2x4 */
         partition_auto_layout(gpus, n, n, &e.partition_x, &e.partition_y);
     return e;
@@ -158,19 +158,20 @@ struct bench_entry bench_entry_default(const char *group, enum backend backend,
 
 /* The matrix as it is being built; entries past max are dropped into spare. */
 struct matrix {
-    const struct bench_machine *machine;
-    struct bench_entry *entries;
+    const struct bench_plan_machine *machine;
+    struct bench_plan_entry *entries;
     int count, max;
-    struct bench_entry spare;
+    struct bench_plan_entry spare;
 };
 
-/* Appends a GPU entry with the defaults (bench_entry_default). */
-static struct bench_entry *add(struct matrix *mx, const char *group, enum precision p,
-                               long n, int gpus)
+/* Appends a GPU entry with the defaults (bench_plan_entry_default). */
+static struct bench_plan_entry *add(struct matrix *mx, const char *group,
+                                    enum precision p, long n, int gpus)
 {
-    struct bench_entry *e = mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
-    long iterations = mx->machine->quick ? QUICK_ITERATIONS : bench_iterations(n, p);
-    *e = bench_entry_default(group, BACKEND_GPU, p, n, gpus, iterations);
+    struct bench_plan_entry *e =
+        mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
+    long iterations = mx->machine->quick ? QUICK_ITERATIONS : bench_plan_iterations(n, p);
+    *e = bench_plan_entry_default(group, BACKEND_GPU, p, n, gpus, iterations);
     return e;
 }
 
@@ -191,7 +192,7 @@ static void add_scaling(struct matrix *mx)
         for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++)
             add_size(mx, sizes[s], (enum precision)p);
     for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
-        long n = bench_largest_square(mx->machine, (enum precision)p);
+        long n = bench_plan_largest_square(mx->machine, (enum precision)p);
         if (n > sizes[count - 1])
             add_size(mx, n, (enum precision)p);
     }
@@ -210,7 +211,7 @@ static void add_layouts(struct matrix *mx, long n, enum precision p)
         for (int x = 1; x <= gpus; x++) {
             if (gpus % x != 0 || x == auto_x)
                 continue;
-            struct bench_entry *e = add(mx, "layout", p, n, gpus);
+            struct bench_plan_entry *e = add(mx, "layout", p, n, gpus);
             e->partition_x = x;
             e->partition_y = gpus / x;
         }
@@ -219,10 +220,10 @@ static void add_layouts(struct matrix *mx, long n, enum precision p)
 
 static void add_layout_group(struct matrix *mx)
 {
-    long big = bench_top_scaling_n(mx->machine);
+    long big = bench_plan_top_scaling_n(mx->machine);
     for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
         add_layouts(mx, big, (enum precision)p);
-        long n = bench_largest_square(mx->machine, (enum precision)p);
+        long n = bench_plan_largest_square(mx->machine, (enum precision)p);
         if (n > big)
             add_layouts(mx, n, (enum precision)p);
     }
@@ -238,7 +239,7 @@ static void add_variants(struct matrix *mx, long n)
         if (k != KERNEL_AUTO)
             add(mx, "kernel", PRECISION_FLOAT, n, 1)->kernel = kernel_variant_names[k];
     for (int b = 0; b < COUNT(blocks); b++) {
-        struct bench_entry *e = add(mx, "block", PRECISION_FLOAT, n, 1);
+        struct bench_plan_entry *e = add(mx, "block", PRECISION_FLOAT, n, 1);
         e->kernel = kernel_variant_names[KERNEL_GLOBAL];
         e->block_x = blocks[b][0];
         e->block_y = blocks[b][1];
@@ -254,13 +255,15 @@ static void add_variants(struct matrix *mx, long n)
 static void add_cpu(struct matrix *mx)
 {
     int quick = mx->machine->quick;
-    struct bench_entry *e = mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
-    *e =
-        bench_entry_default("cpu", BACKEND_CPU, PRECISION_DOUBLE, quick ? QUICK_N : CPU_N,
-                            0, quick ? QUICK_CPU_ITERATIONS : CPU_ITERATIONS);
+    struct bench_plan_entry *e =
+        mx->count < mx->max ? &mx->entries[mx->count++] : &mx->spare;
+    *e = bench_plan_entry_default("cpu", BACKEND_CPU, PRECISION_DOUBLE,
+                                  quick ? QUICK_N : CPU_N, 0,
+                                  quick ? QUICK_CPU_ITERATIONS : CPU_ITERATIONS);
 }
 
-int bench_matrix(const struct bench_machine *m, struct bench_entry *entries, int max)
+int bench_plan_matrix(const struct bench_plan_machine *m,
+                      struct bench_plan_entry *entries, int max)
 {
     struct matrix mx = {.machine = m, .entries = entries, .max = max};
     if (m->gpus > 0) {
@@ -272,13 +275,13 @@ int bench_matrix(const struct bench_machine *m, struct bench_entry *entries, int
     return mx.count;
 }
 
-int bench_baseline(const struct bench_entry *entries, int count, int i)
+int bench_plan_baseline(const struct bench_plan_entry *entries, int count, int i)
 {
-    const struct bench_entry *e = &entries[i];
+    const struct bench_plan_entry *e = &entries[i];
     if (e->backend != BACKEND_GPU)
         return -1;
     for (int j = 0; j < count; j++) {
-        const struct bench_entry *b = &entries[j];
+        const struct bench_plan_entry *b = &entries[j];
         if (strcmp(b->group, "scaling") == 0 && b->gpus == 1 && b->n == e->n &&
             b->precision == e->precision)
             return j;
@@ -289,7 +292,7 @@ int bench_baseline(const struct bench_entry *entries, int count, int i)
 /* ---- the estimate --------------------------------------------------------- */
 
 /* The host's nominal GB/s for an entry: every core, or as many threads as tiles. */
-static double host_bytes_s(const struct bench_entry *e)
+static double host_bytes_s(const struct bench_plan_entry *e)
 {
     double threads = (double)e->partition_x * (double)e->partition_y;
     if (threads > 0 && threads * NOMINAL_THREAD_BYTES_S < ESTIMATE_HOST_BYTES_S)
@@ -297,7 +300,7 @@ static double host_bytes_s(const struct bench_entry *e)
     return ESTIMATE_HOST_BYTES_S;
 }
 
-double bench_estimate_run_s(const struct bench_entry *e)
+double bench_plan_estimate_run_s(const struct bench_plan_entry *e)
 {
     double size = (double)precision_size(e->precision);
     double field_gib = (double)e->n * (double)e->n * size / (double)GIB;
@@ -309,7 +312,7 @@ double bench_estimate_run_s(const struct bench_entry *e)
            ESTIMATE_SETUP_S_PER_GIB * field_gib;
 }
 
-double bench_estimate_s(const struct bench_entry *e)
+double bench_plan_estimate_s(const struct bench_plan_entry *e)
 {
-    return BENCH_RUNS * bench_estimate_run_s(e);
+    return BENCH_RUNS * bench_plan_estimate_run_s(e);
 }

@@ -4,7 +4,7 @@
  *
  *   runs      square lattices 128^2 ... 16384^2, float, Jacobi, --eps 0
  *             --check-every 1, each on one device and on all of them (the
- *             squarest layout), through the bench's bench_run_once; a fixed
+ *             squarest layout), run by bench.c as it runs the matrix; a fixed
  *             iteration count per lattice (bench_sweep_iterations); each point the
  *             median of SWEEP_RUNS timed runs after SWEEP_WARMUPS untimed ones, in
  *             microseconds per iteration (compute time / iterations).
@@ -25,7 +25,8 @@
  *                                 crossover: all faster here and at every larger n
  */
 #include "bench_sweep.h"
-#include "bench_internal.h"
+
+#include "bench_number.h"
 #include "bench_stats.h"
 #include "support/error.h"
 
@@ -51,38 +52,38 @@ static const long quick_sizes[] = {128, 256};
 long bench_sweep_iterations(long n, enum backend backend)
 {
     if (backend == BACKEND_GPU)
-        return bench_iterations_for(n, PRECISION_FLOAT, SWEEP_RUN_S, NOMINAL_GPU_BYTES_S,
-                                    NOMINAL_LATENCY_S);
-    return bench_iterations_for(n, PRECISION_FLOAT, SWEEP_RUN_S, NOMINAL_THREAD_BYTES_S,
-                                NOMINAL_THREAD_LATENCY_S);
+        return bench_plan_iterations_for(n, PRECISION_FLOAT, SWEEP_RUN_S,
+                                         NOMINAL_GPU_BYTES_S, NOMINAL_LATENCY_S);
+    return bench_plan_iterations_for(n, PRECISION_FLOAT, SWEEP_RUN_S,
+                                     NOMINAL_THREAD_BYTES_S, NOMINAL_THREAD_LATENCY_S);
 }
 
 /* Whether the n x n lattice of the sweep fits: on the host always, on one GPU too. */
-static int sweep_fits(const struct bench_machine *m, enum backend backend, long n)
+static int sweep_fits(const struct bench_plan_machine *m, enum backend backend, long n)
 {
-    if (!bench_fits_host(m->host_bytes, n, PRECISION_FLOAT))
+    if (!bench_plan_fits_host(m->host_bytes, n, PRECISION_FLOAT))
         return 0;
     return backend != BACKEND_GPU ||
-           bench_fits_gpu(m->gpu_free_bytes, n, PRECISION_FLOAT);
+           bench_plan_fits_gpu(m->gpu_free_bytes, n, PRECISION_FLOAT);
 }
 
 /* The two entries of lattice n: one device, and all of them. */
-static void plan_lattice(const struct bench_machine *m, struct bench_sweep_plan *p,
+static void plan_lattice(const struct bench_plan_machine *m, struct bench_sweep_plan *p,
                          long n)
 {
     long iterations = m->quick ? QUICK_ITERATIONS : bench_sweep_iterations(n, p->backend);
     int on_gpus = p->backend == BACKEND_GPU;
-    struct bench_entry *one = &p->one[p->count], *all = &p->all[p->count];
-    *one = bench_entry_default("sweep", p->backend, PRECISION_FLOAT, n, on_gpus ? 1 : 0,
-                               iterations);
-    *all = bench_entry_default("sweep", p->backend, PRECISION_FLOAT, n,
-                               on_gpus ? p->devices : 0, iterations);
+    struct bench_plan_entry *one = &p->one[p->count], *all = &p->all[p->count];
+    *one = bench_plan_entry_default("sweep", p->backend, PRECISION_FLOAT, n,
+                                    on_gpus ? 1 : 0, iterations);
+    *all = bench_plan_entry_default("sweep", p->backend, PRECISION_FLOAT, n,
+                                    on_gpus ? p->devices : 0, iterations);
     if (!on_gpus)
         one->partition_x = one->partition_y = 1; /* one thread; all: every core */
     p->count++;
 }
 
-int bench_sweep_plan(const struct bench_machine *m, struct bench_sweep_plan *p)
+int bench_sweep_plan(const struct bench_plan_machine *m, struct bench_sweep_plan *p)
 {
     int cores = m->cores < CPU_TILES_MAX ? m->cores : CPU_TILES_MAX;
     const long *sizes = m->quick ? quick_sizes : sweep_sizes;
@@ -125,14 +126,14 @@ void bench_sweep_csv_header(FILE *out)
 
 /* ---- the state of a sweep ------------------------------------------------- */
 
-enum { ONE, ALL }; /* the two sides of a point */
+enum { ONE = BENCH_SWEEP_ONE, ALL = BENCH_SWEEP_ALL }; /* the two sides of a point */
 
-struct sweep {
-    struct bench *b;
+struct bench_sweep {
+    struct bench_state *b;
     struct bench_sweep_plan plan;
     /* per side and lattice: every timed run, their us per iteration, the median's
      * index (-1 when the point failed) and value (NAN when it failed) */
-    struct bench_one_run runs[2][BENCH_SWEEP_MAX][SWEEP_RUNS];
+    struct bench_state_run runs[2][BENCH_SWEEP_MAX][SWEEP_RUNS];
     double runs_us[2][BENCH_SWEEP_MAX][SWEEP_RUNS];
     int median[2][BENCH_SWEEP_MAX];
     double us[2][BENCH_SWEEP_MAX];
@@ -143,13 +144,20 @@ struct sweep {
     char path[CONFIG_PATH_MAX];
 };
 
-static const struct bench_entry *entry(const struct sweep *s, int side, int i)
+int bench_sweep_count(const struct bench_sweep *s)
+{
+    return s->plan.count;
+}
+
+const struct bench_plan_entry *bench_sweep_entry(const struct bench_sweep *s, int side,
+                                                 int i)
 {
     return side == ONE ? &s->plan.one[i] : &s->plan.all[i];
 }
 
 /* "1 GPU", "2 GPUs", "1 thread", "64 threads". */
-static const char *devices_text(const struct sweep *s, int side, char *text, size_t n)
+static const char *devices_text(const struct bench_sweep *s, int side, char *text,
+                                size_t n)
 {
     int count = side == ONE ? 1 : s->plan.devices;
     snprintf(text, n, "%d %s%s", count, s->plan.backend == BACKEND_GPU ? "GPU" : "thread",
@@ -157,34 +165,24 @@ static const char *devices_text(const struct sweep *s, int side, char *text, siz
     return text;
 }
 
-/* ---- runs ----------------------------------------------------------------- */
+/* ---- runs (bench.c runs them into the slots) ------------------------------ */
 
 static double us_per_iteration(const struct run_report *r)
 {
     return 1e6 * r->result.time_compute_s / (double)r->result.iterations;
 }
 
-/* One side of lattice i: the warm-ups, then the timed runs and their median. A run
- * that fails is reported on stderr and the point counted as failed. */
-static void run_point(struct sweep *s, int side, int i)
+struct bench_state_run *bench_sweep_slot(struct bench_sweep *s, int side, int i, int r)
 {
-    const struct bench_entry *e = entry(s, side, i);
-    struct bench_one_run *runs = s->runs[side][i];
+    return &s->runs[side][i][r < 0 ? 0 : r]; /* warm-ups: overwritten */
+}
+
+/* The median of the point's timed runs, and the one run that is it. */
+void bench_sweep_point_done(struct bench_sweep *s, int side, int i)
+{
     double *us = s->runs_us[side][i], sorted[SWEEP_RUNS];
-    char err[CONFIG_ERROR_MAX], command[512];
-    s->median[side][i] = -1;
-    s->us[side][i] = NAN;
-    for (int r = -SWEEP_WARMUPS; r < SWEEP_RUNS; r++) {
-        struct bench_one_run *run = &runs[r < 0 ? 0 : r]; /* warm-ups: overwritten */
-        if (bench_run_once(s->b, e, run, err, sizeof err) != 0) {
-            bench_entry_command(s->b, e, command, sizeof command);
-            fprintf(stderr, "laplace: bench: %s: %s\n", command, err);
-            s->b->sweep_failed++;
-            return;
-        }
-        if (r >= 0)
-            us[r] = us_per_iteration(&run->report);
-    }
+    for (int r = 0; r < SWEEP_RUNS; r++)
+        us[r] = us_per_iteration(&s->runs[side][i][r].report);
     memcpy(sorted, us, sizeof sorted);
     s->us[side][i] = bench_median(sorted, SWEEP_RUNS);
     for (int r = SWEEP_RUNS - 1; r >= 0; r--)
@@ -193,7 +191,7 @@ static void run_point(struct sweep *s, int side, int i)
 }
 
 /* The crossover of the medians, and the sentence that names it. */
-static void find_crossover(struct sweep *s)
+static void find_crossover(struct bench_sweep *s)
 {
     char one[32], all[32];
     int last = s->plan.count - 1, at = 0;
@@ -221,34 +219,36 @@ static void find_crossover(struct sweep *s)
 
 /* ---- table and CSV -------------------------------------------------------- */
 
-static void table_header(const struct sweep *s)
+static void table_header(const struct bench_sweep *s)
 {
     char one[32], all[32], one_us[48], all_us[48];
     snprintf(one_us, sizeof one_us, "%s us/it", devices_text(s, ONE, one, sizeof one));
     snprintf(all_us, sizeof all_us, "%s us/it", devices_text(s, ALL, all, sizeof all));
-    bench_say(s->b, "\n%-9s %10s %16s %16s %8s\n", "lattice", "iterations", one_us,
-              all_us, "speed-up");
+    bench_state_say(s->b, "\n%-9s %10s %16s %16s %8s\n", "lattice", "iterations", one_us,
+                    all_us, "speed-up");
 }
 
-static void table_row(const struct sweep *s, int i)
+void bench_sweep_table_row(const struct bench_sweep *s, int i)
 {
     char lattice[32], one[32], all[32], speedup[32];
     snprintf(lattice, sizeof lattice, "%ld^2", s->plan.one[i].n);
-    bench_say(s->b, "%-9s %10ld %16s %16s %8s\n", lattice, s->plan.one[i].iterations,
-              bench_number(one, sizeof one, s->us[ONE][i], 2),
-              bench_number(all, sizeof all, s->us[ALL][i], 2),
-              bench_number(speedup, sizeof speedup, s->us[ONE][i] / s->us[ALL][i], 2));
+    bench_state_say(
+        s->b, "%-9s %10ld %16s %16s %8s\n", lattice, s->plan.one[i].iterations,
+        bench_number(one, sizeof one, s->us[ONE][i], 2),
+        bench_number(all, sizeof all, s->us[ALL][i], 2),
+        bench_number(speedup, sizeof speedup, s->us[ONE][i] / s->us[ALL][i], 2));
 }
 
 /* What the sweep runs, two lines after prefix (on stdout and atop its CSV). */
-static void print_plan(FILE *out, const char *prefix, const struct sweep *s)
+static void print_plan(FILE *out, const char *prefix, const struct bench_sweep *s)
 {
     const struct bench_sweep_plan *p = &s->plan;
     char one[32], all[32];
     double estimate = 0.0;
     for (int i = 0; i < p->count; i++)
-        estimate += (SWEEP_WARMUPS + SWEEP_RUNS) *
-                    (bench_estimate_run_s(&p->one[i]) + bench_estimate_run_s(&p->all[i]));
+        estimate +=
+            (SWEEP_WARMUPS + SWEEP_RUNS) * (bench_plan_estimate_run_s(&p->one[i]) +
+                                            bench_plan_estimate_run_s(&p->all[i]));
     fprintf(out,
             "%slattice sweep: %ld^2 to %ld^2 float, Jacobi, the norm every iteration, on "
             "%s and on %s%s; estimated %.0f s%s\n",
@@ -267,34 +267,34 @@ static void print_plan(FILE *out, const char *prefix, const struct sweep *s)
 }
 
 /* Opens the CSV (named after the matrix's) and writes its preamble and header. */
-static int open_csv(struct sweep *s, char *err, size_t n)
+static int open_csv(struct bench_sweep *s, char *err, size_t n)
 {
     bench_sweep_file_name(s->path, sizeof s->path, s->b->csv_path);
     s->csv = output_temporary_open(s->path, &s->temp, err, n);
     if (!s->csv)
         return -1;
-    bench_print_machine(s->csv, "# ", s->b);
+    bench_state_print_machine(s->csv, "# ", s->b);
     print_plan(s->csv, "# ", s);
     bench_sweep_csv_header(s->csv);
     return 0;
 }
 
 /* One side of lattice i: its median run's columns, then the sweep's. */
-static void csv_row(const struct sweep *s, int side, int i)
+static void csv_row(const struct bench_sweep *s, int side, int i)
 {
     char command[512];
-    const struct bench_one_run *run = &s->runs[side][i][s->median[side][i]];
-    bench_entry_command(s->b, entry(s, side, i), command, sizeof command);
+    const struct bench_state_run *run = &s->runs[side][i][s->median[side][i]];
+    bench_state_command(s->b, bench_sweep_entry(s, side, i), command, sizeof command);
     report_csv_fields(s->csv, &run->report);
     fprintf(s->csv, ",%.3f,", s->us[side][i]);
     for (int r = 0; r < SWEEP_RUNS; r++)
         fprintf(s->csv, "%s%.3f", r ? " " : "", s->runs_us[side][i][r]);
-    bench_csv_number(s->csv, s->us[ONE][i] / s->us[side][i], 3);
+    bench_number_csv(s->csv, s->us[ONE][i] / s->us[side][i], 3);
     fprintf(s->csv, ",%d,\"%s\",sweep\n", i == s->crossover, command);
 }
 
 /* Every point that ran, then the crossover as a last comment; the file closed. */
-static int write_csv(struct sweep *s, char *err, size_t n)
+static int write_csv(struct bench_sweep *s, char *err, size_t n)
 {
     for (int i = 0; i < s->plan.count; i++)
         for (int side = ONE; side <= ALL; side++)
@@ -315,44 +315,64 @@ static int write_csv(struct sweep *s, char *err, size_t n)
 
 /* ---- the sweep ------------------------------------------------------------ */
 
-/* Every lattice on both sides, a table line each; the crossover; the CSV. */
-static int sweep(struct sweep *s, char *err, size_t n)
+/* Every point failed until bench_sweep_point_done; the CSV open, the plan and the
+ * table's header printed. */
+static int start(struct bench_sweep *s, char *err, size_t n)
 {
+    for (int side = ONE; side <= ALL; side++)
+        for (int i = 0; i < BENCH_SWEEP_MAX; i++) {
+            s->median[side][i] = -1;
+            s->us[side][i] = NAN;
+        }
     if (open_csv(s, err, n) != 0)
         return EXIT_FAILURE_RUN;
-    bench_say(s->b, "\n");
+    bench_state_say(s->b, "\n");
     if (!s->b->quiet)
         print_plan(stdout, "", s);
     s->b->sweep_points = 2 * s->plan.count;
     table_header(s);
-    for (int i = 0; i < s->plan.count; i++) {
-        run_point(s, ONE, i);
-        run_point(s, ALL, i);
-        table_row(s, i);
-    }
-    find_crossover(s);
-    bench_say(s->b, "%s\n", s->crossover_text);
-    if (write_csv(s, err, n) != 0)
-        return EXIT_FAILURE_RUN;
-    bench_say(s->b, "\nwrote %s\n", s->path);
     return EXIT_OK;
 }
 
-int bench_sweep_run(struct bench *b, char *err, size_t n)
+/* The sweep's state, freed with its CSV discarded if it is still open. */
+static void sweep_free(struct bench_sweep *s)
 {
-    struct sweep *s = calloc(1, sizeof *s);
+    if (s->csv)
+        fclose(s->csv), output_temporary_discard(&s->temp);
+    free(s);
+}
+
+int bench_sweep_open(struct bench_state *b, struct bench_sweep **out, char *err, size_t n)
+{
+    struct bench_sweep *s = calloc(1, sizeof *s);
+    *out = NULL;
     if (!s)
         return error_status(EXIT_FAILURE_RUN, err, n,
                             "out of memory for the lattice sweep");
     s->b = b;
     bench_sweep_plan(&b->machine, &s->plan);
+    if (s->plan.count == 0) {
+        bench_state_say(b, "\nlattice sweep: skipped: %s\n", s->plan.skipped);
+        free(s);
+        return EXIT_OK;
+    }
+    if (start(s, err, n) != EXIT_OK) {
+        sweep_free(s);
+        return EXIT_FAILURE_RUN;
+    }
+    *out = s;
+    return EXIT_OK;
+}
+
+int bench_sweep_close(struct bench_sweep *s, char *err, size_t n)
+{
     int status = EXIT_OK;
-    if (s->plan.count == 0)
-        bench_say(b, "\nlattice sweep: skipped: %s\n", s->plan.skipped);
+    find_crossover(s);
+    bench_state_say(s->b, "%s\n", s->crossover_text);
+    if (write_csv(s, err, n) != 0)
+        status = EXIT_FAILURE_RUN;
     else
-        status = sweep(s, err, n);
-    if (s->csv)
-        fclose(s->csv), output_temporary_discard(&s->temp);
-    free(s);
+        bench_state_say(s->b, "\nwrote %s\n", s->path);
+    sweep_free(s);
     return status;
 }

@@ -3,6 +3,10 @@
  * all the devices beat one? Square lattices 128^2 ... 16384^2, float, Jacobi, the
  * norm every iteration, on one device and on all of them, in microseconds per
  * iteration. The planning parts and the crossover are public for the tests.
+ *
+ * The sweep runs nothing itself: bench.c runs each point's warm-ups and timed runs
+ * into the places the sweep gives (bench_sweep_slot), as it runs the matrix; the
+ * sweep takes their median, prints its table and crossover and writes its CSV.
  */
 #ifndef LAPLACE_BENCH_SWEEP_H
 #define LAPLACE_BENCH_SWEEP_H
@@ -10,7 +14,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "bench.h"
+#include "bench_plan.h"
+#include "bench_state.h"
 
 #define BENCH_SWEEP_MAX 8 /* lattices: 128^2, 256^2, ..., 16384^2 */
 
@@ -24,19 +29,19 @@ struct bench_sweep_plan {
     enum backend backend; /* BACKEND_GPU, or BACKEND_CPU: the host tiles */
     int devices;          /* of the "all" side: GPUs, or host threads */
     int count;            /* lattices, ascending */
-    struct bench_entry one[BENCH_SWEEP_MAX]; /* 1 GPU, or 1 host thread (1x1) */
-    struct bench_entry all[BENCH_SWEEP_MAX]; /* every GPU, or every core */
-    const char *skipped;                     /* why nothing runs, or NULL */
+    struct bench_plan_entry one[BENCH_SWEEP_MAX]; /* 1 GPU, or 1 host thread (1x1) */
+    struct bench_plan_entry all[BENCH_SWEEP_MAX]; /* every GPU, or every core */
+    const char *skipped;                          /* why nothing runs, or NULL */
 };
 
 /*
  * The sweep for the machine: on the GPUs when there are two or more, else on the
  * host tiles (1 thread against every core, as the bench without GPUs runs its CPU
  * part); skipped (count 0, skipped set) with fewer than two cores too. Lattices
- * whose fields do not fit (bench_fits_gpu, bench_fits_host) are left out, and the
- * larger ones with them. Returns the count of lattices.
+ * whose fields do not fit (bench_plan_fits_gpu, bench_plan_fits_host) are left out, and
+ * the larger ones with them. Returns the count of lattices.
  */
-int bench_sweep_plan(const struct bench_machine *m, struct bench_sweep_plan *p);
+int bench_sweep_plan(const struct bench_plan_machine *m, struct bench_sweep_plan *p);
 
 /* Iterations of an n x n float run of the sweep: about 0.1 s of work on one
  * nominal device (a GPU at 4 TB/s + 10 us per iteration, or a host thread at
@@ -57,5 +62,41 @@ void bench_sweep_file_name(char *path, size_t n, const char *bench_csv);
 
 /* The sweep CSV's header: DESIGN.md's columns, then the sweep's own. */
 void bench_sweep_csv_header(FILE *out);
+
+/* ---- a sweep under way ---------------------------------------------------- */
+
+/* The two sides of a point: one device, and all of them. */
+enum { BENCH_SWEEP_ONE, BENCH_SWEEP_ALL };
+
+/* A sweep under way: its plan, its runs and their medians, its CSV. */
+struct bench_sweep;
+
+/* Plans the sweep for b->machine. When nothing can run, says why and sets *out
+ * to NULL; else sets it to a new sweep, opens its CSV (named after b->csv_path,
+ * under a temporary name) and prints its plan and its table's header. An exit
+ * status, err set on failure. */
+int bench_sweep_open(struct bench_state *b, struct bench_sweep **out, char *err,
+                     size_t n);
+
+/* The lattices of the sweep; the entry of a side (BENCH_SWEEP_ONE or _ALL) at
+ * lattice i. */
+int bench_sweep_count(const struct bench_sweep *s);
+const struct bench_plan_entry *bench_sweep_entry(const struct bench_sweep *s, int side,
+                                                 int i);
+
+/* Where run r of a point goes: r from -SWEEP_WARMUPS (the warm-ups, overwritten)
+ * to SWEEP_RUNS - 1 (the timed runs). */
+struct bench_state_run *bench_sweep_slot(struct bench_sweep *s, int side, int i, int r);
+
+/* Every timed run of a point is in: its median is taken. A point never done
+ * counts as failed (NAN, no CSV row). */
+void bench_sweep_point_done(struct bench_sweep *s, int side, int i);
+
+/* The table line of lattice i, once both its sides ran. */
+void bench_sweep_table_row(const struct bench_sweep *s, int i);
+
+/* The crossover on stdout, the CSV written under its name, s freed; an exit
+ * status, err set on failure. */
+int bench_sweep_close(struct bench_sweep *s, char *err, size_t n);
 
 #endif

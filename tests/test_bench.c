@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/bench_plan.h"
+#include "bench/bench_report.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_sweep.h"
 #include "helpers.h"
@@ -26,15 +28,15 @@
 #define GIB_BYTES ((size_t)1 << 30)
 
 /* A 4 x H200 machine: 141 GB per GPU, about 139 GB of it free; 512 GiB of RAM. */
-static const struct bench_machine h200x4 = {
+static const struct bench_plan_machine h200x4 = {
     .gpus = 4, .gpu_free_bytes = (size_t)(139 * GB), .host_bytes = 512 * GIB_BYTES};
 
-static int plan(const struct bench_machine *m, struct bench_entry *entries)
+static int plan(const struct bench_plan_machine *m, struct bench_plan_entry *entries)
 {
-    return bench_matrix(m, entries, BENCH_MAX_ENTRIES);
+    return bench_plan_matrix(m, entries, BENCH_MAX_ENTRIES);
 }
 
-static int count_group(const struct bench_entry *e, int count, const char *group)
+static int count_group(const struct bench_plan_entry *e, int count, const char *group)
 {
     int n = 0;
     for (int i = 0; i < count; i++)
@@ -48,36 +50,36 @@ Test(bench, largest_fit_is_the_largest_multiple_of_1024_in_90_percent)
 {
     for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
         double size = (double)precision_size((enum precision)p);
-        long n = bench_largest_fit(h200x4.gpu_free_bytes, (enum precision)p);
+        long n = bench_plan_largest_fit(h200x4.gpu_free_bytes, (enum precision)p);
         double budget = 0.9 * (double)h200x4.gpu_free_bytes;
         cr_assert_eq(n % 1024, 0, "%ld", n);
         cr_assert(2.0 * size * (double)n * (double)n <= budget, "%ld does not fit", n);
         cr_assert(2.0 * size * (double)(n + 1024) * (double)(n + 1024) > budget,
                   "%ld + 1024 fits too", n);
     }
-    cr_assert_eq(bench_largest_fit(139 * GB, PRECISION_FLOAT), 124928);
-    cr_assert_eq(bench_largest_fit(139 * GB, PRECISION_DOUBLE), 88064);
-    cr_assert_eq(bench_largest_fit(1000, PRECISION_DOUBLE), 0);
+    cr_assert_eq(bench_plan_largest_fit(139 * GB, PRECISION_FLOAT), 124928);
+    cr_assert_eq(bench_plan_largest_fit(139 * GB, PRECISION_DOUBLE), 88064);
+    cr_assert_eq(bench_plan_largest_fit(1000, PRECISION_DOUBLE), 0);
 }
 
 Test(bench, largest_square_is_capped_by_host_memory_and_set_up_time)
 {
-    struct bench_machine m = h200x4;
-    cr_assert_eq(bench_largest_square(&m, PRECISION_FLOAT), 20480);
-    cr_assert_eq(bench_largest_square(&m, PRECISION_DOUBLE), 20480);
+    struct bench_plan_machine m = h200x4;
+    cr_assert_eq(bench_plan_largest_square(&m, PRECISION_FLOAT), 20480);
+    cr_assert_eq(bench_plan_largest_square(&m, PRECISION_DOUBLE), 20480);
     m.host_bytes = 8 * GIB_BYTES; /* an eighth of it: 1 GiB for one field */
-    cr_assert_eq(bench_largest_square(&m, PRECISION_FLOAT), 16384);
-    cr_assert_eq(bench_largest_square(&m, PRECISION_DOUBLE), 11264);
+    cr_assert_eq(bench_plan_largest_square(&m, PRECISION_FLOAT), 16384);
+    cr_assert_eq(bench_plan_largest_square(&m, PRECISION_DOUBLE), 11264);
     m = h200x4;
     m.gpu_free_bytes = 4 * GIB_BYTES; /* a small GPU: the fit decides */
-    cr_assert_eq(bench_largest_square(&m, PRECISION_DOUBLE),
-                 bench_largest_fit(m.gpu_free_bytes, PRECISION_DOUBLE));
+    cr_assert_eq(bench_plan_largest_square(&m, PRECISION_DOUBLE),
+                 bench_plan_largest_fit(m.gpu_free_bytes, PRECISION_DOUBLE));
     m = h200x4;
     m.quick = 1;
-    cr_assert_eq(bench_largest_square(&m, PRECISION_FLOAT), 0);
+    cr_assert_eq(bench_plan_largest_square(&m, PRECISION_FLOAT), 0);
     m = h200x4;
     m.gpus = 0;
-    cr_assert_eq(bench_largest_square(&m, PRECISION_FLOAT), 0);
+    cr_assert_eq(bench_plan_largest_square(&m, PRECISION_FLOAT), 0);
 }
 
 static int is_125(long v)
@@ -90,12 +92,12 @@ static int is_125(long v)
 Test(bench, iterations_are_about_0_4_s_on_one_nominal_gpu)
 {
     static const long sizes[] = {512, 1024, 2048, 4096, 8192, 16384, 20480, 88064};
-    cr_assert_eq(bench_iterations(16384, PRECISION_FLOAT), 1000);
-    cr_assert_eq(bench_iterations(16384, PRECISION_DOUBLE), 500);
+    cr_assert_eq(bench_plan_iterations(16384, PRECISION_FLOAT), 1000);
+    cr_assert_eq(bench_plan_iterations(16384, PRECISION_DOUBLE), 500);
     for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
         long last = 0;
         for (int s = 0; s < 8; s++) {
-            long n = sizes[s], it = bench_iterations(n, (enum precision)p);
+            long n = sizes[s], it = bench_plan_iterations(n, (enum precision)p);
             double traffic = 2.0 * (double)precision_size((enum precision)p) *
                              (double)(n - 2) * (double)(n - 2);
             double seconds = (double)it * (traffic / 4e12 + 10e-6);
@@ -113,7 +115,7 @@ Test(bench, iterations_are_about_0_4_s_on_one_nominal_gpu)
 
 Test(bench, matrix_on_four_gpus)
 {
-    struct bench_entry e[BENCH_MAX_ENTRIES];
+    struct bench_plan_entry e[BENCH_MAX_ENTRIES];
     int count = plan(&h200x4, e);
     /* 6 sizes and the largest, 2 precisions, 1, 2 and 4 GPUs; 1x4 and 4x1 at 16384^2
      * and the largest, 2 precisions; 4 kernels; 5 blocks; 2 reduce modes on 1 and 4
@@ -143,14 +145,14 @@ Test(bench, matrix_on_four_gpus)
         int varies =
             strcmp(e[i].group, "kernel") == 0 || strcmp(e[i].group, "block") == 0;
         cr_assert_eq(named, varies, "%s group, kernel %s", e[i].group, e[i].kernel);
-        int base = bench_baseline(e, count, i);
+        int base = bench_plan_baseline(e, count, i);
         cr_assert((base >= 0) == (e[i].backend == BACKEND_GPU), "entry %d: baseline %d",
                   i, base);
         cr_assert(base <= i, "entry %d is compared with the later entry %d", i, base);
         if (base >= 0)
             cr_assert_eq(e[base].iterations, e[i].iterations, "entry %d", i);
     }
-    const struct bench_entry *cpu = &e[count - 1];
+    const struct bench_plan_entry *cpu = &e[count - 1];
     cr_assert(cpu->backend == BACKEND_CPU && cpu->n == 4096 && cpu->iterations == 100 &&
                   cpu->precision == PRECISION_DOUBLE && cpu->partition_x == 0,
               "the CPU baseline: 4096^2 double, 100 iterations, every core");
@@ -158,8 +160,8 @@ Test(bench, matrix_on_four_gpus)
 
 Test(bench, matrix_on_eight_gpus_has_every_layout)
 {
-    struct bench_entry e[BENCH_MAX_ENTRIES];
-    struct bench_machine m = h200x4;
+    struct bench_plan_entry e[BENCH_MAX_ENTRIES];
+    struct bench_plan_machine m = h200x4;
     m.gpus = 8;
     int count = plan(&m, e);
     cr_assert_eq(count_group(e, count, "scaling"), 7 * 2 * 4);
@@ -174,13 +176,13 @@ Test(bench, matrix_on_eight_gpus_has_every_layout)
               "8x1 %d",
               seen[1][8], seen[2][4], seen[4][2], seen[8][1]);
     for (int i = 0; i < count; i++)
-        cr_assert_lt(bench_baseline(e, count, i), i + 1, "entry %d", i);
+        cr_assert_lt(bench_plan_baseline(e, count, i), i + 1, "entry %d", i);
 }
 
 Test(bench, matrix_uses_only_the_gpus_there_are)
 {
-    struct bench_entry e[BENCH_MAX_ENTRIES];
-    struct bench_machine m = h200x4;
+    struct bench_plan_entry e[BENCH_MAX_ENTRIES];
+    struct bench_plan_machine m = h200x4;
     m.gpus = 1;
     int count = plan(&m, e);
     cr_assert_eq(count_group(e, count, "scaling"), 7 * 2);
@@ -200,13 +202,13 @@ Test(bench, matrix_uses_only_the_gpus_there_are)
 
 Test(bench, four_and_eight_h200_take_five_to_eight_minutes)
 {
-    struct bench_entry e[BENCH_MAX_ENTRIES];
-    struct bench_machine m = h200x4;
+    struct bench_plan_entry e[BENCH_MAX_ENTRIES];
+    struct bench_plan_machine m = h200x4;
     for (m.gpus = 4; m.gpus <= 8; m.gpus += 4) {
         int count = plan(&m, e);
         double total = 0.0;
         for (int i = 0; i < count; i++)
-            total += bench_estimate_s(&e[i]);
+            total += bench_plan_estimate_s(&e[i]);
         cr_log_info("%d x H200: %d configurations, estimated %.0f s", m.gpus, count,
                     total);
         cr_assert(total > 60.0 && total < 60.0 * (m.gpus == 4 ? 5 : 8),
@@ -216,8 +218,8 @@ Test(bench, four_and_eight_h200_take_five_to_eight_minutes)
 
 Test(bench, quick_matrix_is_tiny)
 {
-    struct bench_entry e[BENCH_MAX_ENTRIES];
-    struct bench_machine m = h200x4;
+    struct bench_plan_entry e[BENCH_MAX_ENTRIES];
+    struct bench_plan_machine m = h200x4;
     m.quick = 1;
     int count = plan(&m, e);
     double total = 0.0;
@@ -225,7 +227,7 @@ Test(bench, quick_matrix_is_tiny)
     for (int i = 0; i < count; i++) {
         cr_assert_leq(e[i].n, 256);
         cr_assert_leq(e[i].iterations, 20);
-        total += bench_estimate_s(&e[i]);
+        total += bench_plan_estimate_s(&e[i]);
     }
     cr_assert_lt(total, 30.0);
 }
@@ -273,7 +275,7 @@ static void check_header(void (*write_header)(FILE *), const char *name, const c
 
 Test(bench, csv_header_starts_with_the_design_columns)
 {
-    check_header(bench_csv_header, "header.csv", BENCH_HEADER);
+    check_header(bench_report_csv_header, "header.csv", BENCH_HEADER);
 }
 
 Test(bench, median)
@@ -286,10 +288,10 @@ Test(bench, median)
 /* ---- the lattice sweep: plan, crossover, names ---------------------------- */
 
 /* Two H200 GPUs: the machine the sweep is sized for. */
-static const struct bench_machine h200x2 = {.gpus = 2,
-                                            .gpu_free_bytes = (size_t)(139 * GB),
-                                            .host_bytes = 256 * GIB_BYTES,
-                                            .cores = 32};
+static const struct bench_plan_machine h200x2 = {.gpus = 2,
+                                                 .gpu_free_bytes = (size_t)(139 * GB),
+                                                 .host_bytes = 256 * GIB_BYTES,
+                                                 .cores = 32};
 
 Test(bench, sweep_on_two_gpus_is_1_gpu_against_2_from_128_to_16384)
 {
@@ -299,7 +301,7 @@ Test(bench, sweep_on_two_gpus_is_1_gpu_against_2_from_128_to_16384)
     cr_assert_eq(bench_sweep_plan(&h200x2, &p), 8);
     cr_assert(p.backend == BACKEND_GPU && p.devices == 2 && p.skipped == NULL);
     for (int i = 0; i < p.count; i++) {
-        const struct bench_entry *one = &p.one[i], *all = &p.all[i];
+        const struct bench_plan_entry *one = &p.one[i], *all = &p.all[i];
         cr_assert(one->n == sizes[i] && all->n == sizes[i], "lattice %d: %ld", i, one->n);
         cr_assert_eq(one->iterations, iterations[i], "%ld^2: %ld", one->n,
                      one->iterations);
@@ -309,13 +311,13 @@ Test(bench, sweep_on_two_gpus_is_1_gpu_against_2_from_128_to_16384)
                   "the default partition of 2 GPUs: %dx%d", all->partition_x,
                   all->partition_y);
         for (int side = 0; side < 2; side++) {
-            const struct bench_entry *e = side ? all : one;
+            const struct bench_plan_entry *e = side ? all : one;
             cr_assert(e->backend == BACKEND_GPU && e->precision == PRECISION_FLOAT &&
                       strcmp(e->group, "sweep") == 0 && strcmp(e->kernel, "auto") == 0 &&
                       e->block_x == 0 && e->reduce == REDUCE_HOST);
         }
     }
-    struct bench_machine m = h200x2;
+    struct bench_plan_machine m = h200x2;
     m.gpus = 8; /* every GPU of the machine, in the squarest layout */
     bench_sweep_plan(&m, &p);
     cr_assert(p.all[0].gpus == 8 && p.all[0].partition_x == 2 &&
@@ -333,8 +335,8 @@ Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
         double seconds = (double)it * (traffic / 4e12 + 10e-6);
         cr_assert(is_125(it) && seconds > 0.05 && seconds < 0.2,
                   "%ld^2: %ld iterations take %.3f s on one nominal GPU", n, it, seconds);
-        total += (SWEEP_WARMUPS + SWEEP_RUNS) *
-                 (bench_estimate_run_s(&p.one[i]) + bench_estimate_run_s(&p.all[i]));
+        total += (SWEEP_WARMUPS + SWEEP_RUNS) * (bench_plan_estimate_run_s(&p.one[i]) +
+                                                 bench_plan_estimate_run_s(&p.all[i]));
     }
     cr_log_info("lattice sweep on 2 x H200: estimated %.0f s", total);
     cr_assert(total > 20.0 && total < 180.0, "estimated %.0f s", total);
@@ -351,7 +353,7 @@ Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
 Test(bench, sweep_without_two_gpus_is_one_host_thread_against_every_core)
 {
     struct bench_sweep_plan p;
-    struct bench_machine m = h200x2;
+    struct bench_plan_machine m = h200x2;
     for (m.gpus = 0; m.gpus <= 1; m.gpus++) {
         cr_assert_eq(bench_sweep_plan(&m, &p), 8, "%d GPUs", m.gpus);
         cr_assert(p.backend == BACKEND_CPU && p.devices == 32 && p.skipped == NULL);
@@ -376,7 +378,7 @@ Test(bench, sweep_without_two_gpus_is_one_host_thread_against_every_core)
 Test(bench, sweep_leaves_out_lattices_that_do_not_fit)
 {
     struct bench_sweep_plan p;
-    struct bench_machine m = h200x2;
+    struct bench_plan_machine m = h200x2;
     m.host_bytes = 2 * GIB_BYTES; /* an eighth: 256 MiB, one 8192^2 float field */
     cr_assert_eq(bench_sweep_plan(&m, &p), 7);
     cr_assert_eq(p.one[6].n, 8192);
@@ -394,7 +396,7 @@ Test(bench, sweep_leaves_out_lattices_that_do_not_fit)
 Test(bench, quick_sweep_is_tiny)
 {
     struct bench_sweep_plan p;
-    struct bench_machine m = h200x2;
+    struct bench_plan_machine m = h200x2;
     m.quick = 1;
     cr_assert_eq(bench_sweep_plan(&m, &p), 2);
     for (int i = 0; i < p.count; i++)
@@ -574,11 +576,11 @@ static int data_lines(const char *text)
 /* The sweep the quick bench plans on this machine (its cores and GPUs). */
 static int quick_sweep_here(struct bench_sweep_plan *p)
 {
-    struct bench_machine m = {.gpus = p2p_device_count(),
-                              .gpu_free_bytes = (size_t)1 << 30,
-                              .host_bytes = (size_t)1 << 30,
-                              .cores = omp_get_num_procs(),
-                              .quick = 1};
+    struct bench_plan_machine m = {.gpus = p2p_device_count(),
+                                   .gpu_free_bytes = (size_t)1 << 30,
+                                   .host_bytes = (size_t)1 << 30,
+                                   .cores = omp_get_num_procs(),
+                                   .quick = 1};
     return bench_sweep_plan(&m, p);
 }
 
@@ -624,7 +626,7 @@ static void check_quick_sweep(const char *dir, const struct run *r)
     for (int row = 1; row <= 2 * plan.count; row++) {
         const char *line = nth_line(p, row);
         int side = (row - 1) % 2, i = (row - 1) / 2;
-        const struct bench_entry *e = side ? &plan.all[i] : &plan.one[i];
+        const struct bench_plan_entry *e = side ? &plan.all[i] : &plan.one[i];
         char median[64];
         cr_assert_str_eq(named(p, line, "backend", field, sizeof field),
                          e->backend == BACKEND_GPU ? "gpu" : "cpu");
@@ -671,8 +673,8 @@ Test(bench, quick_bench_end_to_end, .init = require_laplace)
     while (*p == '#')
         p = strchr(p, '\n') + 1;
     cr_assert_eq(strncmp(p, BENCH_HEADER, strlen(BENCH_HEADER)), 0, "header: %.300s", p);
-    struct bench_entry e[BENCH_MAX_ENTRIES];
-    struct bench_machine m = {.gpus = p2p_device_count(), .quick = 1};
+    struct bench_plan_entry e[BENCH_MAX_ENTRIES];
+    struct bench_plan_machine m = {.gpus = p2p_device_count(), .quick = 1};
     int rows = count_lines(p) - 1;
     cr_assert_eq(rows, 2 * plan(&m, e), "every configuration twice: %d rows", rows);
     const char *last = nth_line(p, rows);
