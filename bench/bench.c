@@ -278,7 +278,7 @@ static int bench_paths(struct bench_state *b, char *err, size_t n)
  * header; bench_matrix_run gives it its name when it is whole. */
 static int bench_open_csv(struct bench_state *b, char *err, size_t n)
 {
-    b->csv = output_temporary_open(b->csv_path, &b->csv_temp, err, n);
+    b->csv = temp_file_open(b->csv_path, &b->csv_temp, err, n);
     if (!b->csv)
         return EXIT_FAILURE_RUN;
     bench_state_print_machine(b->csv, "# ", b);
@@ -302,11 +302,11 @@ static int bench_matrix_run(struct bench_state *b, char *err, size_t n)
     int bad = ferror(b->csv);
     if (fclose(b->csv) != 0 || bad) {
         b->csv = NULL;
-        output_temporary_discard(&b->csv_temp);
+        temp_file_discard(&b->csv_temp);
         return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s", b->csv_path);
     }
     b->csv = NULL;
-    if (output_temporary_commit(&b->csv_temp, b->csv_path, 0) != 0)
+    if (temp_file_commit(&b->csv_temp, b->csv_path, 0) != 0)
         return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s", b->csv_path,
                             strerror(errno));
     bench_state_say(b, "\nwrote %s\n", b->csv_path);
@@ -358,7 +358,7 @@ int bench_run(const struct config *c)
     if (status != EXIT_OK)
         fprintf(stderr, "laplace: %s\n", err);
     if (b->csv)
-        fclose(b->csv), output_temporary_discard(&b->csv_temp);
+        fclose(b->csv), temp_file_discard(&b->csv_temp);
     free(b);
     return status;
 }

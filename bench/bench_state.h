@@ -42,7 +42,7 @@ struct bench_state {
     int sweep_points; /* points of the lattice sweep planned (both sides) */
     int sweep_failed; /* of them, those whose runs failed */
     FILE *csv;        /* written under csv_temp's name until it is whole */
-    struct output_temp csv_temp;
+    struct temp_file csv_temp;
     char csv_path[CONFIG_PATH_MAX]; /* the matrix's CSV; the sweep's is named after it */
 };
 

@@ -140,7 +140,7 @@ struct bench_sweep {
     int crossover; /* index of the lattice, or -1 */
     char crossover_text[200];
     FILE *csv; /* written under temp's name until it is whole */
-    struct output_temp temp;
+    struct temp_file temp;
     char path[CONFIG_PATH_MAX];
 };
 
@@ -270,7 +270,7 @@ static void print_plan(FILE *out, const char *prefix, const struct bench_sweep *
 static int open_csv(struct bench_sweep *s, char *err, size_t n)
 {
     bench_sweep_file_name(s->path, sizeof s->path, s->b->csv_path);
-    s->csv = output_temporary_open(s->path, &s->temp, err, n);
+    s->csv = temp_file_open(s->path, &s->temp, err, n);
     if (!s->csv)
         return -1;
     bench_state_print_machine(s->csv, "# ", s->b);
@@ -305,10 +305,10 @@ static int write_csv(struct bench_sweep *s, char *err, size_t n)
     int closed = fclose(s->csv);
     s->csv = NULL;
     if (bad || closed != 0) {
-        output_temporary_discard(&s->temp);
+        temp_file_discard(&s->temp);
         return error_set(err, n, "cannot write %s", s->path);
     }
-    if (output_temporary_commit(&s->temp, s->path, 0) != 0)
+    if (temp_file_commit(&s->temp, s->path, 0) != 0)
         return error_set(err, n, "cannot write %s: %s", s->path, strerror(errno));
     return 0;
 }
@@ -338,7 +338,7 @@ static int start(struct bench_sweep *s, char *err, size_t n)
 static void sweep_free(struct bench_sweep *s)
 {
     if (s->csv)
-        fclose(s->csv), output_temporary_discard(&s->temp);
+        fclose(s->csv), temp_file_discard(&s->temp);
     free(s);
 }
 

@@ -1,25 +1,20 @@
 /*
  * output.c - the field to files (output.h): the format by extension, each file
- * written under a unique temporary name beside it, which interrupt.c removes if a
- * second signal ends the program, then renamed. The .dat and .bin formats are written
+ * written whole (temp_file.h: under a temporary name beside it, then renamed). The .dat and .bin formats are written
  * here; vtk_output.c and png_output.c write the others.
  */
 #include "outputs/output.h"
 #include "outputs/output_formats.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "support/error.h"
-#include "support/interrupt.h"
 #include "outputs/png_output.h"
 #include "outputs/vtk_output.h"
 
@@ -36,117 +31,19 @@ int output_has_pieces(const char *path)
     return output_format_of(path) == FORMAT_PVTI;
 }
 
-/* ---- temporary files ------------------------------------------------------ */
-
-/* path's folder with its slash ("dir/", or "" for the current one), in n bytes. */
-static int folder_of(const char *path, char *out, size_t n)
-{
-    const char *slash = strrchr(path, '/');
-    int length = slash ? (int)(slash - path + 1) : 0;
-    return snprintf(out, n, "%.*s", length, path) >= (int)n ? -1 : 0;
-}
-
-/* Six letters or digits that differ from call to call and from process to process;
- * O_EXCL makes the name unique, these only make a clash rare. */
-static void random_letters(char out[7])
-{
-    static const char letters[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    static _Atomic unsigned long counter;
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    uint64_t x = (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^
-                 ((uint64_t)getpid() << 20) ^ (uint64_t)(uintptr_t)&now ^
-                 (uint64_t)atomic_fetch_add(&counter, 1) * 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < 6; i++) {
-        x ^= x >> 31;
-        x *= 0xBF58476D1CE4E5B9ull;
-        x ^= x >> 29;
-        out[i] = letters[x % 62];
-    }
-    out[6] = '\0';
-}
-
-/* A new file "FOLDER/.lpXXXXXX" made with O_EXCL (mode 0666 less the umask, as
- * fopen makes files); its descriptor, or -1 with errno set. */
-static int create_beside(const char *path, char *name, size_t n)
-{
-    char folder[OUTPUT_PATH_MAX], letters[7];
-    if (folder_of(path, folder, sizeof folder) != 0)
-        return errno = ENAMETOOLONG, -1;
-    for (int attempt = 0; attempt < 100; attempt++) {
-        random_letters(letters);
-        if (snprintf(name, n, "%s.lp%s", folder, letters) >= (int)n)
-            return errno = ENAMETOOLONG, -1;
-        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0 || errno != EEXIST)
-            return fd;
-    }
-    return -1;
-}
-
-FILE *output_temporary_open(const char *path, struct output_temp *t, char *err,
-                            size_t n)
-{
-    t->guard = -1;
-    int fd = create_beside(path, t->name, sizeof t->name);
-    if (fd < 0) {
-        error_set(err, n, "cannot write '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    t->guard = interrupt_guard(t->name);
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        error_set(err, n, "cannot write '%s': %s", path, strerror(errno));
-        close(fd);
-        output_temporary_discard(t);
-    }
-    return f;
-}
-
-int output_temporary_commit(struct output_temp *t, const char *path, int replace)
-{
-    int rc;
-    if (replace) {
-        rc = rename(t->name, path);
-    } else {
-        rc = link(t->name, path); /* fails with EEXIST instead of replacing */
-        if (rc != 0 && errno != EEXIST && access(path, F_OK) != 0)
-            rc = rename(t->name, path); /* a file system without links */
-        else if (rc == 0)
-            unlink(t->name);
-    }
-    int saved = errno;
-    if (rc != 0)
-        remove(t->name);
-    interrupt_release(t->guard);
-    t->guard = -1;
-    errno = saved;
-    return rc;
-}
-
-void output_temporary_discard(struct output_temp *t)
-{
-    int saved = errno;
-    remove(t->name);
-    interrupt_release(t->guard);
-    t->guard = -1;
-    errno = saved;
-}
-
 /* ---- checks before the solve ---------------------------------------------- */
 
 int output_check_file(const char *path, char *err, size_t n)
 {
     struct stat info;
-    struct output_temp t;
+    struct temp_file t;
     if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
         return error_set(err, n, "cannot write '%s': it is a directory", path);
-    FILE *f = output_temporary_open(path, &t, err, n);
+    FILE *f = temp_file_open(path, &t, err, n);
     if (!f)
         return -1;
     fclose(f);
-    output_temporary_discard(&t);
+    temp_file_discard(&t);
     return 0;
 }
 
@@ -291,10 +188,10 @@ static int write_pvti(FILE *f, const struct job *job)
 /* Writes the file of path under the temporary name t (a FILE writer, or png_write
  * by name when writer is NULL). 0, or -1 with err set and nothing left. */
 static int write_temporary(const char *path, int (*writer)(FILE *, const struct job *),
-                           const struct job *job, struct output_temp *t, char *err,
+                           const struct job *job, struct temp_file *t, char *err,
                            size_t n)
 {
-    FILE *f = output_temporary_open(path, t, err, n);
+    FILE *f = temp_file_open(path, t, err, n);
     if (!f)
         return -1;
     errno = 0;
@@ -315,7 +212,7 @@ static int write_temporary(const char *path, int (*writer)(FILE *, const struct 
     if (rc != 0) {
         error_set(err, n, "writing '%s' failed: %s", path,
                   saved ? strerror(saved) : "a write failed");
-        output_temporary_discard(t);
+        temp_file_discard(t);
     }
     return rc;
 }
@@ -324,10 +221,10 @@ static int write_temporary(const char *path, int (*writer)(FILE *, const struct 
 static int write_file(const char *path, int (*writer)(FILE *, const struct job *),
                       const struct job *job, char *err, size_t n)
 {
-    struct output_temp t;
+    struct temp_file t;
     if (write_temporary(path, writer, job, &t, err, n) != 0)
         return -1;
-    if (output_temporary_commit(&t, path, 1) != 0)
+    if (temp_file_commit(&t, path, 1) != 0)
         return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
     return 0;
 }
@@ -347,7 +244,7 @@ void output_pieces_discard(struct output_pieces *p)
 {
     for (int t = 0; p->staged && t < p->count; t++)
         if (p->staged[t])
-            output_temporary_discard(&p->piece[t]);
+            temp_file_discard(&p->piece[t]);
     free(p->piece);
     free(p->staged);
     *p = (struct output_pieces){0};
@@ -384,7 +281,7 @@ int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
             continue; /* another rank's */
         piece_path(path, t, piece, sizeof piece, 0);
         set->staged[t] = 0;
-        if (output_temporary_commit(&set->piece[t], piece, 1) != 0)
+        if (temp_file_commit(&set->piece[t], piece, 1) != 0)
             return error_set(err, n, "writing '%s' failed: %s", piece,
                              strerror(errno));
     }
@@ -394,13 +291,13 @@ int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
 /* Every piece renamed, then the index: the set is replaced whole. A rename that
  * fails leaves the pieces renamed before it (the old index still names them). */
 static int commit_set(const char *path, struct output_pieces *set,
-                      struct output_temp *index, char *err, size_t n)
+                      struct temp_file *index, char *err, size_t n)
 {
     if (output_pieces_commit(path, set, err, n) != 0) {
-        output_temporary_discard(index);
+        temp_file_discard(index);
         return -1;
     }
-    if (output_temporary_commit(index, path, 1) != 0)
+    if (temp_file_commit(index, path, 1) != 0)
         return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
     return 0;
 }
@@ -410,10 +307,10 @@ int output_write_index(const char *path, const struct field *field,
 {
     struct job job = {
         .field = field, .context = context, .piece = -1, .index_path = path};
-    struct output_temp index;
+    struct temp_file index;
     if (write_temporary(path, write_pvti, &job, &index, err, n) != 0)
         return -1;
-    if (output_temporary_commit(&index, path, 1) != 0)
+    if (temp_file_commit(&index, path, 1) != 0)
         return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
     return 0;
 }
@@ -429,7 +326,7 @@ static int write_pieces_and_index(const char *path, const struct job *job, char 
         return error_set(err, n, "cannot write '%s': out of memory", path);
     struct output_pieces *set = context.pieces ? context.pieces : &own;
     struct job index_job = *job;
-    struct output_temp index;
+    struct temp_file index;
     context.pieces = set;
     index_job.context = &context;
     int rc = set->failed ? error_set(err, n, "%s", set->error) : 0;

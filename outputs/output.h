@@ -32,14 +32,8 @@
 
 #include "gpu_partition.h"
 #include "problem/problem.h"
+#include "outputs/temp_file.h"
 
-#define OUTPUT_PATH_MAX 4200 /* a path, or a piece's name made from one */
-
-/* A file being written: its temporary name, guarded by interrupt.h. */
-struct output_temp {
-    char name[OUTPUT_PATH_MAX];
-    int guard;
-};
 
 /*
  * The pieces of one .pvti staged under temporary names, by the tiles' threads
@@ -48,7 +42,7 @@ struct output_temp {
  */
 struct output_pieces {
     int count;                 /* the tiles */
-    struct output_temp *piece; /* count of them */
+    struct temp_file *piece; /* count of them */
     int *staged;               /* 1: piece t is written under piece[t].name */
     int failed;
     char error[256];
@@ -75,18 +69,6 @@ int output_check_writable(const char *path, char *err, size_t n);
 
 /* The same for a file of any extension (the history, a .pvti's pieces). */
 int output_check_file(const char *path, char *err, size_t n);
-
-/* Creates a new empty file beside path under a unique short name, guarded by
- * interrupt.h, and opens it for writing. The FILE, or NULL with err set. */
-FILE *output_temporary_open(const char *path, struct output_temp *t, char *err,
-                            size_t n);
-
-/* Gives the temporary file its name path (replace 0: never over an existing file)
- * and releases its guard. 0, or -1 with errno set and the temporary removed. */
-int output_temporary_commit(struct output_temp *t, const char *path, int replace);
-
-/* Removes the temporary file and releases its guard. */
-void output_temporary_discard(struct output_temp *t);
 
 /* The name of piece t of the .pvti at index: "dir/a.pvti", 3 -> "dir/a_3.vti".
  * 0, or -1 when it does not fit in n. */

@@ -13,7 +13,7 @@ int history_open(struct history *h, const char *path, char *err, size_t n)
 {
     memset(h, 0, sizeof *h);
     snprintf(h->path, sizeof h->path, "%s", path);
-    h->file = output_temporary_open(path, &h->temporary, err, n);
+    h->file = temp_file_open(path, &h->temporary, err, n);
     if (!h->file)
         return -1;
     if (fprintf(h->file, "iteration,norm,elapsed_s\n") < 0)
@@ -36,8 +36,8 @@ int history_close(struct history *h, char *err, size_t n)
         rc = -1, error = errno;
     h->file = NULL;
     if (rc != 0)
-        output_temporary_discard(&h->temporary);
-    else if (output_temporary_commit(&h->temporary, h->path, 1) != 0)
+        temp_file_discard(&h->temporary);
+    else if (temp_file_commit(&h->temporary, h->path, 1) != 0)
         rc = -1, error = errno;
     if (rc != 0)
         error_set(err, n, "writing '%s' failed: %s", h->path,
@@ -50,5 +50,5 @@ void history_abandon(struct history *h)
     if (h->file)
         fclose(h->file);
     h->file = NULL;
-    output_temporary_discard(&h->temporary);
+    temp_file_discard(&h->temporary);
 }

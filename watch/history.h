@@ -14,7 +14,7 @@
 struct history {
     FILE *file;
     char path[1100];
-    struct output_temp temporary; /* guarded by interrupt.h until renamed */
+    struct temp_file temporary; /* guarded by interrupt.h until renamed */
     int failed;
     int error; /* the errno of the first write that failed */
 };
