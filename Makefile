@@ -54,6 +54,8 @@ endif
 FOLDERS := settings devices mpi outputs problem watch support bench
 SOURCES := $(filter-out main.c,$(wildcard *.c $(FOLDERS:%=%/*.c)))
 CUDA_SOURCES := $(filter %cuda%,$(SOURCES))
+# The kernels: every .cu at the top (laplace_kernels.cu and the files beside it).
+KERNEL_SOURCES := $(wildcard *.cu)
 CORE := $(basename $(filter-out $(CUDA_SOURCES),$(SOURCES)))
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
@@ -63,7 +65,7 @@ ifneq ($(NVCC),)
                -gencode arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
                -gencode arch=compute_$(GPU_ARCH),code=compute_$(GPU_ARCH) \
                -Xcompiler -Wall,-Wextra,-Werror
-  OBJS += $(CUDA_SOURCES:%.c=$(BUILD)/%.o) $(BUILD)/laplace_kernels.o
+  OBJS += $(CUDA_SOURCES:%.c=$(BUILD)/%.o) $(KERNEL_SOURCES:%.cu=$(BUILD)/%.o)
   LDLIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -ldl -lpthread -static-libstdc++ -lstdc++
   BUILD_KIND := with CUDA ($(NVCC), sm_$(GPU_ARCH))
 else
@@ -103,9 +105,10 @@ $(BUILD)/%.o: %.c | $(BUILD) check-build-deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-# nvcc writes the headers it read into a dependency file, as gcc's -MMD does.
-$(BUILD)/laplace_kernels.o: laplace_kernels.cu | $(BUILD)
-	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(BUILD)/laplace_kernels.d -c -o $@ $<
+# Every .cu with nvcc, which writes the headers it read into a dependency file, as
+# gcc's -MMD does.
+$(BUILD)/%.o: %.cu | $(BUILD)
+	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(BUILD)/$*.d -c -o $@ $<
 
 $(BUILD)/tests/%.o: tests/%.c | $(BUILD)
 	@mkdir -p $(BUILD)/tests

@@ -2,6 +2,8 @@
  * laplace_kernels.h - the sweep kernel variants and the extern "C" launchers of
  * laplace_kernels.cu. Plain C: host code includes it without CUDA headers; the
  * variant names below are known to every build, the launchers only to CUDA ones.
+ * The resident loop (laplace_loop.h) and the device's adding of block sums
+ * (laplace_reduce.h) take the launch described here.
  */
 #ifndef LAPLACE_KERNELS_H
 #define LAPLACE_KERNELS_H
@@ -88,38 +90,23 @@ extern "C" {
  * the block asked for (0 x 0: chosen here) and, for rows, the rows per thread
  * that still leave a few waves of blocks on the device's multiprocessors.
  */
-struct sweep_shape laplace_choose_shape(enum kernel_variant kernel, int plain_jacobi,
-                                        int block_x, int block_y, long lx, long ly,
-                                        size_t value_size, int multiprocessors,
-                                        int threads_per_multiprocessor);
+struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
+                                                int plain_jacobi, int block_x,
+                                                int block_y, long lx, long ly,
+                                                size_t value_size, int multiprocessors,
+                                                int threads_per_multiprocessor);
 
 /* For tuning experiments: LAPLACE_ROWS_PER_THREAD (1, 4, 8, 16) and
  * LAPLACE_COLUMNS_PER_THREAD (1, 2) replace the rows kernel's choice. */
-struct sweep_shape laplace_shape_override(struct sweep_shape shape, long lx);
+struct sweep_shape laplace_kernels_shape_override(struct sweep_shape shape, long lx);
 
 /* The grid of a sweep of this shape: blocks across and up; returns their product,
  * the number of partial sums. */
-long laplace_grid(const struct sweep_shape *shape, long lx, long ly, long *blocks_x,
-                  long *blocks_y);
+long laplace_kernels_grid(const struct sweep_shape *shape, long lx, long ly,
+                          long *blocks_x, long *blocks_y);
 
 /* Launches the sweep on the stream; returns the launch's error (cudaGetLastError). */
-cudaError_t laplace_sweep(const struct sweep_launch *launch, cudaStream_t stream);
-
-/*
- * Runs up to `batch` iterations of a lone tile (no neighbours) with the rows
- * kernel's shape in one resident kernel, starting from state (device memory,
- * iteration k reading field[(k - 1) % 2]); the kernel adds each iteration's
- * block sums in the fixed order, applies the rule and stops by itself. sums:
- * 2 x laplace_grid() doubles of device memory. Returns the launch's error.
- */
-cudaError_t laplace_loop(const struct sweep_launch *tile, void *field0, void *field1,
-                         long batch, double *sums, struct stop_state *state,
-                         struct stop_rule rule, int multiprocessors, cudaStream_t stream);
-
-/* Adds n block sums on the device in block_sums_total()'s order into *total
- * (for the max norm, takes their maximum). */
-cudaError_t laplace_reduce(const double *block_sums, long n, enum norm_kind norm,
-                           double *total, cudaStream_t stream);
+cudaError_t laplace_kernels_sweep(const struct sweep_launch *launch, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -16,7 +16,7 @@
  * acyclic; nothing spins or waits on a flag, and the host threads meet only at
  * batch_call's meet(), which every thread reaches on every path.
  */
-#include "devices/device_cuda.h"
+#include "devices/device_cuda_batches.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -29,13 +29,13 @@
  * the host loop hides its round trip behind the next sweep, while a batch pays
  * for its checkpoint copy and for sums at every iteration (measured on an H200,
  * 16384^2 as two tiles: 593 us per iteration batched, 561 in the host loop). */
-long cuda_batch_length(const struct tile *t, int asked)
+long device_cuda_batches_length(const struct tile *t, int asked)
 {
     size_t free_bytes = 0, total_bytes = 0;
     for (int side = 0; side < SIDE_COUNT; side++)
         if (t->peer_fallback[side])
             return 0;
-    long n = cuda_batch_iterations(t);
+    long n = cuda_tile_batch_iterations(t);
     if (!asked && n < 32)
         return 0;
     long most = (64L << 20) / (t->block_count * (long)sizeof(double));
@@ -44,26 +44,26 @@ long cuda_batch_length(const struct tile *t, int asked)
     if (n < 2 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
         return cudaGetLastError(), 0;
     double need =
-        2.0 * ((double)tile_field_bytes(t) + (double)n * (double)cuda_sums_bytes(t));
+        2.0 * ((double)tile_field_bytes(t) + (double)n * (double)cuda_tile_sums_bytes(t));
     return need + (256 << 20) < (double)free_bytes ? n : 0;
 }
 
-int cuda_batch_open(struct tile *t, long n)
+int device_cuda_batches_open(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
     CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
     for (int set = 0; set < 2; set++) {
-        struct batch_buffers *s = &c->sets[set];
+        struct cuda_tile_batch_set *s = &c->sets[set];
         CUDA_CHECK(t, cudaMalloc(&s->checkpoint_d, tile_field_bytes(t)));
         if (t->settings.reduce == REDUCE_DEVICE) {
             CUDA_CHECK(t, cudaMalloc((void **)&s->totals_d, (size_t)n * sizeof(double)));
             CUDA_CHECK(t,
                        cudaMallocHost((void **)&s->totals_h, (size_t)n * sizeof(double)));
         } else {
-            CUDA_CHECK(t,
-                       cudaMalloc((void **)&s->slots_d, (size_t)n * cuda_sums_bytes(t)));
             CUDA_CHECK(
-                t, cudaMallocHost((void **)&s->slots_h, (size_t)n * cuda_sums_bytes(t)));
+                t, cudaMalloc((void **)&s->slots_d, (size_t)n * cuda_tile_sums_bytes(t)));
+            CUDA_CHECK(t, cudaMallocHost((void **)&s->slots_h,
+                                         (size_t)n * cuda_tile_sums_bytes(t)));
         }
     }
     return 0;
@@ -75,13 +75,13 @@ static int queue_batch_sweep(struct tile *t, const struct batch_call *b, long k,
                              int phase)
 {
     struct cuda_tile *c = t->impl;
-    struct batch_buffers *s = &c->sets[batch_set(b)];
+    struct cuda_tile_batch_set *s = &c->sets[batch_set(b)];
     struct sweep_args a = {.iteration = k, .phase = phase, .want_sums = 1};
     tile_neighbours(b->tiles, t, a.neighbour);
     if (t->settings.reduce == REDUCE_DEVICE)
-        return cuda_queue_sweep(t, &a, c->block_sums_d, s->totals_d + (k - 1), NULL);
-    return cuda_queue_sweep(t, &a, s->slots_d + (size_t)(k - 1) * (size_t)t->block_count,
-                            NULL, NULL);
+        return cuda_tile_queue_sweep(t, &a, c->block_sums_d, s->totals_d + (k - 1), NULL);
+    return cuda_tile_queue_sweep(
+        t, &a, s->slots_d + (size_t)(k - 1) * (size_t)t->block_count, NULL, NULL);
 }
 
 /* Queues the start of a batch on a tile's stream: joining the graph (all but
@@ -104,14 +104,14 @@ static int queue_batch_start(struct tile *t, const struct tile *first,
 static int queue_batch_end(struct tile *t, struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    struct batch_buffers *s = &c->sets[batch_set(b)];
+    struct cuda_tile_batch_set *s = &c->sets[batch_set(b)];
     if (t->settings.reduce == REDUCE_DEVICE)
         CUDA_CHECK(t, cudaMemcpyAsync(s->totals_h, s->totals_d,
                                       (size_t)b->n * sizeof(double),
                                       cudaMemcpyDeviceToHost, c->stream));
     else
         CUDA_CHECK(t, cudaMemcpyAsync(s->slots_h, s->slots_d,
-                                      (size_t)b->n * cuda_sums_bytes(t),
+                                      (size_t)b->n * cuda_tile_sums_bytes(t),
                                       cudaMemcpyDeviceToHost, c->stream));
     if (t == first)
         return 0;
@@ -210,38 +210,39 @@ static int launch_group(struct tile *first, const struct batch_call *b)
 
 /* Every tile's thread: an injected fault of this GPU's part, then the launch by
  * the first tile's thread. */
-int cuda_batch_start(struct tile *t, const struct batch_call *b)
+int device_cuda_batches_start(struct tile *t, const struct batch_call *b)
 {
-    if (b->meet(b->context, t, cuda_check_fault(t, b->from, b->from + b->n - 1)))
+    if (b->meet(b->context, t, cuda_tile_check_fault(t, b->from, b->from + b->n - 1)))
         return 1;
     return b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0);
 }
 
 /* Every tile's thread: the first waits for the whole batch of every GPU, then
  * each checks its own GPU for an error of the batch. */
-int cuda_batch_wait(struct tile *t, const struct batch_call *b)
+int device_cuda_batches_wait(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
     int rc = 0;
     if (t == &b->tiles[0]) {
         cudaError_t done = cudaStreamSynchronize(c->stream);
         if (done != cudaSuccess)
-            rc = cuda_failed(t, done, "cudaStreamSynchronize(first tile's stream)",
-                             __func__, __FILE__, __LINE__);
+            rc = cuda_tile_failed(t, done, "cudaStreamSynchronize(first tile's stream)",
+                                  __func__, __FILE__, __LINE__);
     }
     if (b->meet(b->context, t, rc))
         return 1;
     cudaError_t own = cudaStreamSynchronize(c->stream);
     rc = own == cudaSuccess ? 0
-                            : cuda_failed(t, own, "cudaStreamSynchronize(c->stream)",
-                                          __func__, __FILE__, __LINE__);
+                            : cuda_tile_failed(t, own, "cudaStreamSynchronize(c->stream)",
+                                               __func__, __FILE__, __LINE__);
     return b->meet(b->context, t, rc);
 }
 
-int cuda_batch_total(struct tile *t, const struct batch_call *b, long j, double *total)
+int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j,
+                              double *total)
 {
     struct cuda_tile *c = t->impl;
-    struct batch_buffers *s = &c->sets[batch_set(b)];
+    struct cuda_tile_batch_set *s = &c->sets[batch_set(b)];
     if (t->settings.reduce == REDUCE_DEVICE)
         *total = s->totals_h[j];
     else
@@ -250,7 +251,7 @@ int cuda_batch_total(struct tile *t, const struct batch_call *b, long j, double 
     return 0;
 }
 
-int cuda_batch_rewind(struct tile *t, const struct batch_call *b)
+int device_cuda_batches_rewind(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
     CUDA_CHECK(t,
@@ -260,11 +261,11 @@ int cuda_batch_rewind(struct tile *t, const struct batch_call *b)
     return 0;
 }
 
-/* Frees what cuda_batch_open() allocated and the graphs. */
-void cuda_batch_free(struct cuda_tile *c)
+/* Frees what device_cuda_batches_open() allocated and the graphs. */
+void device_cuda_batches_free(struct cuda_tile *c)
 {
     for (int set = 0; set < 2; set++) {
-        struct batch_buffers *s = &c->sets[set];
+        struct cuda_tile_batch_set *s = &c->sets[set];
         cudaFree(s->checkpoint_d);
         cudaFree(s->slots_d);
         cudaFreeHost(s->slots_h);

@@ -7,11 +7,13 @@
  * before the sweep that reads the shadow; each waits for the stream, since the
  * host buffer is sent (or was received) by MPI right before or after.
  */
-#include "devices/device_cuda.h"
+#include "devices/device_cuda_ranks.h"
 
 #include <cuda_runtime_api.h>
 
-int cuda_shadow_open(struct tile *t, struct tile *shadow)
+#include "devices/cuda_tile.h"
+
+int device_cuda_ranks_shadow_open(struct tile *t, struct tile *shadow)
 {
     for (int which = 0; which < 2; which++) {
         CUDA_CHECK(t, cudaMalloc(&shadow->field[which], tile_field_bytes(shadow)));
@@ -21,7 +23,7 @@ int cuda_shadow_open(struct tile *t, struct tile *shadow)
 }
 
 /* The row or column of field[which] facing `side`, packed into edge_h. */
-int cuda_edge_read(struct tile *t, int side, int which, void *edge_h)
+int device_cuda_ranks_edge_read(struct tile *t, int side, int which, void *edge_h)
 {
     struct cuda_tile *c = t->impl;
     size_t elem = precision_size(t->precision), pitch = (size_t)t->extent->lx * elem;
@@ -41,7 +43,8 @@ int cuda_edge_read(struct tile *t, int side, int which, void *edge_h)
     return 0;
 }
 
-int cuda_shadow_write(struct tile *t, struct tile *shadow, int which, const void *edge_h)
+int device_cuda_ranks_shadow_write(struct tile *t, struct tile *shadow, int which,
+                                   const void *edge_h)
 {
     struct cuda_tile *c = t->impl;
     CUDA_CHECK(t, cudaMemcpyAsync(shadow->field[which], edge_h, tile_field_bytes(shadow),
@@ -50,7 +53,7 @@ int cuda_shadow_write(struct tile *t, struct tile *shadow, int which, const void
     return 0;
 }
 
-void cuda_shadow_close(struct tile *t, struct tile *shadow)
+void device_cuda_ranks_shadow_close(struct tile *t, struct tile *shadow)
 {
     (void)t; /* the thread of t is bound to its GPU, where the shadow lives */
     for (int which = 0; which < 2; which++) {

@@ -1,0 +1,209 @@
+/*
+ * device_cuda_alone.c - a lone tile runs the whole loop on its GPU in batches
+ * (device.h's run_alone). With --reduce host, each batch is one CUDA graph of
+ * sweeps whose block sums all come back to the host, which adds and tests them
+ * iteration by iteration; when the stop falls inside a batch, the field goes
+ * back to the batch's checkpoint and the sweeps are replayed up to the stop.
+ * With --reduce device, one resident kernel per batch adds the sums and stops
+ * by itself.
+ */
+#include "devices/device_cuda_alone.h"
+
+#include <math.h>
+
+#include <cuda_runtime_api.h>
+
+#include "devices/cuda_tile.h"
+#include "laplace_kernels.h"
+#include "laplace_loop.h"
+
+/* Queues every phase of iteration k of a lone tile, block sums into sums (NULL:
+ * none); its phases follow each other on the one stream. */
+static int queue_lone_iteration(struct tile *t, long k, double *sums)
+{
+    struct cuda_tile *c = t->impl;
+    for (int phase = 0; phase < update_rule_phases(&t->settings.rule); phase++) {
+        struct sweep_launch l = cuda_tile_sweep_launch(t, k, phase, sums);
+        CUDA_CHECK(t, laplace_kernels_sweep(&l, c->stream));
+    }
+    return 0;
+}
+
+/* Queues a batch of n iterations on the stream being captured. */
+static int queue_batch(struct tile *t, long n)
+{
+    struct cuda_tile *c = t->impl;
+    const size_t slot = (size_t)t->block_count;
+    CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], tile_field_bytes(t),
+                                  cudaMemcpyDeviceToDevice, c->stream));
+    for (long k = 1; k <= n; k++)
+        if (queue_lone_iteration(t, k, c->slots_d + (size_t)(k - 1) * slot) != 0)
+            return -1;
+    CUDA_CHECK(t,
+               cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
+                               cudaMemcpyDeviceToHost, c->stream));
+    return 0;
+}
+
+/* Captures one batch into a CUDA graph, so that a batch is one launch. */
+static int capture_batch(struct tile *t, long n)
+{
+    struct cuda_tile *c = t->impl;
+    cudaGraph_t graph = NULL;
+    CUDA_CHECK(t, cudaStreamBeginCapture(c->stream, cudaStreamCaptureModeThreadLocal));
+    int rc = queue_batch(t, n);
+    cudaError_t end = cudaStreamEndCapture(c->stream, &graph);
+    if (rc != 0)
+        return cudaGraphDestroy(graph), -1;
+    CUDA_CHECK(t, end);
+    cudaError_t made = cudaGraphInstantiate(&c->batch, graph, 0);
+    cudaGraphDestroy(graph);
+    CUDA_CHECK(t, made);
+    return 0;
+}
+
+/* A resident kernel runs this many graph batches' worth of iterations: it costs
+ * no launch per iteration, so the host may look in less often. */
+#define RESIDENT_BATCHES 8
+
+/* --reduce device: one resident kernel per batch adds the sums and stops by
+ * itself; the host only launches batches and looks at the state after each. */
+static int device_batches(struct tile *t, const struct stop_rule *rule,
+                          struct stop_state *out, const struct loop_watch *watch)
+{
+    struct cuda_tile *c = t->impl;
+    struct sweep_launch shape = cuda_tile_sweep_launch(t, 1, 0, NULL);
+    CUDA_CHECK(t, cudaMalloc((void **)&c->state_d, sizeof *c->state_d));
+    CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
+    *c->state_h = *out; /* the start: no iteration, no norm yet */
+    CUDA_CHECK(t, cudaMemcpyAsync(c->state_d, c->state_h, sizeof *c->state_d,
+                                  cudaMemcpyHostToDevice, c->stream));
+    const long per_launch = RESIDENT_BATCHES * cuda_tile_batch_iterations(t);
+    t->loop_batch = per_launch;
+    do {
+        long done = c->state_h->iteration;
+        CUDA_CHECK(t, cuda_tile_injected_fault(t, done + 1, done + per_launch));
+        CUDA_CHECK(t, laplace_loop(&shape, t->field[0], t->field[1], per_launch,
+                                   c->block_sums_d, c->state_d, *rule, c->multiprocessors,
+                                   c->stream));
+        CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
+                                      cudaMemcpyDeviceToHost, c->stream));
+        CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+        if (!c->state_h->stopped && c->state_h->norm_checks > 0 &&
+            watch->norm(watch->context, c->state_h->norm_iteration, c->state_h->norm))
+            stop_state_interrupt(c->state_h);
+    } while (!c->state_h->stopped);
+    *out = *c->state_h;
+    return 0;
+}
+
+/* The host's test of iteration k from its block sums (stop_rule.h); 1 when the
+ * loop stops, by the rule or because the watch asked to (STOP_INTERRUPTED). */
+static int host_tests(const struct tile *t, const struct stop_rule *rule,
+                      const struct loop_watch *watch, long k, const double *sums,
+                      struct stop_state *st)
+{
+    int has_norm = stop_rule_wants_norm(rule, k);
+    double norm = NAN;
+    int interrupt = 0;
+    if (has_norm) {
+        norm = stop_rule_norm(
+            rule, block_sums_total(sums, t->block_count, t->settings.rule.norm));
+        interrupt = watch->norm(watch->context, k, norm);
+    }
+    if (!stop_state_step(rule, st, k, has_norm, norm) && interrupt)
+        stop_state_interrupt(st);
+    return st->stopped;
+}
+
+/* Runs iterations from..to one launch each, block sums to slot 0 if test. */
+static int run_one_by_one(struct tile *t, long from, long to, int test,
+                          const struct stop_rule *rule, const struct loop_watch *watch,
+                          struct stop_state *st)
+{
+    struct cuda_tile *c = t->impl;
+    for (long k = from; k <= to; k++) {
+        CUDA_CHECK(t, cuda_tile_injected_fault(t, k, k));
+        if (queue_lone_iteration(t, k, test ? c->slots_d : NULL) != 0)
+            return -1;
+        if (!test)
+            continue;
+        CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, cuda_tile_sums_bytes(t),
+                                      cudaMemcpyDeviceToHost, c->stream));
+        CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+        if (host_tests(t, rule, watch, k, c->slots_h, st))
+            return 0;
+    }
+    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    return 0;
+}
+
+/* Goes back to the field at the batch's start (iteration from - 1) and repeats
+ * the sweeps up to iteration k: the same bits, since a sweep is deterministic. */
+static int replay(struct tile *t, long from, long k)
+{
+    struct cuda_tile *c = t->impl;
+    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->checkpoint_d, tile_field_bytes(t),
+                                  cudaMemcpyDeviceToDevice, c->stream));
+    return run_one_by_one(t, from, k, 0, NULL, NULL, NULL);
+}
+
+/* --reduce host: batches of n sweeps whose block sums all come back to the
+ * host, which adds and tests each iteration in order. */
+static int host_batches(struct tile *t, const struct stop_rule *rule,
+                        const struct loop_watch *watch, struct stop_state *st)
+{
+    struct cuda_tile *c = t->impl;
+    const long n = cuda_tile_batch_iterations(t);
+    CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, tile_field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * cuda_tile_sums_bytes(t)));
+    CUDA_CHECK(t,
+               cudaMallocHost((void **)&c->slots_h, (size_t)n * cuda_tile_sums_bytes(t)));
+    if (capture_batch(t, n) != 0)
+        return -1;
+    t->loop_batch = n;
+    long from = 1;
+    for (; from + n - 1 <= rule->max_iter; from += n) {
+        CUDA_CHECK(t, cuda_tile_injected_fault(t, from, from + n - 1));
+        CUDA_CHECK(t, cudaGraphLaunch(c->batch, c->stream));
+        CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+        for (long k = from; k < from + n; k++)
+            if (host_tests(t, rule, watch, k, c->slots_h + (k - from) * t->block_count,
+                           st))
+                return k == from + n - 1 ? 0 : replay(t, from, k);
+    }
+    return run_one_by_one(t, from, rule->max_iter, 1, rule, watch, st); /* the last few */
+}
+
+/*
+ * A lone tile: the whole loop here, in batches (see device.h). Batches pay only
+ * when they hold many cheap iterations: with the host adding the sums, each
+ * batch starts with a copy of the field (for the replay); with the device adding
+ * them, a grid-wide barrier and a reduction in every block come with each
+ * iteration. Large tiles, whose sweeps take far longer than a host round trip,
+ * decline and run the host loop; so do kernels other than rows on the device.
+ */
+int device_cuda_alone_run(struct tile *t, const struct stop_rule *rule,
+                          struct stop_state *out, const struct loop_watch *watch)
+{
+    struct cuda_tile *c = t->impl;
+    *out = stop_state_start();
+    if (cuda_tile_batch_iterations(t) < 32)
+        return 1;
+    if (t->settings.reduce == REDUCE_DEVICE)
+        return c->shape.kernel == KERNEL_ROWS ? device_batches(t, rule, out, watch) : 1;
+    return host_batches(t, rule, watch, out);
+}
+
+/* Frees what device_cuda_alone_run() allocated: the graph, then the memory its
+ * nodes used; errors are not reported. */
+void device_cuda_alone_free(struct cuda_tile *c)
+{
+    if (c->batch)
+        cudaGraphExecDestroy(c->batch);
+    cudaFree(c->state_d);
+    cudaFreeHost(c->state_h);
+    cudaFree(c->checkpoint_d);
+    cudaFree(c->slots_d);
+    cudaFreeHost(c->slots_h);
+}

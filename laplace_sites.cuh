@@ -1,0 +1,152 @@
+/*
+ * laplace_sites.cuh - what every sweep kernel does at its sites, included by
+ * the .cu files of the kernels (laplace_kernels.cu, laplace_loop.cu): the
+ * neighbours' edges and the loads (plain or through the read-only cache), the
+ * Jacobi update in the design's order of additions, the square of an update as
+ * the norm adds it, and the rows kernel's walk over one block of its grid
+ * (shared by the sweep and the resident loop, so their partial sums agree).
+ */
+#ifndef LAPLACE_SITES_CUH
+#define LAPLACE_SITES_CUH
+
+template <typename T> struct edges {
+    const T *west, *east, *south, *north;
+    long west_stride, east_stride;
+};
+
+template <bool READONLY, typename T> __device__ __forceinline__ T load(const T *p)
+{
+    if (READONLY)
+        return __ldg(p);
+    return *p;
+}
+
+/* The old value at (x, y) of the tile, one step outside it included. */
+template <bool READONLY, typename T>
+__device__ __forceinline__ T old_at(const T *old, const edges<T> &e, long x, long y,
+                                    long lx, long ly)
+{
+    if (x < 0)
+        return e.west ? load<READONLY>(e.west + y * e.west_stride) : T(0);
+    if (x >= lx)
+        return e.east ? load<READONLY>(e.east + y * e.east_stride) : T(0);
+    if (y < 0)
+        return e.south ? load<READONLY>(e.south + x) : T(0);
+    if (y >= ly)
+        return e.north ? load<READONLY>(e.north + x) : T(0);
+    return load<READONLY>(old + x + y * lx);
+}
+
+/* A site on the edge of the whole lattice keeps its value. */
+template <typename T>
+__device__ __forceinline__ bool is_fixed(const edges<T> &e, long x, long y, long lx,
+                                         long ly)
+{
+    return (x == 0 && !e.west) || (x == lx - 1 && !e.east) || (y == 0 && !e.south) ||
+           (y == ly - 1 && !e.north);
+}
+
+template <typename T>
+__device__ __forceinline__ T jacobi(T south, T west, T east, T north)
+{
+    return T(0.25) * (((south + west) + east) + north);
+}
+
+/* The square of an update as the norm adds it (update_rule.h): d times the
+ * square scale 2^-k (1 for every ordinary run), squared in T. */
+template <typename T> __device__ __forceinline__ double square_of(T d, T scale)
+{
+    const T e = d * scale;
+    return (double)(e * e);
+}
+
+/* Updates one site with every edge case handled; returns (new - old)^2, scaled
+ * (square_of). */
+template <bool READONLY, typename T>
+__device__ __forceinline__ double update_site(const T *old, T *out, const edges<T> &e,
+                                              long x, long y, long lx, long ly, T scale)
+{
+    if (x >= lx || y >= ly || is_fixed(e, x, y, lx, ly))
+        return 0.0;
+    const T v = jacobi(old_at<READONLY>(old, e, x, y - 1, lx, ly),
+                       old_at<READONLY>(old, e, x - 1, y, lx, ly),
+                       old_at<READONLY>(old, e, x + 1, y, lx, ly),
+                       old_at<READONLY>(old, e, x, y + 1, lx, ly));
+    const T d = v - load<READONLY>(old + x + y * lx);
+    out[x + y * lx] = v;
+    return square_of(d, scale);
+}
+
+/* V values of type T that load and store as one (8 or 16 bytes for V = 2). */
+template <typename T, int V> struct packed {
+    T v[V];
+};
+template <> struct __align__(8) packed<float, 2>
+{
+    float v[2];
+};
+template <> struct __align__(16) packed<double, 2>
+{
+    double v[2];
+};
+
+/* rows, for a block away from the tile's edges: no edge logic, wide plain loads. */
+template <int R, int V, typename T>
+__device__ __forceinline__ double rows_inside(const T *__restrict__ old,
+                                              T *__restrict__ out, long lx, long x,
+                                              long y0, T scale)
+{
+    typedef packed<T, V> P;
+    const T *p = old + x + y0 * lx; /* the first of the thread's V sites, row by row */
+    P south = *reinterpret_cast<const P *>(p - lx),
+      here = *reinterpret_cast<const P *>(p);
+    const int lane = (threadIdx.x + threadIdx.y * blockDim.x) & 31;
+    const bool warp_is_a_row = (blockDim.x & 31) == 0; /* lanes are neighbours in x */
+    double square = 0.0;
+#pragma unroll
+    for (int r = 0; r < R; r++, p += lx) {
+        const P north = *reinterpret_cast<const P *>(p + lx);
+        /* west and east: from the neighbouring lanes' registers where they can */
+        T west = __shfl_up_sync(0xffffffffu, here.v[V - 1], 1);
+        T east = __shfl_down_sync(0xffffffffu, here.v[0], 1);
+        if (!warp_is_a_row || lane == 0)
+            west = p[-1];
+        if (!warp_is_a_row || lane == 31)
+            east = p[V];
+        P v;
+#pragma unroll
+        for (int i = 0; i < V; i++) {
+            v.v[i] = jacobi(south.v[i], i > 0 ? here.v[i - 1] : west,
+                            i < V - 1 ? here.v[i + 1] : east, north.v[i]);
+            const T d = v.v[i] - here.v[i];
+            square += square_of(d, scale);
+        }
+        *reinterpret_cast<P *>(out + (p - old)) = v;
+        south = here;
+        here = north;
+    }
+    return square;
+}
+
+/* The rows kernel's work for the block at (bx, by) of its grid: thread (i, j)
+ * updates columns V*i ... V*i + V-1 and rows R*j ... R*j + R-1 of that block;
+ * returns the thread's sum of (new - old)^2. */
+template <int R, int V, typename T>
+__device__ __forceinline__ double rows_block(const T *__restrict__ old,
+                                             T *__restrict__ out, long lx, long ly,
+                                             const edges<T> &e, long bx, long by, T scale)
+{
+    const long x = (bx * blockDim.x + threadIdx.x) * V;
+    const long y0 = (by * blockDim.y + threadIdx.y) * R;
+    const long block_x0 = bx * blockDim.x * V, block_y0 = by * blockDim.y * R;
+    if (block_x0 >= 1 && block_x0 + (long)blockDim.x * V <= lx - 1 && block_y0 >= 1 &&
+        block_y0 + (long)blockDim.y * R <= ly - 1)
+        return rows_inside<R, V>(old, out, lx, x, y0, scale);
+    double square = 0.0;
+    for (int r = 0; r < R; r++)
+        for (int i = 0; i < V; i++)
+            square += update_site<false>(old, out, e, x + i, y0 + r, lx, ly, scale);
+    return square;
+}
+
+#endif
