@@ -53,9 +53,9 @@ endif
 # Files whose name holds "cuda" need the CUDA runtime and are built only with nvcc.
 FOLDERS := settings devices mpi outputs problem watch support bench
 SOURCES := $(filter-out main.c,$(wildcard *.c $(FOLDERS:%=%/*.c)))
-CUDA_SOURCES := $(filter %cuda%,$(SOURCES))
-# The kernels: every .cu at the top (laplace_kernels.cu and the files beside it).
-KERNEL_SOURCES := $(wildcard *.cu)
+CUDA_SOURCES := $(foreach s,$(SOURCES),$(if $(findstring cuda,$(notdir $(s))),$(s)))
+# The kernels: laplace_kernels.cu at the top, the rest in kernels/.
+KERNEL_SOURCES := $(wildcard *.cu kernels/*.cu)
 CORE := $(basename $(filter-out $(CUDA_SOURCES),$(SOURCES)))
 OBJS := $(CORE:%=$(BUILD)/%.o)
 
@@ -108,6 +108,7 @@ $(BUILD)/%.o: %.c | $(BUILD) check-build-deps
 # Every .cu with nvcc, which writes the headers it read into a dependency file, as
 # gcc's -MMD does.
 $(BUILD)/%.o: %.cu | $(BUILD)
+	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(BUILD)/$*.d -c -o $@ $<
 
 $(BUILD)/tests/%.o: tests/%.c | $(BUILD)
@@ -190,8 +191,8 @@ plots: deps
 	if [ -f "$$base-sweep.csv" ]; then gnuplot -e "csv='$$base-sweep.csv'" scripts/plot_sweep.gp; fi
 
 format:
-	clang-format -i *.c *.h *.cu *.inc $(wildcard $(FOLDERS:%=%/*.[ch]) $(FOLDERS:%=%/*.inc)) \
-	    tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h
+	clang-format -i $(wildcard *.c *.h *.cu $(FOLDERS:%=%/*.[ch]) $(FOLDERS:%=%/*.inc) \
+	    kernels/*.cu kernels/*.h kernels/*.cuh) tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h
 
 clean:
 	rm -rf build build-sanitize laplace tests/out

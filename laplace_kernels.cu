@@ -35,8 +35,8 @@
 
 #include <stdlib.h>
 
-#include "laplace_block_sums.cuh"
-#include "laplace_sites.cuh"
+#include "kernels/laplace_block_sums.cuh"
+#include "kernels/laplace_sites.cuh"
 
 /* global and readonly: one site per thread. */
 template <bool READONLY, typename T>

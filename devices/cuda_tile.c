@@ -16,7 +16,7 @@
 
 #include "support/fault.h"
 #include "laplace_kernels.h"
-#include "laplace_reduce.h"
+#include "kernels/laplace_reduce.h"
 
 int cuda_tile_failed(struct tile *t, cudaError_t rc, const char *call, const char *func,
                      const char *file, int line)

@@ -15,7 +15,7 @@
 
 #include "devices/cuda_tile.h"
 #include "laplace_kernels.h"
-#include "laplace_loop.h"
+#include "kernels/laplace_loop.h"
 
 /* Queues every phase of iteration k of a lone tile, block sums into sums (NULL:
  * none); its phases follow each other on the one stream. */

@@ -3,9 +3,9 @@
  * one block of BLOCK_SUM_LANES threads, in block_sums_total()'s order (the
  * maximum for the max norm), so the total is the host's to the bit.
  */
-#include "laplace_reduce.h"
+#include "kernels/laplace_reduce.h"
 
-#include "laplace_block_sums.cuh"
+#include "kernels/laplace_block_sums.cuh"
 
 /* Adds the block sums in block_sums_total()'s order into *total. */
 template <bool MAX>

@@ -8,12 +8,12 @@
  * takes the same stopping decision. No host round trip and no launch per
  * iteration.
  */
-#include "laplace_loop.h"
+#include "kernels/laplace_loop.h"
 
 #include <cooperative_groups.h>
 
-#include "laplace_block_sums.cuh"
-#include "laplace_sites.cuh"
+#include "kernels/laplace_block_sums.cuh"
+#include "kernels/laplace_sites.cuh"
 
 /*
  * The loop of a lone tile for up to `batch` iterations, in one resident
