@@ -15,7 +15,7 @@
 #include "support/fault.h"
 #include "watch/history.h"
 #include "support/interrupt.h"
-#include "devices/memory_check.h"
+#include "settings/memory_check.h"
 #include "outputs/output.h"
 #include "p2p.h"
 #include "watch/progress.h"
