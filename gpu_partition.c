@@ -89,7 +89,7 @@ int partition_rank_layout(int ranks, int ngx, int ngy, int *rx, int *ry)
     return 0;
 }
 
-const char *side_name(enum side side)
+const char *partition_side_name(enum side side)
 {
     static const char *names[SIDE_COUNT] = {"west", "east", "south", "north"};
     return names[side];

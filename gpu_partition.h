@@ -48,7 +48,7 @@ static inline int partition_count(const struct partition *p)
 int partition_init(struct partition *p, long nx, long ny, int ngx, int ngy);
 void partition_free(struct partition *p);
 
-const char *side_name(enum side side);
+const char *partition_side_name(enum side side);
 
 /* The side across: west <-> east, south <-> north. */
 static inline int side_opposite(int side)

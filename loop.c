@@ -77,7 +77,8 @@ void loop_decide(struct shared_state *st, long iteration, double *totals)
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
     st->snapshot = 0;
-    int signal = rank_split_share(&st->split, &st->failed, totals, r); /* all ranks' totals */
+    int signal =
+        rank_split_share(&st->split, &st->failed, totals, r); /* all ranks' totals */
     if (st->failed || iteration < st->resume) {
         st->stop = st->failed;
         return;

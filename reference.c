@@ -77,8 +77,8 @@ static int iterate(const struct solve_settings *s, const struct problem_terms *t
         *old = *new_, *new_ = swap; /* old now holds the newest field */
         int has_norm = solve_wants_norm(s, &rule, iteration);
         int stop = solve_decide(s, &rule, &state, iteration, has_norm,
-                                stop_rule_norm(&rule, total),
-                                omp_get_wtime() - clock, interrupt_requested());
+                                stop_rule_norm(&rule, total), omp_get_wtime() - clock,
+                                interrupt_requested());
         solve_report_state(r, &state);
         if (snapshot_due(s, iteration) && !(stop && r->reason == STOP_DIVERGED) &&
             s->snapshot(s->snapshot_context, iteration, *old, r->error, sizeof r->error))

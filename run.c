@@ -14,7 +14,6 @@
 
 #include "support/error.h"
 #include "laplace_kernels.h"
-#include "p2p.h"
 #include "mpi/ranks.h"
 #include "reference.h"
 #include "solver.h"
@@ -329,8 +328,8 @@ static int measure_exact(const struct plan *plan, struct field *field,
     return EXIT_OK;
 }
 
-int run_execute(const struct plan *plan, struct field *field,
-                struct run_report *report, char *err, size_t n)
+int run_execute(const struct plan *plan, struct field *field, struct run_report *report,
+                char *err, size_t n)
 {
     struct watchers w;
     double start = omp_get_wtime();
@@ -340,9 +339,7 @@ int run_execute(const struct plan *plan, struct field *field,
                                   .devices = plan->device_list,
                                   .device_names = plan->device_names,
                                   .result.failed_device = -1};
-    int status = watchers_start(&w, plan, err, n) == 0
-                     ? EXIT_OK
-                     : EXIT_FAILURE_RUN;
+    int status = watchers_start(&w, plan, err, n) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
     if (plan->config.world_size > 1) /* rank 0's history: every rank or none solves */
         status = ranks_agree_status(status, err, n);
     if (status != EXIT_OK) {

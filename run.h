@@ -33,8 +33,8 @@ int run_check_outputs(const struct plan *plan, char *err, size_t n);
  * written); then *field holds nothing, but for a failed history alone: the field
  * is kept, for the outputs. report->time_total_s is this call's time.
  */
-int run_execute(const struct plan *plan, struct field *field,
-                struct run_report *report, char *err, size_t n);
+int run_execute(const struct plan *plan, struct field *field, struct run_report *report,
+                char *err, size_t n);
 
 /* Every --output of the plan (with the .pvti pieces its tiles staged): each one
  * that can be written is, whatever happens to the others. Exit status; err has

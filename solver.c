@@ -8,11 +8,9 @@
 #include "solver.h"
 
 #include <limits.h>
-#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "support/error.h"
 #include "support/interrupt.h"
@@ -52,10 +50,10 @@ static void describe_fallbacks(struct shared_state *st)
                 continue;
             r->peer_fallback_pairs++;
             if (used < sizeof r->peer_fallback)
-                used += (size_t)snprintf(r->peer_fallback + used,
-                                         sizeof r->peer_fallback - used,
-                                         "%sGPU %d <- GPU %d (%s)", used ? ", " : "",
-                                         me->device, nb->device, side_name(side));
+                used += (size_t)snprintf(
+                    r->peer_fallback + used, sizeof r->peer_fallback - used,
+                    "%sGPU %d <- GPU %d (%s)", used ? ", " : "", me->device, nb->device,
+                    partition_side_name(side));
         }
 }
 

@@ -80,8 +80,7 @@ static int run_once(const struct bench_state *b, const struct bench_plan_entry *
 {
     struct config c;
     struct field field;
-    if (entry_config(b, e, &c, err, n) != 0 ||
-        plan_make(&c, &r->plan, err, n) != EXIT_OK)
+    if (entry_config(b, e, &c, err, n) != 0 || plan_make(&c, &r->plan, err, n) != EXIT_OK)
         return -1;
     int status = run_execute(&r->plan, &field, &r->report, err, n);
     field_free(&field);
@@ -202,7 +201,7 @@ static int bench_setup(struct bench_state *b, const struct config *c, char *err,
     }
     b->machine.gpus = b->gpus;
     if (b->gpus > 0 &&
-        ceilings_gpu_name(b->devices[0], b->gpu_name, sizeof b->gpu_name, err, n))
+        bench_ceilings_gpu_name(b->devices[0], b->gpu_name, sizeof b->gpu_name, err, n))
         return EXIT_FAILURE_RUN;
     return EXIT_OK;
 }
@@ -219,9 +218,11 @@ static int bench_measure(struct bench_state *b, char *err, size_t n)
                     b->parts & BENCH_PART_MATRIX ? matrix : "",
                     b->parts == (BENCH_PART_MATRIX | BENCH_PART_SWEEP) ? " and " : "",
                     b->parts & BENCH_PART_SWEEP ? "the lattice sweep" : "");
-    if (ceilings_measure_gpus(&b->ceilings, b->devices, b->gpus, copy, err, n) != 0 ||
-        ceilings_measure_host(&b->ceilings, host, err, n) != 0 ||
-        ceilings_least_free(b->devices, b->gpus, &b->machine.gpu_free_bytes, err, n) != 0)
+    if (bench_ceilings_measure_gpus(&b->ceilings, b->devices, b->gpus, copy, err, n) !=
+            0 ||
+        bench_ceilings_measure_host(&b->ceilings, host, err, n) != 0 ||
+        bench_ceilings_least_free(b->devices, b->gpus, &b->machine.gpu_free_bytes, err,
+                                  n) != 0)
         return EXIT_FAILURE_RUN;
     if (b->parts & BENCH_PART_MATRIX)
         b->count = bench_plan_matrix(&b->machine, b->entries, BENCH_MAX_ENTRIES);

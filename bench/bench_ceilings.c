@@ -39,12 +39,13 @@ static double host_copy_s(double *dst, const double *src, long count, int thread
         if (r >= 0)
             t[r] = omp_get_wtime() - start;
     }
-    return bench_median(t, REPEATS);
+    return bench_stats_median(t, REPEATS);
 }
 
 /* The host memory bandwidth: two arrays first touched by the threads that will
  * copy them (each page near its thread), copied on every core; read + written. */
-int ceilings_measure_host(struct ceilings *c, size_t bytes, char *err, size_t n)
+int bench_ceilings_measure_host(struct bench_ceilings *c, size_t bytes, char *err,
+                                size_t n)
 {
     long count = (long)(bytes / sizeof(double));
     double *src = malloc(bytes), *dst = malloc(bytes);
@@ -154,7 +155,7 @@ static int gpu_copy_time(struct gpu_copy *g, double *seconds, char *err, size_t 
         if (r >= 0)
             t[r] = ms * 1e-3;
     }
-    *seconds = bench_median(t, REPEATS);
+    *seconds = bench_stats_median(t, REPEATS);
     return 0;
 }
 
@@ -185,8 +186,8 @@ static int enable_pair(int a, int b, int *enabled, char *err, size_t n)
 }
 
 /* Every GPU's copy bandwidth, then the first GPU's peer copy to each other one. */
-int ceilings_measure_gpus(struct ceilings *c, const int *devices, int gpus, size_t bytes,
-                          char *err, size_t n)
+int bench_ceilings_measure_gpus(struct bench_ceilings *c, const int *devices, int gpus,
+                                size_t bytes, char *err, size_t n)
 {
     double s = 0.0;
     c->gpu_bytes = bytes;
@@ -206,7 +207,8 @@ int ceilings_measure_gpus(struct ceilings *c, const int *devices, int gpus, size
 }
 
 /* The least free memory among the GPUs (cudaMemGetInfo). */
-int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err, size_t n)
+int bench_ceilings_least_free(const int *devices, int gpus, size_t *least, char *err,
+                              size_t n)
 {
     *least = gpus > 0 ? SIZE_MAX : 0;
     for (int i = 0; i < gpus; i++) {
@@ -221,7 +223,7 @@ int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err, 
     return 0;
 }
 
-int ceilings_gpu_name(int device, char *name, size_t size, char *err, size_t n)
+int bench_ceilings_gpu_name(int device, char *name, size_t size, char *err, size_t n)
 {
     struct cudaDeviceProp prop;
     if (cuda_check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties",
@@ -231,34 +233,35 @@ int ceilings_gpu_name(int device, char *name, size_t size, char *err, size_t n)
     return 0;
 }
 
-const char *ceilings_no_gpu_reason(void)
+const char *bench_ceilings_no_gpu_reason(void)
 {
     return "no CUDA device is visible";
 }
 #else
 /* Without CUDA no GPU is ever listed (p2p_device_count() is 0): nothing to do. */
-int ceilings_measure_gpus(struct ceilings *c, const int *devices, int gpus, size_t bytes,
-                          char *err, size_t n)
+int bench_ceilings_measure_gpus(struct bench_ceilings *c, const int *devices, int gpus,
+                                size_t bytes, char *err, size_t n)
 {
     (void)c, (void)devices, (void)gpus, (void)bytes, (void)err, (void)n;
     return 0;
 }
 
-int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err, size_t n)
+int bench_ceilings_least_free(const int *devices, int gpus, size_t *least, char *err,
+                              size_t n)
 {
     (void)devices, (void)gpus, (void)err, (void)n;
     *least = 0;
     return 0;
 }
 
-int ceilings_gpu_name(int device, char *name, size_t size, char *err, size_t n)
+int bench_ceilings_gpu_name(int device, char *name, size_t size, char *err, size_t n)
 {
     (void)device, (void)err, (void)n;
     snprintf(name, size, "%s", "");
     return 0;
 }
 
-const char *ceilings_no_gpu_reason(void)
+const char *bench_ceilings_no_gpu_reason(void)
 {
     return "this laplace was built without CUDA";
 }

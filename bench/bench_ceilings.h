@@ -14,7 +14,7 @@
 #define CEILING_WARMUPS 2
 #define CEILING_REPEATS 7
 
-struct ceilings {
+struct bench_ceilings {
     int gpus;                             /* GPUs measured; 0: none */
     size_t gpu_bytes, host_bytes;         /* the size of one buffer */
     double copy_gbps[CONFIG_MAX_DEVICES]; /* GPU i: device to device, read + written */
@@ -26,19 +26,21 @@ struct ceilings {
 
 /* Each of devices[0..gpus-1]: a copy of bytes; GPU 0 to each other: a peer copy.
  * 0, or -1 with err naming the device and the call. */
-int ceilings_measure_gpus(struct ceilings *c, const int *devices, int gpus, size_t bytes,
-                          char *err, size_t n);
+int bench_ceilings_measure_gpus(struct bench_ceilings *c, const int *devices, int gpus,
+                                size_t bytes, char *err, size_t n);
 
 /* The host's copy of bytes on every core (first-touched in parallel). */
-int ceilings_measure_host(struct ceilings *c, size_t bytes, char *err, size_t n);
+int bench_ceilings_measure_host(struct bench_ceilings *c, size_t bytes, char *err,
+                                size_t n);
 
 /* The least free memory among the GPUs (0 when there are none). */
-int ceilings_least_free(const int *devices, int gpus, size_t *least, char *err, size_t n);
+int bench_ceilings_least_free(const int *devices, int gpus, size_t *least, char *err,
+                              size_t n);
 
 /* The name of a GPU ("" without CUDA). */
-int ceilings_gpu_name(int device, char *name, size_t size, char *err, size_t n);
+int bench_ceilings_gpu_name(int device, char *name, size_t size, char *err, size_t n);
 
 /* Why no GPU was measured: no CUDA in the build, or no device visible. */
-const char *ceilings_no_gpu_reason(void);
+const char *bench_ceilings_no_gpu_reason(void);
 
 #endif

@@ -43,7 +43,7 @@ static struct derived derive(const struct bench_state *b, int i,
                              const struct run_report *r)
 {
     const struct bench_plan_entry *e = &b->entries[i];
-    const struct ceilings *c = &b->ceilings;
+    const struct bench_ceilings *c = &b->ceilings;
     struct derived d = {NAN, NAN, NAN, NAN};
     int base = bench_plan_baseline(b->entries, b->count, i);
     if (e->backend == BACKEND_CPU)
@@ -273,7 +273,8 @@ void bench_report_summary(const struct bench_state *b)
     long big = bench_plan_top_scaling_n(&b->machine);
     bench_state_say(b, "\ntargets:\n");
     if (b->gpus == 0)
-        bench_state_say(b, "  GPUs were not measured: %s\n", ceilings_no_gpu_reason());
+        bench_state_say(b, "  GPUs were not measured: %s\n",
+                        bench_ceilings_no_gpu_reason());
     summary_floor(b, big, PRECISION_FLOAT);
     summary_floor(b, big, PRECISION_DOUBLE);
     summary_efficiency(b, big, 2);

@@ -31,7 +31,7 @@ void bench_state_say(const struct bench_state *b, const char *format, ...)
 
 static void print_ceilings(FILE *out, const char *prefix, const struct bench_state *b)
 {
-    const struct ceilings *c = &b->ceilings;
+    const struct bench_ceilings *c = &b->ceilings;
     fprintf(out, "%sceilings (median of %d timed repetitions after %d warm-ups):\n",
             prefix, CEILING_REPEATS, CEILING_WARMUPS);
     for (int i = 0; i < c->gpus; i++)
@@ -48,7 +48,7 @@ static void print_ceilings(FILE *out, const char *prefix, const struct bench_sta
                                   : "impossible (copies go through the host)");
     if (c->gpus == 0)
         fprintf(out, "%s  GPUs were not measured: %s\n", prefix,
-                ceilings_no_gpu_reason());
+                bench_ceilings_no_gpu_reason());
     fprintf(out,
             "%s  host copy         %8.1f GB/s  %d threads, 2 x %zu MiB, read + written\n",
             prefix, c->host_gbps, c->host_threads, c->host_bytes / MIB);

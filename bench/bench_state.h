@@ -33,7 +33,7 @@ struct bench_state {
     int devices[CONFIG_MAX_DEVICES]; /* the bench's GPU i is device devices[i] */
     int gpus;
     char gpu_name[256]; /* of devices[0]; "" without GPU */
-    struct ceilings ceilings;
+    struct bench_ceilings ceilings;
     struct bench_plan_machine machine;
     struct bench_plan_entry entries[BENCH_MAX_ENTRIES];
     struct bench_state_best best[BENCH_MAX_ENTRIES];

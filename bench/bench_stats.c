@@ -11,7 +11,7 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double bench_median(double *values, int n)
+double bench_stats_median(double *values, int n)
 {
     qsort(values, (size_t)n, sizeof *values, compare_doubles);
     return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);

@@ -6,6 +6,6 @@
 #define LAPLACE_BENCH_STATS_H
 
 /* The median of n values (reorders them). */
-double bench_median(double *values, int n);
+double bench_stats_median(double *values, int n);
 
 #endif

@@ -184,7 +184,7 @@ void bench_sweep_point_done(struct bench_sweep *s, int side, int i)
     for (int r = 0; r < SWEEP_RUNS; r++)
         us[r] = us_per_iteration(&s->runs[side][i][r].report);
     memcpy(sorted, us, sizeof sorted);
-    s->us[side][i] = bench_median(sorted, SWEEP_RUNS);
+    s->us[side][i] = bench_stats_median(sorted, SWEEP_RUNS);
     for (int r = SWEEP_RUNS - 1; r >= 0; r--)
         if (us[r] == s->us[side][i])
             s->median[side][i] = r;

@@ -60,8 +60,8 @@ size_t cuda_tile_sums_bytes(const struct tile *t)
 long cuda_tile_batch_iterations(const struct tile *t)
 {
     double bytes =
-        2.0 * (double)tile_field_bytes(t); /* one read and one write per site */
-    double seconds = bytes / 3e12 + 3e-6;  /* a guess of one iteration's time */
+        2.0 * (double)device_tile_field_bytes(t); /* one read and one write per site */
+    double seconds = bytes / 3e12 + 3e-6;         /* a guess of one iteration's time */
     long n = (long)(2e-3 / seconds);
     long most =
         (64L << 20) / (t->block_count * (long)sizeof(double)); /* 64 MiB of sums */

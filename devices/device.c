@@ -7,17 +7,17 @@
 
 #include <math.h>
 
-size_t tile_field_bytes(const struct tile *t)
+size_t device_tile_field_bytes(const struct tile *t)
 {
     return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);
 }
 
-size_t tile_whole_offset(const struct tile *t, long pitch, size_t elem)
+size_t device_tile_whole_offset(const struct tile *t, long pitch, size_t elem)
 {
     return ((size_t)t->extent->y0 * (size_t)pitch + (size_t)t->extent->x0) * elem;
 }
 
-double block_sums_total(const double *sums, long n, enum norm_kind norm)
+double device_block_sums_total(const double *sums, long n, enum norm_kind norm)
 {
     double lane[BLOCK_SUM_LANES] = {0.0};
     for (long b = 0; b < n; b++)

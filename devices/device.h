@@ -136,7 +136,7 @@ struct device_ops {
      * them (norm_combine). */
     int (*sweep)(struct tile *t, const struct sweep_args *args);
     /* Waits for sweep k; with want_sums, sets *total to the sum of its block sums,
-     * added in the order of block_sums_total() (on the host or on the device). */
+     * added in the order of device_block_sums_total() (on the host or on the device). */
     int (*finish)(struct tile *t, long iteration, int want_sums, double *total);
     /* Copies field[which] into the tile's rectangle of whole_h, the whole field
      * (pitch sites a row). Tiles' threads may download at once: their rectangles
@@ -158,7 +158,7 @@ struct device_ops {
      * from - 1 as the batch's checkpoint and starts the batch, which may run on
      * after the call; batch_wait (together): waits for it. Both return 1 when any
      * tile failed (then every thread stops), else 0. batch_total: the tile's
-     * total of iteration from + j, in block_sums_total()'s order. batch_rewind:
+     * total of iteration from + j, in device_block_sums_total()'s order. batch_rewind:
      * field[0] back to the batch's checkpoint, so that the host loop can replay
      * part of it (once no batch runs). */
     long (*batch_length)(const struct tile *t, int asked);
@@ -182,11 +182,11 @@ struct device_ops {
 };
 
 /* Bytes of one field of the tile (width x height values). */
-size_t tile_field_bytes(const struct tile *t);
+size_t device_tile_field_bytes(const struct tile *t);
 
 /* Where the tile's first site (x0, y0) lies in a whole-lattice array of pitch
  * sites a row, each elem bytes: its offset in bytes. */
-size_t tile_whole_offset(const struct tile *t, long pitch, size_t elem);
+size_t device_tile_whole_offset(const struct tile *t, long pitch, size_t elem);
 
 /* The lanes of the fixed order in which a tile's block sums are added. */
 #define BLOCK_SUM_LANES 1024
@@ -198,7 +198,7 @@ size_t tile_whole_offset(const struct tile *t, long pitch, size_t elem);
  * reduction kernel follows the same order, so host and device agree bit for bit.
  * For the max norm, "add" is norm_combine's max.
  */
-double block_sums_total(const double *sums, long n, enum norm_kind norm);
+double device_block_sums_total(const double *sums, long n, enum norm_kind norm);
 
 extern const struct device_ops device_host_ops;
 #ifdef HAVE_CUDA

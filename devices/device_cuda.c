@@ -128,10 +128,10 @@ static int cuda_open(struct tile *t)
     CUDA_CHECK(t, cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking));
     for (int p = 0; p < 2; p++)
         CUDA_CHECK(t, cudaEventCreateWithFlags(&c->done[p], cudaEventDisableTiming));
-    CUDA_CHECK(t, cudaMalloc(&t->field[0], tile_field_bytes(t)));
-    CUDA_CHECK(t, cudaMalloc(&t->field[1], tile_field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc(&t->field[0], device_tile_field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc(&t->field[1], device_tile_field_bytes(t)));
     if (t->settings.rule.has_source)
-        CUDA_CHECK(t, cudaMalloc(&t->source, tile_field_bytes(t)));
+        CUDA_CHECK(t, cudaMalloc(&t->source, device_tile_field_bytes(t)));
     if (t->settings.rule.has_fixed)
         CUDA_CHECK(t, cudaMalloc((void **)&t->fixed, tile_sites(t)));
     if (alloc_sums(t) != 0)
@@ -177,7 +177,8 @@ static int upload_rows(struct tile *t, void *tile_d, const void *whole_h, long p
 {
     struct cuda_tile *c = t->impl;
     size_t row_bytes = (size_t)t->extent->lx * elem;
-    const char *first_h = (const char *)whole_h + tile_whole_offset(t, pitch, elem);
+    const char *first_h =
+        (const char *)whole_h + device_tile_whole_offset(t, pitch, elem);
     CUDA_CHECK(t, cudaMemcpy2DAsync(tile_d, row_bytes, first_h, (size_t)pitch * elem,
                                     row_bytes, (size_t)t->extent->ly,
                                     cudaMemcpyHostToDevice, c->stream));
@@ -191,7 +192,7 @@ static int cuda_upload(struct tile *t, const struct tile_input *in)
     size_t elem = cuda_tile_elem_size(t);
     if (upload_rows(t, t->field[0], in->field, in->pitch, elem) != 0)
         return -1;
-    CUDA_CHECK(t, cudaMemcpyAsync(t->field[1], t->field[0], tile_field_bytes(t),
+    CUDA_CHECK(t, cudaMemcpyAsync(t->field[1], t->field[0], device_tile_field_bytes(t),
                                   cudaMemcpyDeviceToDevice, c->stream));
     if (t->source && upload_rows(t, t->source, in->source, in->pitch, elem) != 0)
         return -1;
@@ -228,8 +229,8 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
     if (t->settings.reduce == REDUCE_DEVICE)
         *total = *c->total_h[parity];
     else
-        *total = block_sums_total(t->block_sums[parity], t->block_count,
-                                  t->settings.rule.norm);
+        *total = device_block_sums_total(t->block_sums[parity], t->block_count,
+                                         t->settings.rule.norm);
     return 0;
 }
 
@@ -238,7 +239,7 @@ static int cuda_download(struct tile *t, int which, void *whole_h, long pitch)
 {
     struct cuda_tile *c = t->impl;
     size_t elem = cuda_tile_elem_size(t), row_bytes = (size_t)t->extent->lx * elem;
-    char *first_h = (char *)whole_h + tile_whole_offset(t, pitch, elem);
+    char *first_h = (char *)whole_h + device_tile_whole_offset(t, pitch, elem);
     CUDA_CHECK(t, cudaMemcpy2DAsync(first_h, (size_t)pitch * elem, t->field[which],
                                     row_bytes, row_bytes, (size_t)t->extent->ly,
                                     cudaMemcpyDeviceToHost, c->stream));

@@ -34,8 +34,9 @@ static int queue_batch(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
     const size_t slot = (size_t)t->block_count;
-    CUDA_CHECK(t, cudaMemcpyAsync(c->checkpoint_d, t->field[0], tile_field_bytes(t),
-                                  cudaMemcpyDeviceToDevice, c->stream));
+    CUDA_CHECK(t,
+               cudaMemcpyAsync(c->checkpoint_d, t->field[0], device_tile_field_bytes(t),
+                               cudaMemcpyDeviceToDevice, c->stream));
     for (long k = 1; k <= n; k++)
         if (queue_lone_iteration(t, k, c->slots_d + (size_t)(k - 1) * slot) != 0)
             return -1;
@@ -108,7 +109,7 @@ static int host_tests(const struct tile *t, const struct stop_rule *rule,
     int interrupt = 0;
     if (has_norm) {
         norm = stop_rule_norm(
-            rule, block_sums_total(sums, t->block_count, t->settings.rule.norm));
+            rule, device_block_sums_total(sums, t->block_count, t->settings.rule.norm));
         interrupt = watch->norm(watch->context, k, norm);
     }
     if (!stop_state_step(rule, st, k, has_norm, norm) && interrupt)
@@ -143,8 +144,9 @@ static int run_one_by_one(struct tile *t, long from, long to, int test,
 static int replay(struct tile *t, long from, long k)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->checkpoint_d, tile_field_bytes(t),
-                                  cudaMemcpyDeviceToDevice, c->stream));
+    CUDA_CHECK(t,
+               cudaMemcpyAsync(t->field[0], c->checkpoint_d, device_tile_field_bytes(t),
+                               cudaMemcpyDeviceToDevice, c->stream));
     return run_one_by_one(t, from, k, 0, NULL, NULL, NULL);
 }
 
@@ -155,7 +157,7 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
 {
     struct cuda_tile *c = t->impl;
     const long n = cuda_tile_batch_iterations(t);
-    CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, tile_field_bytes(t)));
+    CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, device_tile_field_bytes(t)));
     CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * cuda_tile_sums_bytes(t)));
     CUDA_CHECK(t,
                cudaMallocHost((void **)&c->slots_h, (size_t)n * cuda_tile_sums_bytes(t)));

@@ -43,8 +43,8 @@ long device_cuda_batches_length(const struct tile *t, int asked)
     n = n > most ? most - most % 2 : n;
     if (n < 2 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
         return cudaGetLastError(), 0;
-    double need =
-        2.0 * ((double)tile_field_bytes(t) + (double)n * (double)cuda_tile_sums_bytes(t));
+    double need = 2.0 * ((double)device_tile_field_bytes(t) +
+                         (double)n * (double)cuda_tile_sums_bytes(t));
     return need + (256 << 20) < (double)free_bytes ? n : 0;
 }
 
@@ -54,7 +54,7 @@ int device_cuda_batches_open(struct tile *t, long n)
     CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
     for (int set = 0; set < 2; set++) {
         struct cuda_tile_batch_set *s = &c->sets[set];
-        CUDA_CHECK(t, cudaMalloc(&s->checkpoint_d, tile_field_bytes(t)));
+        CUDA_CHECK(t, cudaMalloc(&s->checkpoint_d, device_tile_field_bytes(t)));
         if (t->settings.reduce == REDUCE_DEVICE) {
             CUDA_CHECK(t, cudaMalloc((void **)&s->totals_d, (size_t)n * sizeof(double)));
             CUDA_CHECK(t,
@@ -93,9 +93,9 @@ static int queue_batch_start(struct tile *t, const struct tile *first,
     if (t != first)
         CUDA_CHECK(t, cudaStreamWaitEvent(c->stream,
                                           ((struct cuda_tile *)first->impl)->mark, 0));
-    CUDA_CHECK(t,
-               cudaMemcpyAsync(c->sets[batch_set(b)].checkpoint_d, t->field[0],
-                               tile_field_bytes(t), cudaMemcpyDeviceToDevice, c->stream));
+    CUDA_CHECK(t, cudaMemcpyAsync(c->sets[batch_set(b)].checkpoint_d, t->field[0],
+                                  device_tile_field_bytes(t), cudaMemcpyDeviceToDevice,
+                                  c->stream));
     return 0;
 }
 
@@ -246,17 +246,17 @@ int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j
     if (t->settings.reduce == REDUCE_DEVICE)
         *total = s->totals_h[j];
     else
-        *total = block_sums_total(s->slots_h + j * t->block_count, t->block_count,
-                                  t->settings.rule.norm);
+        *total = device_block_sums_total(s->slots_h + j * t->block_count, t->block_count,
+                                         t->settings.rule.norm);
     return 0;
 }
 
 int device_cuda_batches_rewind(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t,
-               cudaMemcpyAsync(t->field[0], c->sets[batch_set(b)].checkpoint_d,
-                               tile_field_bytes(t), cudaMemcpyDeviceToDevice, c->stream));
+    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->sets[batch_set(b)].checkpoint_d,
+                                  device_tile_field_bytes(t), cudaMemcpyDeviceToDevice,
+                                  c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
 }

@@ -16,8 +16,9 @@
 int device_cuda_ranks_shadow_open(struct tile *t, struct tile *shadow)
 {
     for (int which = 0; which < 2; which++) {
-        CUDA_CHECK(t, cudaMalloc(&shadow->field[which], tile_field_bytes(shadow)));
-        CUDA_CHECK(t, cudaMemset(shadow->field[which], 0, tile_field_bytes(shadow)));
+        CUDA_CHECK(t, cudaMalloc(&shadow->field[which], device_tile_field_bytes(shadow)));
+        CUDA_CHECK(t,
+                   cudaMemset(shadow->field[which], 0, device_tile_field_bytes(shadow)));
     }
     return 0;
 }
@@ -47,8 +48,9 @@ int device_cuda_ranks_shadow_write(struct tile *t, struct tile *shadow, int whic
                                    const void *edge_h)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaMemcpyAsync(shadow->field[which], edge_h, tile_field_bytes(shadow),
-                                  cudaMemcpyHostToDevice, c->stream));
+    CUDA_CHECK(t, cudaMemcpyAsync(shadow->field[which], edge_h,
+                                  device_tile_field_bytes(shadow), cudaMemcpyHostToDevice,
+                                  c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
 }

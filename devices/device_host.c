@@ -32,20 +32,20 @@ static int host_open(struct tile *t)
     block_shape(t, &bx, &by);
     t->block_count = ((t->extent->lx + bx - 1) / bx) * ((t->extent->ly + by - 1) / by);
     /* Each thread allocates and first touches its own tile (NUMA locality). */
-    t->field[0] = malloc(tile_field_bytes(t));
-    t->field[1] = malloc(tile_field_bytes(t));
+    t->field[0] = malloc(device_tile_field_bytes(t));
+    t->field[1] = malloc(device_tile_field_bytes(t));
     t->block_sums[0] = calloc((size_t)t->block_count, sizeof(double));
     t->block_sums[1] = calloc((size_t)t->block_count, sizeof(double));
     const struct update_rule *rule = &t->settings.rule;
     size_t sites = (size_t)t->extent->lx * (size_t)t->extent->ly;
     if (rule->has_source)
-        t->source = malloc(tile_field_bytes(t));
+        t->source = malloc(device_tile_field_bytes(t));
     if (rule->has_fixed)
         t->fixed = malloc(sites);
     if (!t->field[0] || !t->field[1] || !t->block_sums[0] || !t->block_sums[1] ||
         (rule->has_source && !t->source) || (rule->has_fixed && !t->fixed)) {
         snprintf(t->error, sizeof t->error, "out of host memory for tile %d (%zu bytes)",
-                 t->index, 2 * tile_field_bytes(t));
+                 t->index, 2 * device_tile_field_bytes(t));
         return -1;
     }
     if (fault_injected(t->index, 0, 0))
@@ -78,7 +78,8 @@ static void upload_rows(const struct tile *t, void *tile_h, const void *whole, l
                         size_t elem)
 {
     size_t row_bytes = (size_t)t->extent->lx * elem;
-    copy_rows(tile_h, row_bytes, (const char *)whole + tile_whole_offset(t, pitch, elem),
+    copy_rows(tile_h, row_bytes,
+              (const char *)whole + device_tile_whole_offset(t, pitch, elem),
               (size_t)pitch * elem, row_bytes, t->extent->ly);
 }
 
@@ -86,7 +87,7 @@ static int host_upload(struct tile *t, const struct tile_input *in)
 {
     size_t elem = precision_size(t->precision);
     upload_rows(t, t->field[0], in->field, in->pitch, elem);
-    memcpy(t->field[1], t->field[0], tile_field_bytes(t));
+    memcpy(t->field[1], t->field[0], device_tile_field_bytes(t));
     if (t->source)
         upload_rows(t, t->source, in->source, in->pitch, elem);
     if (t->fixed)
@@ -115,16 +116,16 @@ static int host_sweep(struct tile *t, const struct sweep_args *args)
 static int host_finish(struct tile *t, long iteration, int want_sums, double *total)
 {
     if (want_sums)
-        *total = block_sums_total(t->block_sums[iteration % 2], t->block_count,
-                                  t->settings.rule.norm);
+        *total = device_block_sums_total(t->block_sums[iteration % 2], t->block_count,
+                                         t->settings.rule.norm);
     return 0;
 }
 
 static int host_download(struct tile *t, int which, void *whole_h, long pitch)
 {
     size_t elem = precision_size(t->precision), row_bytes = (size_t)t->extent->lx * elem;
-    copy_rows((char *)whole_h + tile_whole_offset(t, pitch, elem), (size_t)pitch * elem,
-              t->field[which], row_bytes, row_bytes, t->extent->ly);
+    copy_rows((char *)whole_h + device_tile_whole_offset(t, pitch, elem),
+              (size_t)pitch * elem, t->field[which], row_bytes, row_bytes, t->extent->ly);
     return 0;
 }
 
@@ -144,7 +145,7 @@ struct host_batch {
  * loop's meeting does; large tiles keep the host loop unless asked. */
 static long host_batch_length(const struct tile *t, int asked)
 {
-    return asked || tile_field_bytes(t) <= (256 << 10) ? 16 : 0;
+    return asked || device_tile_field_bytes(t) <= (256 << 10) ? 16 : 0;
 }
 
 static int host_batch_open(struct tile *t, long n)
@@ -153,7 +154,7 @@ static int host_batch_open(struct tile *t, long n)
     int ok = h != NULL;
     t->impl = h;
     for (int set = 0; ok && set < 2; set++) {
-        h->checkpoint[set] = malloc(tile_field_bytes(t));
+        h->checkpoint[set] = malloc(device_tile_field_bytes(t));
         h->slots[set] = malloc((size_t)n * (size_t)t->block_count * sizeof(double));
         ok = h->checkpoint[set] && h->slots[set];
     }
@@ -186,7 +187,7 @@ static int host_batch_sweep(struct tile *t, const struct batch_call *b, long k)
 static int host_batch_start(struct tile *t, const struct batch_call *b)
 {
     struct host_batch *h = t->impl;
-    memcpy(h->checkpoint[batch_set(b)], t->field[0], tile_field_bytes(t));
+    memcpy(h->checkpoint[batch_set(b)], t->field[0], device_tile_field_bytes(t));
     for (long k = b->from; k < b->from + b->n; k++) {
         int rc = host_batch_sweep(t, b, k);
         if (rc == 1 || b->meet(b->context, t, rc))
@@ -205,15 +206,15 @@ static int host_batch_total(struct tile *t, const struct batch_call *b, long j,
                             double *total)
 {
     struct host_batch *h = t->impl;
-    *total = block_sums_total(h->slots[batch_set(b)] + j * t->block_count, t->block_count,
-                              t->settings.rule.norm);
+    *total = device_block_sums_total(h->slots[batch_set(b)] + j * t->block_count,
+                                     t->block_count, t->settings.rule.norm);
     return 0;
 }
 
 static int host_batch_rewind(struct tile *t, const struct batch_call *b)
 {
     struct host_batch *h = t->impl;
-    memcpy(t->field[0], h->checkpoint[batch_set(b)], tile_field_bytes(t));
+    memcpy(t->field[0], h->checkpoint[batch_set(b)], device_tile_field_bytes(t));
     return 0;
 }
 
@@ -221,7 +222,7 @@ static int host_batch_rewind(struct tile *t, const struct batch_call *b)
 static int host_shadow_open(struct tile *t, struct tile *shadow)
 {
     for (int which = 0; which < 2; which++)
-        if (!(shadow->field[which] = calloc(1, tile_field_bytes(shadow))))
+        if (!(shadow->field[which] = calloc(1, device_tile_field_bytes(shadow))))
             return error_set(t->error, sizeof t->error,
                              "out of host memory for the edge of tile %d", shadow->index);
     return 0;
@@ -247,7 +248,7 @@ static int host_shadow_write(struct tile *t, struct tile *shadow, int which,
                              const void *edge_h)
 {
     (void)t;
-    memcpy(shadow->field[which], edge_h, tile_field_bytes(shadow));
+    memcpy(shadow->field[which], edge_h, device_tile_field_bytes(shadow));
     return 0;
 }
 

@@ -44,7 +44,7 @@ static int make_links(struct rank_split *r, const struct partition *p, struct ti
             make_shadow(r, tiles, me, side, n);
             struct rank_link *l = &r->links[r->link_count];
             *l = (struct rank_link){.tile = me, .side = side, .shadow = &tiles[n]};
-            l->bytes = tile_field_bytes(l->shadow);
+            l->bytes = device_tile_field_bytes(l->shadow);
             l->send_h = malloc(l->bytes);
             l->receive_h = malloc(l->bytes);
             if (!l->send_h || !l->receive_h)
@@ -110,7 +110,8 @@ void rank_split_free(struct rank_split *r)
     memset(r, 0, sizeof *r);
 }
 
-int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops, struct tile *me)
+int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops,
+                            struct tile *me)
 {
     for (int i = 0; i < r->link_count; i++) {
         if (r->links[i].tile != me)
@@ -127,15 +128,15 @@ int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops, 
 }
 
 void rank_split_shadows_close(struct rank_split *r, const struct device_ops *ops,
-                        struct tile *me)
+                              struct tile *me)
 {
     for (int i = 0; i < r->link_count; i++)
         if (r->links[i].tile == me && ops->shadow_close)
             ops->shadow_close(me, r->links[i].shadow);
 }
 
-int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops, struct tile *me,
-                    int which)
+int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops,
+                          struct tile *me, int which)
 {
     for (int i = 0; i < r->link_count; i++) {
         struct rank_link *l = &r->links[i];
@@ -150,8 +151,8 @@ void rank_split_edges_exchange(struct rank_split *r)
     ranks_exchange(r->messages, 2 * r->link_count);
 }
 
-int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops, struct tile *me,
-                     int which)
+int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops,
+                           struct tile *me, int which)
 {
     for (int i = 0; i < r->link_count; i++) {
         struct rank_link *l = &r->links[i];
@@ -195,7 +196,7 @@ int rank_split_agree(struct rank_split *r, int failed, struct solve_result *resu
 }
 
 int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
-               struct solve_result *result)
+                     struct solve_result *result)
 {
     int signal = interrupt_requested();
     if (!r->distributed)
@@ -226,7 +227,7 @@ int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
 }
 
 void rank_split_merge_field(struct rank_split *r, const struct partition *p,
-                      struct field *whole)
+                            struct field *whole)
 {
     if (!r->distributed)
         return;

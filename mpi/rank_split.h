@@ -62,20 +62,20 @@ void rank_split_free(struct rank_split *r);
 
 /* By the thread of tile me: its shadows opened (or closed) on its device. */
 int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops,
-                      struct tile *me);
+                            struct tile *me);
 void rank_split_shadows_close(struct rank_split *r, const struct device_ops *ops,
-                        struct tile *me);
+                              struct tile *me);
 
 /* The edges of field[which] to and from the other ranks, in three steps: each
  * tile's thread reads its edges (rank_split_edges_read), one thread sends and receives
  * them all (rank_split_edges_exchange), each thread writes its shadows
  * (rank_split_edges_write). Device failures are returned (0 or -1, in me->error); the
  * exchange happens whatever they were, so that no rank waits for a message. */
-int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops, struct tile *me,
-                    int which);
+int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops,
+                          struct tile *me, int which);
 void rank_split_edges_exchange(struct rank_split *r);
-int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops, struct tile *me,
-                     int which);
+int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops,
+                           struct tile *me, int which);
 
 /*
  * Before a decision (one thread, every rank): shares this rank's flags and its
@@ -85,7 +85,7 @@ int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops, s
  * the first failing rank's message, rank and node.
  */
 int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
-               struct solve_result *result);
+                     struct solve_result *result);
 
 /* The same agreement without totals or signals: 1 on every rank when any failed. */
 int rank_split_agree(struct rank_split *r, int failed, struct solve_result *result);
@@ -93,6 +93,6 @@ int rank_split_agree(struct rank_split *r, int failed, struct solve_result *resu
 /* Every rank's whole field gets every rank's tiles (the others' rectangles zeroed
  * first, then merged bit for bit); one thread of every rank calls it. */
 void rank_split_merge_field(struct rank_split *r, const struct partition *p,
-                      struct field *whole);
+                            struct field *whole);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * output.c - the field to files (output.h): the format by extension, each file
- * written whole (temp_file.h: under a temporary name beside it, then renamed). The .dat and .bin formats are written
- * here; vtk_output.c and png_output.c write the others.
+ * written whole (temp_file.h: under a temporary name beside it, then renamed). The .dat
+ * and .bin formats are written here; vtk_output.c and png_output.c write the others.
  */
 #include "outputs/output.h"
 #include "outputs/output_formats.h"
@@ -251,8 +251,7 @@ void output_pieces_discard(struct output_pieces *p)
 }
 
 int output_write_piece(const char *path, const struct field *field,
-                       const struct output_context *context, int t, char *err,
-                       size_t n)
+                       const struct output_context *context, int t, char *err, size_t n)
 {
     char piece[OUTPUT_PATH_MAX];
     struct output_pieces *set = context->pieces;
@@ -272,8 +271,7 @@ int output_write_piece(const char *path, const struct field *field,
     return rc;
 }
 
-int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
-                         size_t n)
+int output_pieces_commit(const char *path, struct output_pieces *set, char *err, size_t n)
 {
     char piece[OUTPUT_PATH_MAX];
     for (int t = 0; t < set->count; t++) {
@@ -282,8 +280,7 @@ int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
         piece_path(path, t, piece, sizeof piece, 0);
         set->staged[t] = 0;
         if (temp_file_commit(&set->piece[t], piece, 1) != 0)
-            return error_set(err, n, "writing '%s' failed: %s", piece,
-                             strerror(errno));
+            return error_set(err, n, "writing '%s' failed: %s", piece, strerror(errno));
     }
     return 0;
 }

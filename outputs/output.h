@@ -34,16 +34,15 @@
 #include "problem/problem.h"
 #include "outputs/temp_file.h"
 
-
 /*
  * The pieces of one .pvti staged under temporary names, by the tiles' threads
  * (output_write_piece) or by output_write, until output_write renames them with
  * the index. A piece that failed keeps its message until then.
  */
 struct output_pieces {
-    int count;                 /* the tiles */
+    int count;               /* the tiles */
     struct temp_file *piece; /* count of them */
-    int *staged;               /* 1: piece t is written under piece[t].name */
+    int *staged;             /* 1: piece t is written under piece[t].name */
     int failed;
     char error[256];
 };
@@ -91,8 +90,7 @@ int output_has_pieces(const char *path);
  * be renamed NAME_t.vti by output_write. 0, or -1 with err set (and kept in the
  * set, which output_write then reports). */
 int output_write_piece(const char *path, const struct field *field,
-                       const struct output_context *context, int t, char *err,
-                       size_t n);
+                       const struct output_context *context, int t, char *err, size_t n);
 
 /* Under MPI (run.c), where each rank stages its own tiles' pieces: renames the
  * pieces staged in set to their names (then the index may be written), and

@@ -396,8 +396,8 @@ static int render(const char *path, const struct heat_map *hm,
     plan_layout(hm, &t, &l);
     struct image im = {l.width, l.height, malloc(3 * (size_t)l.width * (size_t)l.height)};
     if (!im.rgb) {
-        snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld picture",
-                 path, l.width, l.height);
+        snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld picture", path,
+                 l.width, l.height);
         return -1;
     }
     memset(im.rgb, 255, 3 * (size_t)l.width * (size_t)l.height); /* white */
@@ -442,8 +442,8 @@ int png_write(const char *path, const struct field *field,
     heat_map_shape(field->nx, field->ny,
                    options->max_side ? options->max_side : PNG_MAX_SIDE, &hm);
     if (heat_map_fill(field, &hm) != 0) {
-        snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld heat map",
-                 path, hm.cells_x, hm.cells_y);
+        snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld heat map", path,
+                 hm.cells_x, hm.cells_y);
         return -1;
     }
     if (options->fixed_range) {

@@ -65,8 +65,7 @@ static int create_beside(const char *path, char *name, size_t n)
     return -1;
 }
 
-FILE *temp_file_open(const char *path, struct temp_file *t, char *err,
-                            size_t n)
+FILE *temp_file_open(const char *path, struct temp_file *t, char *err, size_t n)
 {
     t->guard = -1;
     int fd = create_beside(path, t->name, sizeof t->name);

@@ -54,27 +54,6 @@ struct stop_state {
 #define HOST_DEVICE __host__ __device__
 #else
 #define HOST_DEVICE
-#ifndef __CUDACC__
-struct update_rule;
-
-/* The rule of a loop: its tolerance, iteration limit and check interval, with the
- * norm's kind and scale taken from the update rule (fitted to the problem). */
-struct stop_rule stop_rule_make(const struct update_rule *update, double eps,
-                                long max_iter, long check_every);
-
-/* The norm of an iteration from the tiles' totals of their block sums (one per
- * tile), combined in tile order: the same bits for any number of tiles. */
-double stop_rule_combine(const struct stop_rule *rule, const double *totals, int count);
-
-/* stop_state_step, then a signal (non-zero) that asked to stop: the rule's reason
- * wins when both fall on one iteration. Returns state->stopped. */
-int stop_rule_decide(const struct stop_rule *rule, struct stop_state *state, long k,
-                     int has_norm, double norm, int signal);
-
-/* One line saying why a loop stopped. */
-const char *stop_rule_reason_text(enum stop_reason reason);
-#endif
-
 #endif
 
 /* The state before the first iteration. */

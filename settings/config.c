@@ -13,7 +13,6 @@
 #include <stddef.h>
 #include <string.h>
 
-
 #define LATTICE_MAX (1L << 24)
 
 /* ---- the table ----------------------------------------------------------- */
@@ -22,15 +21,18 @@ static const struct setting table[] = {
     {"nx", "problem", "N", "lattice sites in x, boundary included (default 256)", NULL},
     {"ny", "problem", "N", "lattice sites in y, boundary included (default 256)", NULL},
     {"top", "problem", "V", "value on the top edge, y = ny-1 (default 1)", setter_top},
-    {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)", setter_bottom},
+    {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)",
+     setter_bottom},
     {"left", "problem", "V", "value on the left edge, x = 0 (default 0)", setter_left},
-    {"right", "problem", "V", "value on the right edge, x = nx-1 (default 0)", setter_right},
+    {"right", "problem", "V", "value on the right edge, x = nx-1 (default 0)",
+     setter_right},
     {"lx", "problem", "L", "width of the domain: dx = L/(nx-1) (default 1)", setter_lx},
     {"ly", "problem", "L",
      "height: dy = L/(ny-1) (default: square cells, dy = dx; 1 on square lattices)",
      setter_ly},
     {"source", "problem", "EXPR",
-     "f(x,y) of the Poisson problem laplacian(u) = f (default 0: Laplace)", setter_source},
+     "f(x,y) of the Poisson problem laplacian(u) = f (default 0: Laplace)",
+     setter_source},
     {"exact", "problem", "EXPR",
      "a known solution u(x, y): the report gives the final field's error against it "
      "(max and l2)",
@@ -262,8 +264,7 @@ int apply_setting(struct config *c, const struct setting *s, const char *value, 
     return setting_set(c, s, value, err, n);
 }
 
-int config_set(struct config *c, const char *name, const char *value, char *err,
-               size_t n)
+int config_set(struct config *c, const char *name, const char *value, char *err, size_t n)
 {
     const struct setting *s = find_setting(name);
     char why[WHY_MAX];

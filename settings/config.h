@@ -117,7 +117,6 @@ int config_validate(const struct config *c, char *err, size_t n);
  * the checks here and for plan_make, which keeps it in the plan. */
 struct update_rule config_update_rule(const struct config *c);
 
-
 /* Prints the help text: every option with its default. */
 void config_print_help(const char *program);
 

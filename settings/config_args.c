@@ -145,8 +145,8 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
         if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
-            rc = error_status(EXIT_BAD_USAGE, err, n, "--%s: %s",
-                              seen[i].setting->name, why);
+            rc = error_status(EXIT_BAD_USAGE, err, n, "--%s: %s", seen[i].setting->name,
+                              why);
     }
     free(seen);
     return rc;

@@ -263,8 +263,8 @@ int config_load_file(struct config *c, const char *path, char *err, size_t n)
                             "%s: cannot read config file: not a regular file", shown);
     FILE *file = fopen(path, "rb");
     if (!file)
-        return error_status(EXIT_BAD_USAGE, err, n,
-                            "%s: cannot open config file: %s", shown, strerror(errno));
+        return error_status(EXIT_BAD_USAGE, err, n, "%s: cannot open config file: %s",
+                            shown, strerror(errno));
     ctx = calloc(1, sizeof *ctx); /* some 25 kB: the keys seen */
     if (!ctx)
         return fclose(file), error_status(EXIT_BAD_USAGE, err, n,
@@ -280,8 +280,8 @@ int config_load_file(struct config *c, const char *path, char *err, size_t n)
         rc = error_status(EXIT_BAD_USAGE, err, n,
                           "%s:%d: expected 'key = value' or '[section]'", shown, line);
     else if (ctx->error_line > 0)
-        rc = error_status(EXIT_BAD_USAGE, err, n, "%s:%d: %s", shown,
-                          ctx->error_line, ctx->why);
+        rc = error_status(EXIT_BAD_USAGE, err, n, "%s:%d: %s", shown, ctx->error_line,
+                          ctx->why);
     else
         rc = ini_regions_complete(c, ctx, shown, err, n);
     free(ctx);

@@ -281,8 +281,8 @@ Test(bench, csv_header_starts_with_the_design_columns)
 Test(bench, median)
 {
     double odd[] = {5, 1, 4, 2, 3}, even[] = {4, 1, 3, 2};
-    cr_assert_eq(bench_median(odd, 5), 3.0);
-    cr_assert_eq(bench_median(even, 4), 2.5);
+    cr_assert_eq(bench_stats_median(odd, 5), 3.0);
+    cr_assert_eq(bench_stats_median(even, 4), 2.5);
 }
 
 /* ---- the lattice sweep: plan, crossover, names ---------------------------- */

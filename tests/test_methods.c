@@ -147,7 +147,8 @@ Test(methods, manufactured_solution_error_falls_as_h_squared)
         struct solve_result r;
         run_reference(&pb, &s, &u, &r);
         cr_assert_eq(r.reason, STOP_CONVERGED, "n=%ld: %s after %ld iterations (norm %g)",
-                     sizes[k], stop_rule_reason_text(r.reason), r.iterations, r.final_norm);
+                     sizes[k], stop_rule_reason_text(r.reason), r.iterations,
+                     r.final_norm);
         error[k] = max_error(&pb, &u, sin_sin);
 
         s.eps = 0.0;
@@ -267,7 +268,8 @@ Test(methods, sor_needs_20x_fewer_iterations_than_jacobi_on_256)
 
     s.eps = 1e-12;
     run_tiles(&pb, 2, 1, &s, &tight, &rt);
-    cr_assert_eq(rt.reason, STOP_CONVERGED, "tight SOR: %s", stop_rule_reason_text(rt.reason));
+    cr_assert_eq(rt.reason, STOP_CONVERGED, "tight SOR: %s",
+                 stop_rule_reason_text(rt.reason));
 
     /* a zeroed rule: plain Jacobi, l2 norm */
     struct solve_settings j =
@@ -297,8 +299,8 @@ Test(methods, sor_needs_20x_fewer_iterations_than_jacobi_on_256)
     double between = field_max_difference(&jacobi, &sor);
     cr_log_info("256^2 eps %g: Jacobi %ld (%s), SOR %ld iterations; max |J - S| %.3e, "
                 "|J - T|_2 %.6e (bound %.6e, ratio %.9f), |S - T| %.3e",
-                eps, rj.iterations, stop_rule_reason_text(rj.reason), rs.iterations, between,
-                jacobi_l2, bound, jacobi_l2 / bound, sor_max);
+                eps, rj.iterations, stop_rule_reason_text(rj.reason), rs.iterations,
+                between, jacobi_l2, bound, jacobi_l2 / bound, sor_max);
     cr_assert_leq(jacobi_l2, bound * (1.0 + 1e-6) + 1e-9,
                   "Jacobi at norm %g: l2 error %.6e exceeds rho/(1-rho) * norm = %.6e",
                   rj.final_norm, jacobi_l2, bound);
@@ -443,7 +445,8 @@ static void check_regions(enum method method, double omega, double eps)
     struct solve_result rw;
     check_tiles_equal_reference(&pb, &s, region_layouts, REGION_LAYOUTS, &want, &rw);
     cr_assert_eq(rw.reason, STOP_CONVERGED, "%s: %s after %ld iterations",
-                 rule_text(&s.tile.rule), stop_rule_reason_text(rw.reason), rw.iterations);
+                 rule_text(&s.tile.rule), stop_rule_reason_text(rw.reason),
+                 rw.iterations);
     long held = check_region_values(&pb, &want);
     cr_assert_gt(held, 100, "only %ld sites are inside the regions", held);
     /* next to the heater (x = 0.3 is site 18) the field is pulled up towards 1.5 */

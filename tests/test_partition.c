@@ -334,8 +334,8 @@ Test(partition, auto_layout_uses_every_tile_on_flat_lattices)
 
 Test(partition, side_names)
 {
-    cr_assert_str_eq(side_name(SIDE_WEST), "west");
-    cr_assert_str_eq(side_name(SIDE_EAST), "east");
-    cr_assert_str_eq(side_name(SIDE_SOUTH), "south");
-    cr_assert_str_eq(side_name(SIDE_NORTH), "north");
+    cr_assert_str_eq(partition_side_name(SIDE_WEST), "west");
+    cr_assert_str_eq(partition_side_name(SIDE_EAST), "east");
+    cr_assert_str_eq(partition_side_name(SIDE_SOUTH), "south");
+    cr_assert_str_eq(partition_side_name(SIDE_NORTH), "north");
 }
