@@ -9,7 +9,7 @@
  *              error-if-not-converged
  *   [parallel] backend partition ranks devices block kernel reduce loop no-p2p compare
  *              compare-cpu
- *   [output]   monitor history csv csv-append output png-tiles quiet
+ *   [output]   monitor history csv csv-append output png-tiles png-range quiet
  *
  * A file is UTF-8 text without control characters (tabs and CRLF ends allowed),
  * lines of at most 198 bytes (libinih's buffer), each key once per section (output
