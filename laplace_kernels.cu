@@ -273,9 +273,12 @@ laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int b
     /* Pairs of columns when every row starts aligned (even width). */
     s.columns_per_thread = lx % 2 == 0 ? 2 : 1;
     /* A thread covers 64 bytes of its columns (measured best on an H200: 8 rows of
-     * float pairs, 4 of double pairs), fewer rows if that leaves under two full
-     * waves of threads on the device. */
-    const long wanted = 2L * multiprocessors * threads_per_multiprocessor;
+     * float pairs, 4 of double pairs), fewer rows if that leaves the device under a
+     * third of the threads its multiprocessors hold. Measured on an H100 with the
+     * norm every iteration (results/2026-11-25-sweep/shapes.csv): 1024^2 runs best
+     * at 4 rows (a half-full device, 7.7 us an iteration), 2048^2 at 8 (15.7 us);
+     * asking for two full waves gave both 1 row (8.5 and 23.5 us). */
+    const long wanted = (long)multiprocessors * threads_per_multiprocessor / 3;
     int most = (int)(64 / (value_size * (size_t)s.columns_per_thread));
     for (int rows = 16; rows >= 4; rows /= 2) { /* the instantiated 16, 8, 4; else 1 */
         if (rows > most)

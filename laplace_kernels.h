@@ -87,8 +87,8 @@ extern "C" {
 /*
  * Chooses the shape for a tile on a device: the kernel asked for (auto: rows,
  * or general when the update rule is not plain Jacobi),
- * the block asked for (0 x 0: chosen here) and, for rows, the rows per thread
- * that still leave a few waves of blocks on the device's multiprocessors.
+ * the block asked for (0 x 0: chosen here) and, for rows, the most rows per thread
+ * that still fill a third of the threads the device's multiprocessors hold.
  */
 struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
                                                 int plain_jacobi, int block_x,

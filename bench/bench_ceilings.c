@@ -190,7 +190,13 @@ int bench_ceilings_measure_gpus(struct bench_ceilings *c, const int *devices, in
                                 size_t bytes, char *err, size_t n)
 {
     double s = 0.0;
+    int l2 = 0;
     c->gpu_bytes = bytes;
+    if (gpus > 0 && cuda_check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize,
+                                                       devices[0]),
+                               "cudaDeviceGetAttribute", devices[0], err, n))
+        return -1;
+    c->l2_bytes = (size_t)l2;
     for (int i = 0; i < gpus; i++) {
         if (gpu_copy_measure(devices[i], devices[i], bytes, &s, err, n) != 0)
             return -1;

@@ -20,6 +20,7 @@ struct bench_ceilings {
     double copy_gbps[CONFIG_MAX_DEVICES]; /* GPU i: device to device, read + written */
     double peer_gbps[CONFIG_MAX_DEVICES]; /* GPU 0 to GPU j, bytes copied once */
     int peer_access[CONFIG_MAX_DEVICES];  /* 1: peer access enabled 0 <-> j */
+    size_t l2_bytes;                      /* the first GPU's L2 cache */
     double host_gbps;                     /* host copy, read + written */
     int host_threads;
 };

@@ -1,6 +1,6 @@
 /*
- * bench_sweep.c - the lattice sweep of laplace --bench: from which lattice on are
- * all the devices faster than one?
+ * bench_sweep.c - the lattice sweep of laplace --bench: how close does one device
+ * come to its floor, and from which lattice on are all the devices faster than one?
  *
  *   runs      square lattices 128^2 ... 16384^2, float, Jacobi, --eps 0
  *             --check-every 1, each on one device and on all of them (the
@@ -8,11 +8,17 @@
  *             iteration count per lattice (bench_sweep_iterations); each point the
  *             median of SWEEP_RUNS timed runs after SWEEP_WARMUPS untimed ones, in
  *             microseconds per iteration (compute time / iterations).
- *   devices   the GPUs when the bench has two or more; else the host tiles, one
- *             thread against every core, as the bench without GPUs runs its CPU
- *             part; skipped, with a line saying why, on a single core.
- *   output    a table and the crossover on stdout; one CSV row per point (its
- *             median run) in DIR/bench-<gpu>-<date>-sweep.csv once the sweep ends.
+ *   devices   the GPUs when the bench has two or more; the one GPU alone when
+ *             it has one; else the host tiles, one thread against every core, as
+ *             the bench without GPUs runs its CPU part; skipped, with a line
+ *             saying why, on a single core.
+ *   floor     each lattice's bytes at the copy bandwidth measured by the bench's
+ *             ceilings (the first GPU's, or the host's), and the share of it that
+ *             one device reaches; lattices whose two fields fit in the GPU's L2
+ *             are marked on chip: their floor lies below the copy bandwidth's.
+ *   output    a table and the crossover (one GPU: the floor) on stdout; one CSV row
+ *             per point (its median run) in DIR/bench-<gpu>-<date>-sweep.csv once
+ *             the sweep ends.
  *
  * The crossover, on a log-log plot of us per iteration against the lattice side:
  *
@@ -88,9 +94,10 @@ int bench_sweep_plan(const struct bench_plan_machine *m, struct bench_sweep_plan
     int cores = m->cores < CPU_TILES_MAX ? m->cores : CPU_TILES_MAX;
     const long *sizes = m->quick ? quick_sizes : sweep_sizes;
     int count = m->quick ? COUNT(quick_sizes) : COUNT(sweep_sizes);
-    *p = (struct bench_sweep_plan){.backend = m->gpus >= 2 ? BACKEND_GPU : BACKEND_CPU};
+    *p = (struct bench_sweep_plan){.backend = m->gpus >= 1 ? BACKEND_GPU : BACKEND_CPU,
+                                   .alone = m->gpus == 1};
     p->devices = p->backend == BACKEND_GPU ? m->gpus : cores;
-    if (p->devices < 2) {
+    if (p->devices < 2 && !p->alone) {
         p->skipped = "fewer than two GPUs and a single CPU core: there is nothing to "
                      "compare one device with";
         return 0;
@@ -100,6 +107,16 @@ int bench_sweep_plan(const struct bench_plan_machine *m, struct bench_sweep_plan
     if (p->count == 0)
         p->skipped = "not even its smallest lattice fits";
     return p->count;
+}
+
+double bench_sweep_floor_us(long n, double copy_gbps)
+{
+    return 1e6 * report_sweep_bytes(n, n, PRECISION_FLOAT) / (copy_gbps * 1e9);
+}
+
+int bench_sweep_on_chip(long n, size_t l2_bytes)
+{
+    return 2.0 * (double)n * (double)n * (double)sizeof(float) <= (double)l2_bytes;
 }
 
 int bench_sweep_crossover(const double *one_us, const double *all_us, int count)
@@ -121,7 +138,9 @@ void bench_sweep_file_name(char *path, size_t n, const char *bench_csv)
 void bench_sweep_csv_header(FILE *out)
 {
     report_csv_header_fields(out);
-    fputs(",us_per_iter,us_per_iter_runs,speedup,crossover,command,group\n", out);
+    fputs(",us_per_iter,us_per_iter_runs,speedup,crossover,command,group,floor_us,"
+          "pct_of_floor,on_chip\n",
+          out);
 }
 
 /* ---- the state of a sweep ------------------------------------------------- */
@@ -137,7 +156,9 @@ struct bench_sweep {
     double runs_us[2][BENCH_SWEEP_MAX][SWEEP_RUNS];
     int median[2][BENCH_SWEEP_MAX];
     double us[2][BENCH_SWEEP_MAX];
-    int crossover; /* index of the lattice, or -1 */
+    double floor_us[BENCH_SWEEP_MAX]; /* per lattice (bench_sweep_floor_us) */
+    int on_chip[BENCH_SWEEP_MAX];      /* per lattice (bench_sweep_on_chip) */
+    int crossover;                     /* index of the lattice, or -1 */
     char crossover_text[200];
     FILE *csv; /* written under temp's name until it is whole */
     struct temp_file temp;
@@ -147,6 +168,24 @@ struct bench_sweep {
 int bench_sweep_count(const struct bench_sweep *s)
 {
     return s->plan.count;
+}
+
+int bench_sweep_sides(const struct bench_sweep *s)
+{
+    return s->plan.alone ? 1 : 2;
+}
+
+/* The copy bandwidth that the floors divide by: the first GPU's, or the host's. */
+static double floor_gbps(const struct bench_sweep *s)
+{
+    const struct bench_ceilings *c = &s->b->ceilings;
+    return s->plan.backend == BACKEND_GPU ? c->copy_gbps[0] : c->host_gbps;
+}
+
+/* Percent of the floor that lattice i's one-device median reaches (floor / us). */
+static double pct_of_floor(const struct bench_sweep *s, int i)
+{
+    return 100.0 * s->floor_us[i] / s->us[ONE][i];
 }
 
 const struct bench_plan_entry *bench_sweep_entry(const struct bench_sweep *s, int side,
@@ -196,6 +235,13 @@ static void find_crossover(struct bench_sweep *s)
     char one[32], all[32];
     int last = s->plan.count - 1, at = 0;
     long largest = s->plan.one[last].n;
+    if (s->plan.alone) {
+        s->crossover = -1;
+        snprintf(s->crossover_text, sizeof s->crossover_text,
+                 "one GPU: each lattice against its floor (no second GPU to compare "
+                 "with); on chip: the two fields fit in its L2, the floor lies lower");
+        return;
+    }
     s->crossover = bench_sweep_crossover(s->us[ONE], s->us[ALL], s->plan.count);
     devices_text(s, ONE, one, sizeof one);
     devices_text(s, ALL, all, sizeof all);
@@ -222,16 +268,37 @@ static void find_crossover(struct bench_sweep *s)
 static void table_header(const struct bench_sweep *s)
 {
     char one[32], all[32], one_us[48], all_us[48];
+    if (s->plan.alone) {
+        bench_state_say(s->b, "\n%-9s %10s %16s %16s %10s\n", "lattice", "iterations",
+                        "1 GPU us/it", "floor us/it", "% of floor");
+        return;
+    }
     snprintf(one_us, sizeof one_us, "%s us/it", devices_text(s, ONE, one, sizeof one));
     snprintf(all_us, sizeof all_us, "%s us/it", devices_text(s, ALL, all, sizeof all));
     bench_state_say(s->b, "\n%-9s %10s %16s %16s %8s\n", "lattice", "iterations", one_us,
                     all_us, "speed-up");
 }
 
+/* The table line of lattice i on one GPU alone: its time, floor and share. */
+static void alone_row(const struct bench_sweep *s, int i, const char *lattice)
+{
+    char one[32], floor[32], pct[32];
+    bench_state_say(s->b, "%-9s %10ld %16s %16s %10s%s\n", lattice,
+                    s->plan.one[i].iterations,
+                    bench_number(one, sizeof one, s->us[ONE][i], 2),
+                    bench_number(floor, sizeof floor, s->floor_us[i], 2),
+                    bench_number(pct, sizeof pct, pct_of_floor(s, i), 0),
+                    s->on_chip[i] ? "  on chip" : "");
+}
+
 void bench_sweep_table_row(const struct bench_sweep *s, int i)
 {
     char lattice[32], one[32], all[32], speedup[32];
     snprintf(lattice, sizeof lattice, "%ld^2", s->plan.one[i].n);
+    if (s->plan.alone) {
+        alone_row(s, i, lattice);
+        return;
+    }
     bench_state_say(
         s->b, "%-9s %10ld %16s %16s %8s\n", lattice, s->plan.one[i].iterations,
         bench_number(one, sizeof one, s->us[ONE][i], 2),
@@ -246,24 +313,29 @@ static void print_plan(FILE *out, const char *prefix, const struct bench_sweep *
     char one[32], all[32];
     double estimate = 0.0;
     for (int i = 0; i < p->count; i++)
-        estimate +=
-            (SWEEP_WARMUPS + SWEEP_RUNS) * (bench_plan_estimate_run_s(&p->one[i]) +
-                                            bench_plan_estimate_run_s(&p->all[i]));
+        estimate += (SWEEP_WARMUPS + SWEEP_RUNS) *
+                    (bench_plan_estimate_run_s(&p->one[i]) +
+                     (p->alone ? 0.0 : bench_plan_estimate_run_s(&p->all[i])));
+    if (p->alone)
+        snprintf(all, sizeof all, "its floor");
+    else
+        devices_text(s, ALL, all, sizeof all);
     fprintf(out,
             "%slattice sweep: %ld^2 to %ld^2 float, Jacobi, the norm every iteration, on "
-            "%s and on %s%s; estimated %.0f s%s\n",
+            "%s against %s%s; estimated %.0f s%s\n",
             prefix, p->one[0].n, p->one[p->count - 1].n,
-            devices_text(s, ONE, one, sizeof one), devices_text(s, ALL, all, sizeof all),
+            devices_text(s, ONE, one, sizeof one), all,
             p->backend == BACKEND_GPU ? ""
-                                      : " (host tiles, as there are fewer than two GPUs)",
+                                      : " (host tiles, as there are no GPUs)",
             estimate,
             s->b->machine.quick ? " (LAPLACE_BENCH_QUICK: tiny lattices, not for numbers)"
                                 : "");
     fprintf(
         out,
         "%s  us per iteration = compute time / iterations, the median of %d timed runs "
-        "after %d warm-up%s\n",
-        prefix, SWEEP_RUNS, SWEEP_WARMUPS, SWEEP_WARMUPS > 1 ? "s" : "");
+        "after %d warm-up%s; floor = one read and one write of every site at the copy "
+        "bandwidth measured above (%.1f GB/s)\n",
+        prefix, SWEEP_RUNS, SWEEP_WARMUPS, SWEEP_WARMUPS > 1 ? "s" : "", floor_gbps(s));
 }
 
 /* Opens the CSV (named after the matrix's) and writes its preamble and header. */
@@ -290,14 +362,17 @@ static void csv_row(const struct bench_sweep *s, int side, int i)
     for (int r = 0; r < SWEEP_RUNS; r++)
         fprintf(s->csv, "%s%.3f", r ? " " : "", s->runs_us[side][i][r]);
     bench_number_csv(s->csv, s->us[ONE][i] / s->us[side][i], 3);
-    fprintf(s->csv, ",%d,\"%s\",sweep\n", i == s->crossover, command);
+    fprintf(s->csv, ",%d,\"%s\",sweep", i == s->crossover, command);
+    bench_number_csv(s->csv, s->floor_us[i], 3);
+    bench_number_csv(s->csv, side == ONE ? pct_of_floor(s, i) : NAN, 1);
+    fprintf(s->csv, ",%d\n", s->on_chip[i]);
 }
 
 /* Every point that ran, then the crossover as a last comment; the file closed. */
 static int write_csv(struct bench_sweep *s, char *err, size_t n)
 {
     for (int i = 0; i < s->plan.count; i++)
-        for (int side = ONE; side <= ALL; side++)
+        for (int side = ONE; side < bench_sweep_sides(s); side++)
             if (s->median[side][i] >= 0)
                 csv_row(s, side, i);
     fprintf(s->csv, "# %s\n", s->crossover_text);
@@ -324,12 +399,17 @@ static int start(struct bench_sweep *s, char *err, size_t n)
             s->median[side][i] = -1;
             s->us[side][i] = NAN;
         }
+    for (int i = 0; i < s->plan.count; i++) {
+        s->floor_us[i] = bench_sweep_floor_us(s->plan.one[i].n, floor_gbps(s));
+        s->on_chip[i] = s->plan.backend == BACKEND_GPU &&
+                        bench_sweep_on_chip(s->plan.one[i].n, s->b->ceilings.l2_bytes);
+    }
     if (open_csv(s, err, n) != 0)
         return EXIT_FAILURE_RUN;
     bench_state_say(s->b, "\n");
     if (!s->b->quiet)
         print_plan(stdout, "", s);
-    s->b->sweep_points = 2 * s->plan.count;
+    s->b->sweep_points = bench_sweep_sides(s) * s->plan.count;
     table_header(s);
     return EXIT_OK;
 }

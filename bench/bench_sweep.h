@@ -1,8 +1,10 @@
 /*
- * bench_sweep.h - the lattice sweep of laplace --bench: from which lattice on do
- * all the devices beat one? Square lattices 128^2 ... 16384^2, float, Jacobi, the
- * norm every iteration, on one device and on all of them, in microseconds per
- * iteration. The planning parts and the crossover are public for the tests.
+ * bench_sweep.h - the lattice sweep of laplace --bench: how close one device comes
+ * to its floor, and from which lattice on all the devices beat one. Square lattices
+ * 128^2 ... 16384^2, float, Jacobi, the norm every iteration, in microseconds per
+ * iteration, against the floor (the sweep's bytes at the copy bandwidth measured in
+ * the same bench); with two or more devices also on all of them. The planning
+ * parts, the floor and the crossover are public for the tests.
  *
  * The sweep runs nothing itself: bench.c runs each point's warm-ups and timed runs
  * into the places the sweep gives (bench_sweep_slot), as it runs the matrix; the
@@ -28,6 +30,7 @@
 struct bench_sweep_plan {
     enum backend backend; /* BACKEND_GPU, or BACKEND_CPU: the host tiles */
     int devices;          /* of the "all" side: GPUs, or host threads */
+    int alone;            /* 1: one GPU, measured against its floor only (no "all") */
     int count;            /* lattices, ascending */
     struct bench_plan_entry one[BENCH_SWEEP_MAX]; /* 1 GPU, or 1 host thread (1x1) */
     struct bench_plan_entry all[BENCH_SWEEP_MAX]; /* every GPU, or every core */
@@ -35,9 +38,10 @@ struct bench_sweep_plan {
 };
 
 /*
- * The sweep for the machine: on the GPUs when there are two or more, else on the
- * host tiles (1 thread against every core, as the bench without GPUs runs its CPU
- * part); skipped (count 0, skipped set) with fewer than two cores too. Lattices
+ * The sweep for the machine: on the GPUs when there are two or more; on the one GPU
+ * alone, against its floor, when there is one; else on the host tiles (1 thread
+ * against every core, as the bench without GPUs runs its CPU part), skipped (count
+ * 0, skipped set) with a single core. Lattices
  * whose fields do not fit (bench_plan_fits_gpu, bench_plan_fits_host) are left out, and
  * the larger ones with them. Returns the count of lattices.
  */
@@ -57,6 +61,15 @@ long bench_sweep_iterations(long n, enum backend backend);
  */
 int bench_sweep_crossover(const double *one_us, const double *all_us, int count);
 
+/* The floor of an n x n float sweep, in microseconds per iteration: its bytes (one
+ * read and one write of every interior site, report_sweep_bytes) at copy_gbps, the
+ * copy bandwidth measured (read + written, 1e9 bytes/s). */
+double bench_sweep_floor_us(long n, double copy_gbps);
+
+/* Whether the two n x n float fields fit in a cache of l2_bytes (0: unknown): the
+ * lattices whose floor lies on chip, below the copy bandwidth's. */
+int bench_sweep_on_chip(long n, size_t l2_bytes);
+
 /* The sweep's CSV, named after the matrix's: DIR/bench-<gpu>-<date>-sweep.csv. */
 void bench_sweep_file_name(char *path, size_t n, const char *bench_csv);
 
@@ -70,6 +83,9 @@ enum { BENCH_SWEEP_ONE, BENCH_SWEEP_ALL };
 
 /* A sweep under way: its plan, its runs and their medians, its CSV. */
 struct bench_sweep;
+
+/* The sides the sweep runs: 2, or 1 (BENCH_SWEEP_ONE) on one GPU alone. */
+int bench_sweep_sides(const struct bench_sweep *s);
 
 /* Plans the sweep for b->machine. When nothing can run, says why and sets *out
  * to NULL; else sets it to a new sweep, opens its CSV (named after b->csv_path,
@@ -92,7 +108,7 @@ struct bench_state_run *bench_sweep_slot(struct bench_sweep *s, int side, int i,
  * counts as failed (NAN, no CSV row). */
 void bench_sweep_point_done(struct bench_sweep *s, int side, int i);
 
-/* The table line of lattice i, once both its sides ran. */
+/* The table line of lattice i, once its sides ran. */
 void bench_sweep_table_row(const struct bench_sweep *s, int i);
 
 /* The crossover on stdout, the CSV written under its name, s freed; an exit

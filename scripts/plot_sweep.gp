@@ -1,8 +1,11 @@
 # plot_sweep.gp - the lattice sweep of laplace --bench (make plots), as a PNG next to
 # its CSV: microseconds per iteration against the lattice side, log-log, one line for
 # one device and one for all of them (the median of each point; every timed run as a
-# dot), the crossover marked and named in the title as the bench named it (the
-# crossover column, bench_sweep_crossover in bench_sweep.c).
+# dot), the floor of one device dashed (floor_us: the sweep's bytes at the copy
+# bandwidth measured), the crossover marked and named in the title as the bench named
+# it (the crossover column, bench_sweep_crossover in bench_sweep.c). A sweep of one GPU
+# alone has no second line: the title gives its share of the floor at the largest
+# lattice.
 #
 #   gnuplot -e "csv='results/bench-NVIDIA-H200-2026-11-23-sweep.csv'" scripts/plot_sweep.gp
 #   -> results/bench-NVIDIA-H200-2026-11-23-sweep.png
@@ -42,7 +45,11 @@ runs = int(STATS_max)
 
 one = "1 ".unit
 all = sprintf("%d %ss", many, unit)
-named = crossover > 0 \
+stats csv using (column("nx") == largest && side(1) ? column("pct_of_floor") : NaN) nooutput
+share = STATS_max
+named = many == 1 \
+    ? sprintf("%s against its floor: %.0f%% of it at %d^2", one, share, int(largest)) \
+    : crossover > 0 \
     ? sprintf("crossover %d^2: %s faster than %s from there up", crossover, all, one) \
     : sprintf("no crossover found: %s not faster than %s at %d^2", all, one, int(largest))
 
@@ -65,13 +72,18 @@ if (crossover > 0) {
     set arrow from crossover, graph 0 to crossover, graph 1 nohead dt 2 lw 1.5 lc rgb "#707070"
     set label "crossover" at crossover, graph 0.04 offset 0.7, 0 textcolor rgb "#505050"
 }
-plot csv using (side(1) ? column("nx") : NaN):"us_per_iter" with linespoints lw 2 pt 7 \
-         lc 1 title one." (median)", \
-     csv using (side(many) ? column("nx") : NaN):"us_per_iter" with linespoints lw 2 pt 7 \
-         lc 2 title all." (median)", \
-     for [k = 1:runs] csv using (side(1) ? column("nx") : NaN):(run(k)) with points pt 6 \
-         ps 0.6 lc 1 notitle, \
-     for [k = 1:runs] csv using (side(many) ? column("nx") : NaN):(run(k)) with points pt 6 \
-         ps 0.6 lc 2 notitle
+# The one-device line, its runs and its floor; the all-devices line and its runs
+# only where there is a second side (a sweep of one GPU alone has none).
+one_side = 'csv using (side(1) ? column("nx") : NaN):"us_per_iter" with linespoints lw 2 \
+    pt 7 lc 1 title one." (median)", \
+    csv using (side(1) ? column("nx") : NaN):"floor_us" with lines dt 2 lw 1.5 \
+    lc rgb "#505050" title "floor of ".one." (copy bandwidth)", \
+    for [k = 1:runs] csv using (side(1) ? column("nx") : NaN):(run(k)) with points pt 6 \
+    ps 0.6 lc 1 notitle'
+all_side = many == 1 ? '' : ', csv using (side(many) ? column("nx") : NaN):"us_per_iter" \
+    with linespoints lw 2 pt 7 lc 2 title all." (median)", \
+    for [k = 1:runs] csv using (side(many) ? column("nx") : NaN):(run(k)) with points \
+    pt 6 ps 0.6 lc 2 notitle'
+plot @one_side @all_side
 set output
 print sprintf("plot_sweep.gp: wrote %s.png (%s)", base, named)

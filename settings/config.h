@@ -3,7 +3,7 @@
  * command-line options, each later one overriding the earlier.
  *
  * INI keys are named like the long options and grouped in sections:
- *   [problem]  nx ny lx ly top bottom left right source region precision
+ *   [problem]  nx ny lx ly top bottom left right source exact region precision
  *   [region NAME]  shape x0 y0 x1 y1 | cx cy r, value   (one section per region)
  *   [solver]   method omega eps norm max-iter check-every steps snapshot-every
  *              error-if-not-converged

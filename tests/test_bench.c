@@ -350,29 +350,60 @@ Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
     }
 }
 
-Test(bench, sweep_without_two_gpus_is_one_host_thread_against_every_core)
+Test(bench, sweep_without_gpus_is_one_host_thread_against_every_core)
 {
     struct bench_sweep_plan p;
     struct bench_plan_machine m = h200x2;
-    for (m.gpus = 0; m.gpus <= 1; m.gpus++) {
-        cr_assert_eq(bench_sweep_plan(&m, &p), 8, "%d GPUs", m.gpus);
-        cr_assert(p.backend == BACKEND_CPU && p.devices == 32 && p.skipped == NULL);
-        for (int i = 0; i < p.count; i++) {
-            cr_assert(p.one[i].backend == BACKEND_CPU && p.one[i].gpus == 0 &&
-                      p.one[i].partition_x == 1 && p.one[i].partition_y == 1);
-            cr_assert(p.all[i].backend == BACKEND_CPU && p.all[i].gpus == 0 &&
-                          p.all[i].partition_x == 0,
-                      "every core: --partition auto");
-            cr_assert_eq(p.one[i].iterations,
-                         bench_sweep_iterations(p.one[i].n, BACKEND_CPU));
-        }
+    m.gpus = 0;
+    cr_assert_eq(bench_sweep_plan(&m, &p), 8);
+    cr_assert(p.backend == BACKEND_CPU && p.devices == 32 && p.skipped == NULL &&
+              !p.alone);
+    for (int i = 0; i < p.count; i++) {
+        cr_assert(p.one[i].backend == BACKEND_CPU && p.one[i].gpus == 0 &&
+                  p.one[i].partition_x == 1 && p.one[i].partition_y == 1);
+        cr_assert(p.all[i].backend == BACKEND_CPU && p.all[i].gpus == 0 &&
+                      p.all[i].partition_x == 0,
+                  "every core: --partition auto");
+        cr_assert_eq(p.one[i].iterations, bench_sweep_iterations(p.one[i].n, BACKEND_CPU));
     }
-    m.gpus = 1;
-    m.cores = 1; /* one core, no second GPU: nothing to compare */
+    m.cores = 1; /* one core, no GPU: nothing to compare */
     cr_assert_eq(bench_sweep_plan(&m, &p), 0);
     cr_assert(p.skipped && strstr(p.skipped, "single CPU core"), "%s", p.skipped);
     m.gpus = 2; /* two GPUs need no second core */
     cr_assert_eq(bench_sweep_plan(&m, &p), 8);
+    cr_assert(!p.alone);
+}
+
+Test(bench, sweep_on_one_gpu_measures_it_against_its_floor)
+{
+    struct bench_sweep_plan p;
+    struct bench_plan_machine m = h200x2;
+    m.gpus = 1;
+    m.cores = 1; /* one GPU needs no second core: it is compared with its floor */
+    cr_assert_eq(bench_sweep_plan(&m, &p), 8);
+    cr_assert(p.backend == BACKEND_GPU && p.devices == 1 && p.alone && !p.skipped);
+    for (int i = 0; i < p.count; i++) {
+        cr_assert(p.one[i].backend == BACKEND_GPU && p.one[i].gpus == 1);
+        cr_assert_eq(p.one[i].iterations, bench_sweep_iterations(p.one[i].n, BACKEND_GPU));
+    }
+    cr_assert_eq(p.one[0].n, 128);
+    cr_assert_eq(p.one[7].n, 16384);
+}
+
+Test(bench, sweep_floor_is_the_sweeps_bytes_at_the_copy_bandwidth)
+{
+    /* 16384^2 float: (16382^2 sites) x 2 x 4 bytes = 2.147 GB; at 4000 GB/s: 536.7 us */
+    double bytes = 2.0 * 4.0 * 16382.0 * 16382.0;
+    cr_assert_float_eq(bench_sweep_floor_us(16384, 4000.0), bytes / 4000e9 * 1e6, 1e-9);
+    cr_assert_float_eq(bench_sweep_floor_us(16384, 4000.0), 536.7, 0.1);
+    cr_assert_float_eq(bench_sweep_floor_us(128, 2000.0), 2.0 * 4 * 126 * 126 / 2000e3,
+                       1e-12);
+    /* two float fields on chip: 2048^2 (32 MiB) fits an H200's 60 MiB L2, 4096^2 not */
+    size_t l2 = 60u * 1024 * 1024;
+    cr_assert(bench_sweep_on_chip(2048, l2));
+    cr_assert(!bench_sweep_on_chip(4096, l2));
+    cr_assert(bench_sweep_on_chip(128, 512 * 1024));
+    cr_assert(!bench_sweep_on_chip(128, 0), "unknown L2: nothing is on chip");
 }
 
 Test(bench, sweep_leaves_out_lattices_that_do_not_fit)
@@ -462,7 +493,8 @@ Test(bench, sweep_file_is_named_after_the_bench_csv)
 #define SWEEP_HEADER                                                                     \
     "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm,"  \
     "time_input_s,time_compute_s,time_output_s,time_total_s,glups,gbps,gflops,"          \
-    "us_per_iter,us_per_iter_runs,speedup,crossover,command,group\n"
+    "us_per_iter,us_per_iter_runs,speedup,crossover,command,group,floor_us,pct_of_floor," \
+    "on_chip\n"
 
 Test(bench, sweep_csv_header_starts_with_the_design_columns)
 {
@@ -472,11 +504,12 @@ Test(bench, sweep_csv_header_starts_with_the_design_columns)
 /* One synthetic row of a sweep CSV: n^2 on tiles GPUs at us per iteration. */
 static void synthetic_row(FILE *f, long n, int tiles, double us, double one_us, int cross)
 {
+    double floor_us = bench_sweep_floor_us(n, 4000.0);
     fprintf(f,
             "gpu,float,%ld,%ld,1x%d,%s,jacobi,1000,0,1e-3,0.1,%.6f,0.1,0.3,1,1,1,%.3f,"
-            "%.3f %.3f %.3f,%.3f,%d,\"laplace --nx %ld\",sweep\n",
+            "%.3f %.3f %.3f,%.3f,%d,\"laplace --nx %ld\",sweep,%.3f,%.1f,%d\n",
             n, n, tiles, tiles == 1 ? "0" : "0 1", us * 1e-3, us, us, us * 1.01,
-            us * 0.99, one_us / us, cross, n);
+            us * 0.99, one_us / us, cross, n, floor_us, 100.0 * floor_us / us, n <= 512);
 }
 
 Test(bench, plot_sweep_draws_the_lines_and_names_the_crossover)
@@ -505,6 +538,35 @@ Test(bench, plot_sweep_draws_the_lines_and_names_the_crossover)
     said[got] = '\0';
     cr_assert(p && pclose(p) == 0, "gnuplot failed: %s", said);
     cr_assert(strstr(said, "crossover 512^2: 2 GPUs faster than 1 GPU"), "%s", said);
+    cr_assert(!strstr(said, "warning"), "%s", said);
+    struct stat st;
+    cr_assert(stat(png, &st) == 0 && st.st_size > 1000, "%s was not written", png);
+    remove(png);
+    remove(path);
+}
+
+Test(bench, plot_sweep_on_one_gpu_draws_it_against_its_floor)
+{
+    char path[256], png[256], command[1024];
+    static const long sizes[] = {128, 256, 512, 1024};
+    static const double one[] = {3, 3.5, 4, 9};
+    out_path(path, sizeof path, "synthetic-alone-sweep.csv");
+    out_path(png, sizeof png, "synthetic-alone-sweep.png");
+    remove(png);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    bench_sweep_csv_header(f);
+    for (int i = 0; i < 4; i++)
+        synthetic_row(f, sizes[i], 1, one[i], one[i], 0);
+    fclose(f);
+    snprintf(command, sizeof command,
+             "gnuplot -e \"csv='%s'\" scripts/plot_sweep.gp 2>&1", path);
+    FILE *p = popen(command, "r");
+    char said[1024] = "";
+    size_t got = p ? fread(said, 1, sizeof said - 1, p) : 0;
+    said[got] = '\0';
+    cr_assert(p && pclose(p) == 0, "gnuplot failed: %s", said);
+    cr_assert(strstr(said, "1 GPU against its floor"), "%s", said);
     cr_assert(!strstr(said, "warning"), "%s", said);
     struct stat st;
     cr_assert(stat(png, &st) == 0 && st.st_size > 1000, "%s was not written", png);
