@@ -20,6 +20,7 @@
 #include "p2p.h"
 #include "watch/progress.h"
 #include "mpi/ranks.h"
+#include "mpi/settings_agree.h"
 #include "report.h"
 #include "run.h"
 
@@ -41,6 +42,18 @@ static int run_error(const char *message)
         line = end ? end + 1 : NULL;
     }
     return EXIT_FAILURE_RUN;
+}
+
+/* Under MPI, every rank runs rank 0's settings or none runs (settings_agree.h):
+ * checked as given (before a rank's --help or --dry-run takes another path) and
+ * as resolved (--backend auto on a node without GPUs). */
+static int agree_on_settings(const struct config *c)
+{
+    char err[CONFIG_ERROR_MAX];
+    int status = settings_agree_check(c, err, sizeof err);
+    if (status == EXIT_OK)
+        return EXIT_OK;
+    return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
 }
 
 static void print_version(void)
@@ -266,6 +279,8 @@ static int laplace(int argc, char **argv)
                      : EXIT_OK;
     if (ranks_agree_status(status, err, sizeof err) != EXIT_OK) /* a node's INI file */
         return usage_error(err);
+    if ((status = agree_on_settings(&config)) != EXIT_OK) /* an MPMD launch */
+        return status;
     if (ranks_size() > 1 && (config.bench || config.show_topology))
         return usage_error("--bench and --topology look at one workstation; run them "
                            "without mpirun");
@@ -285,6 +300,8 @@ static int laplace(int argc, char **argv)
                  : EXIT_OK;
     if (ranks_agree_status(status, err, sizeof err) != EXIT_OK) /* a node's environment */
         return usage_error(err);
+    if ((status = agree_on_settings(&config)) != EXIT_OK) /* as resolved */
+        return status;
 
     struct plan plan;
     status = plan_run(&config, &plan);
