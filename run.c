@@ -14,6 +14,7 @@
 
 #include "support/error.h"
 #include "laplace_kernels.h"
+#include "mpi/binding.h"
 #include "mpi/ranks.h"
 #include "reference.h"
 #include "solver.h"
@@ -348,6 +349,9 @@ int run_execute(const struct plan *plan, struct field *field, struct run_report 
         return status;
     }
     host_tiles_over_cores(plan);
+    if (plan->ops) /* not the serial reference: one thread a tile (binding.h) */
+        binding_check(partition_count(&plan->partition) / plan->config.world_size,
+                      plan->config.backend == BACKEND_GPU, plan->config.world_size > 1);
     struct solve_settings s = settings_of(plan, &w);
     struct solve_result *r = &report->result;
     int solved = solve(plan, &s, field, r) == 0;
