@@ -8,7 +8,7 @@
  * rank, said once; SIGINT to the ranks (or to rank 1 alone) stops every rank at
  * one iteration, writes that field and exits 130, SIGINT to mpirun leaves every
  * output whole or absent and no rank behind; and without mpirun the MPI build runs
- * as before.
+ * as before; SIGKILL of rank 1 ends every rank within seconds, outputs whole or absent.
  *
  * Every test reports itself skipped when mpirun is not on PATH or ./laplace was
  * built without MPI (CI may build without Open MPI). Each mpirun runs with
@@ -528,12 +528,14 @@ Test(mpi, a_failed_set_up_on_rank_1_stops_every_rank_and_is_said_once)
  * Starts mpirun -np 2 on SIGNAL_RUN with --output DIR/f.bin and --monitor (its
  * stdout in DIR/out.txt, stderr in DIR/err.txt); once the monitor shows iterations
  * (every rank has set up: the signal handlers are in place), and half a second
- * more, sends SIGINT to TARGET: "ranks" (the two ./laplace processes, found by
- * their unique --output), "rank 1" (the one whose OMPI_COMM_WORLD_RANK is 1) or
- * "mpirun". Returns the status of mpirun (124: past a 60 s time limit), the
- * processes signalled in *signalled.
+ * more, sends SIGNAL (INT, KILL) to TARGET: "ranks" (the two ./laplace processes,
+ * found by their unique --output), "rank 1" (the one whose OMPI_COMM_WORLD_RANK is 1)
+ * or "mpirun". Returns the status of mpirun (124: past a 60 s time limit), the
+ * processes signalled in *signalled and the milliseconds from the signal to mpirun's
+ * end in *after_ms.
  */
-static int interrupt_mpi_run(const char *dir, const char *target, int *signalled)
+static int signal_mpi_run(const char *dir, const char *signal, const char *target,
+                          int *signalled, long *after_ms)
 {
     char launcher[512], command[3800], pattern[300], send[1000];
     snprintf(pattern, sizeof pattern, "%s .*%s/f\\.bin",
@@ -541,24 +543,32 @@ static int interrupt_mpi_run(const char *dir, const char *target, int *signalled
     if (strcmp(target, "rank 1") == 0)
         snprintf(send, sizeof send,
                  "n=0; for q in $(pgrep -f '%s'); do tr '\\0' '\\n' < /proc/$q/environ | "
-                 "grep -qx OMPI_COMM_WORLD_RANK=1 && kill -INT $q && n=$((n+1)); done",
-                 pattern);
+                 "grep -qx OMPI_COMM_WORLD_RANK=1 && kill -%s $q && n=$((n+1)); done",
+                 pattern, signal);
     else
-        snprintf(send, sizeof send, "n=$(pgrep -f '%s' | wc -l); pkill -INT -f '%s'",
-                 pattern, pattern);
+        snprintf(send, sizeof send, "n=$(pgrep -f '%s' | wc -l); pkill -%s -f '%s'",
+                 pattern, signal, pattern);
     snprintf(command, sizeof command,
              "timeout 60 %s " SIGNAL_RUN " --partition 2x1 --output %s/f.bin "
              "--monitor 200 > %s/out.txt 2> %s/err.txt & p=$!; "
              "for i in $(seq 300); do grep -q '^  iteration ' %s/out.txt && break; "
-             "sleep 0.1; done; sleep 0.5; %s; wait $p; s=$?; echo signalled $n; exit $s",
+             "sleep 0.1; done; sleep 0.5; %s; t=$(date +%%s%%N); wait $p; s=$?; "
+             "echo signalled $n after $((($(date +%%s%%N) - t) / 1000000)); exit $s",
              mpirun_laplace(launcher, sizeof launcher, 2, NULL), dir, dir, dir, dir,
              send);
     int status;
     char *said = shell_run(command, &status);
-    const char *n = strstr(said, "signalled ");
+    const char *n = strstr(said, "signalled "), *after = strstr(said, " after ");
     *signalled = n ? atoi(n + 10) : -1;
+    *after_ms = after ? atol(after + 7) : -1;
     free(said);
     return status;
+}
+
+static int interrupt_mpi_run(const char *dir, const char *target, int *signalled)
+{
+    long after_ms;
+    return signal_mpi_run(dir, "INT", target, signalled, &after_ms);
 }
 
 /* No process of this test's run is left (by the unique --output in dir). */
@@ -663,6 +673,38 @@ Test(mpi, sigint_to_mpirun_ends_every_rank_leaving_outputs_whole_or_absent)
         cr_assert(iteration > 0 && interrupted, "f.bin: iteration %ld, interrupted %d",
                   iteration, interrupted);
     }
+    free(err);
+}
+
+/* A rank killed outright (SIGKILL: no handler runs, it says nothing): mpirun ends
+ * every other rank within seconds, no process is left, and the outputs are whole or
+ * absent (rank 0 writes them only at the end, under a temporary name). */
+Test(mpi,
+     sigkill_of_rank_1_ends_every_rank_within_seconds_leaving_outputs_whole_or_absent)
+{
+    require_mpi();
+    char dir[256], path[400];
+    int signalled;
+    long after_ms;
+    mpi_dir(dir, sizeof dir, "sigkill");
+    int status = signal_mpi_run(dir, "KILL", "rank 1", &signalled, &after_ms);
+    snprintf(path, sizeof path, "%s/err.txt", dir);
+    char *err = slurp(path);
+    cr_assert_eq(signalled, 1, "%d processes killed, want rank 1", signalled);
+    cr_assert(status != 0 && status != 124, "mpirun's status %d; stderr:\n%s", status,
+              err ? err : "");
+    cr_assert(after_ms >= 0 && after_ms < 10000,
+              "mpirun ended %ld ms after rank 1 was killed", after_ms);
+    check_no_process_left(dir);
+    check_no_temporaries(dir);
+    snprintf(path, sizeof path, "%s/f.bin", dir);
+    if (access(path, F_OK) == 0) {
+        long iteration;
+        int interrupted;
+        check_whole_bin(path, SIGNAL_NX, SIGNAL_NY, &iteration, &interrupted);
+    }
+    cr_log_info("mpirun ended %ld ms after SIGKILL of rank 1 (status %d)", after_ms,
+                status);
     free(err);
 }
 
