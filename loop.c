@@ -39,7 +39,7 @@
 #include <stdio.h>
 
 /* Records the first failure of any thread; the next decision then stops all. */
-void loop_record(struct shared_state *st, const struct tile *me, int rc)
+void loop_record(struct loop_state *st, const struct tile *me, int rc)
 {
     if (rc == 0)
         return;
@@ -54,7 +54,7 @@ void loop_record(struct shared_state *st, const struct tile *me, int rc)
 }
 
 /* Every thread calls this; all get the same answer: has any call failed? */
-int loop_agree(struct shared_state *st)
+int loop_agree(struct loop_state *st)
 {
 #pragma omp barrier
 #pragma omp single
@@ -64,7 +64,7 @@ int loop_agree(struct shared_state *st)
 
 /* Downloads the newest field of the tile into its place in the whole field; the
  * tiles' threads do so at once, each into its own rectangle. */
-int loop_gather_tile(struct shared_state *st, struct tile *me)
+int loop_gather_tile(struct loop_state *st, struct tile *me)
 {
     return st->ops->download(me, (int)(st->state.iteration % 2), st->whole->data,
                              st->whole->nx);
@@ -72,7 +72,7 @@ int loop_gather_tile(struct shared_state *st, struct tile *me)
 
 /* Taken by one thread between the two barriers: the verdict on an iteration,
  * from the tiles' totals of it (used when its norm is due). */
-void loop_decide(struct shared_state *st, long iteration, double *totals)
+void loop_decide(struct loop_state *st, long iteration, double *totals)
 {
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
@@ -97,7 +97,7 @@ void loop_decide(struct shared_state *st, long iteration, double *totals)
 
 /* Gathers the field of st->state.iteration from every tile and hands it to the
  * snapshot callback; every thread calls it when st->snapshot is set. */
-static void take_snapshot(struct shared_state *st, struct tile *me)
+static void take_snapshot(struct loop_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     int writes = !st->split.distributed || ranks_rank() == 0;
@@ -123,7 +123,7 @@ static void take_snapshot(struct shared_state *st, struct tile *me)
 
 /* Before a sweep (or SOR phase) reads field[which]: the edges of the other ranks'
  * tiles into our shadows of them, and ours to them. */
-static void refresh_shadows(struct shared_state *st, struct tile *me, int which)
+static void refresh_shadows(struct loop_state *st, struct tile *me, int which)
 {
     loop_record(st, me, rank_split_edges_read(&st->split, st->ops, me, which));
 #pragma omp barrier
@@ -134,7 +134,7 @@ static void refresh_shadows(struct shared_state *st, struct tile *me, int which)
 
 /* Starts sweep k: one call per phase, phase 1 (SOR's black sites) only after
  * every tile has started phase 0, whose red values it reads. */
-void loop_start_sweep(struct shared_state *st, struct tile *me, struct sweep_args *args)
+void loop_start_sweep(struct loop_state *st, struct tile *me, struct sweep_args *args)
 {
     int phases = update_rule_phases(&st->settings->tile.rule);
     for (args->phase = 0; args->phase < phases; args->phase++) {
@@ -149,7 +149,7 @@ void loop_start_sweep(struct shared_state *st, struct tile *me, struct sweep_arg
 
 /* Runs the host loop from iteration st->resume on; returns the last iteration
  * this thread started. */
-long loop_iterate(struct shared_state *st, struct tile *me)
+long loop_iterate(struct loop_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     struct sweep_args args = {0};

@@ -9,7 +9,7 @@
 #include "mpi/rank_split.h"
 
 /* What the threads share; decisions are written by one thread between barriers. */
-struct shared_state {
+struct loop_state {
     const struct device_ops *ops;
     const struct partition *partition;
     const struct solve_settings *settings;
@@ -35,23 +35,23 @@ struct shared_state {
 };
 
 /* Records the first failure of any thread; the next decision then stops all. */
-void loop_record(struct shared_state *st, const struct tile *me, int rc);
+void loop_record(struct loop_state *st, const struct tile *me, int rc);
 
 /* Every thread calls this; all get the same answer: has any call failed? */
-int loop_agree(struct shared_state *st);
+int loop_agree(struct loop_state *st);
 
 /* Downloads the newest field of the tile into its place in the whole field; the
  * tiles' threads do so at once, each into its own rectangle. */
-int loop_gather_tile(struct shared_state *st, struct tile *me);
+int loop_gather_tile(struct loop_state *st, struct tile *me);
 
 /* Taken by one thread between two barriers: the verdict on an iteration, from
  * the tiles' totals of it (used when its norm is due). */
-void loop_decide(struct shared_state *st, long iteration, double *totals);
+void loop_decide(struct loop_state *st, long iteration, double *totals);
 
 /* Starts sweep k, every phase (SOR's black one after every tile's red one). */
-void loop_start_sweep(struct shared_state *st, struct tile *me, struct sweep_args *args);
+void loop_start_sweep(struct loop_state *st, struct tile *me, struct sweep_args *args);
 
 /* The host loop from iteration st->resume on; the last iteration this thread started. */
-long loop_iterate(struct shared_state *st, struct tile *me);
+long loop_iterate(struct loop_state *st, struct tile *me);
 
 #endif

@@ -25,14 +25,14 @@
 /* batch_call's meeting point: the failure recorded, every thread agreeing. */
 static int meet(void *context, struct tile *me, int rc)
 {
-    struct shared_state *st = context;
+    struct loop_state *st = context;
     loop_record(st, me, rc);
     return loop_agree(st);
 }
 
 /* Taken by one thread: the verdict on every iteration of the batch, in order,
  * from the tiles' totals, as the host loop would have taken them. */
-static void walk_batch(struct shared_state *st, long from)
+static void walk_batch(struct loop_state *st, long from)
 {
     const int tiles = partition_count(st->partition);
     st->result->loop_batch = st->batch;
@@ -42,7 +42,7 @@ static void walk_batch(struct shared_state *st, long from)
 
 /* Back to batch b's checkpoint (iteration b->from - 1) and the sweeps again up to
  * iteration `to`, one by one: the same bits, since a sweep is deterministic. */
-static void replay(struct shared_state *st, struct tile *me, const struct batch_call *b,
+static void replay(struct loop_state *st, struct tile *me, const struct batch_call *b,
                    long to)
 {
     struct sweep_args args = {0};
@@ -60,7 +60,7 @@ static void replay(struct shared_state *st, struct tile *me, const struct batch_
 }
 
 /* Every tile's totals of batch b, then one thread's verdicts on its iterations. */
-static void decide_batch(struct shared_state *st, struct tile *me,
+static void decide_batch(struct loop_state *st, struct tile *me,
                          const struct batch_call *b)
 {
     const int tiles = partition_count(st->partition);
@@ -82,7 +82,7 @@ static void decide_batch(struct shared_state *st, struct tile *me,
  * iterations after the last whole batch run in the host loop. Returns the last
  * iteration this thread started (as iterate does).
  */
-long loop_batches_iterate(struct shared_state *st, struct tile *me)
+long loop_batches_iterate(struct loop_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     const struct device_ops *ops = st->ops;
@@ -125,7 +125,7 @@ long loop_batches_iterate(struct shared_state *st, struct tile *me)
 
 /* The batch length every tile can take (0: some tile declines), or 0 when the
  * host loop is asked for or needed (snapshots gather fields between iterations). */
-long loop_batches_choose(struct shared_state *st, const struct tile *me)
+long loop_batches_choose(struct loop_state *st, const struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     long mine =
@@ -143,7 +143,7 @@ long loop_batches_choose(struct shared_state *st, const struct tile *me)
 }
 
 /* Slots for the tile totals of a batch, and the devices' own batch buffers. */
-int loop_batches_open(struct shared_state *st, struct tile *me)
+int loop_batches_open(struct loop_state *st, struct tile *me)
 {
     const int tiles = partition_count(st->partition);
 #pragma omp single

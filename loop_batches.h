@@ -8,13 +8,13 @@
 #include "loop.h"
 
 /* The batch length every tile can take (0: the host loop); every thread calls it. */
-long loop_batches_choose(struct shared_state *st, const struct tile *me);
+long loop_batches_choose(struct loop_state *st, const struct tile *me);
 
 /* The batches' buffers: the host's slots and the devices' own; 1 when any tile
  * failed (every thread gets the same answer). */
-int loop_batches_open(struct shared_state *st, struct tile *me);
+int loop_batches_open(struct loop_state *st, struct tile *me);
 
 /* The loop in batches; the last iteration this thread started. */
-long loop_batches_iterate(struct shared_state *st, struct tile *me);
+long loop_batches_iterate(struct loop_state *st, struct tile *me);
 
 #endif

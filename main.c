@@ -13,12 +13,9 @@
 #include "bench/bench.h"
 #include "settings/config.h"
 #include "support/fault.h"
-#include "watch/history.h"
 #include "support/interrupt.h"
 #include "settings/memory_check.h"
-#include "outputs/output.h"
 #include "p2p.h"
-#include "watch/progress.h"
 #include "mpi/ranks.h"
 #include "mpi/settings_agree.h"
 #include "report.h"
@@ -187,14 +184,15 @@ static int print_plan(const struct plan *plan)
                    partition_rank_of(p, c->ranks_x, c->ranks_y, t)); /* not ours */
         else if (gpu)
             printf(", GPU %d, about %.1f MiB", plan->devices[t],
-                   memory_tile_bytes(plan, e->lx, e->ly, tiles == 1) / mib);
+                   memory_check_tile_bytes(plan, e->lx, e->ly, tiles == 1) / mib);
         putchar('\n');
     }
     for (int t = 0; gpu && t < tiles; t++)
-        if (memory_first_tile_of_device(plan, t))
+        if (memory_check_first_tile_of_device(plan, t))
             printf("  memory        GPU %d: about %.1f MiB\n", plan->devices[t],
-                   memory_device_bytes(plan, plan->devices[t]) / mib);
-    printf("  memory        host: about %.1f MiB%s\n", memory_host_bytes(plan) / mib,
+                   memory_check_device_bytes(plan, plan->devices[t]) / mib);
+    printf("  memory        host: about %.1f MiB%s\n",
+           memory_check_host_bytes(plan) / mib,
            c->compare || c->compare_cpu ? " (with the comparisons)" : "");
     printf("  nothing solved (--dry-run)\n");
     return EXIT_OK;

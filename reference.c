@@ -9,7 +9,6 @@
 #include "reference.h"
 #include "problem/update_rule.h"
 
-#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>

@@ -10,7 +10,8 @@
 
 /*
  * Solves the problem from its initial field, or from *start if start is not
- * NULL (used by tests to start from any field). Same stopping test as solver.c (solve.h).
+ * NULL (used by tests to start from any field). The same stop rule as the tiles' loop
+ * (stop_rule.h, through solve.h).
  * Returns 0, or -1 when memory runs out.
  */
 int reference_solve(const struct problem *problem, const struct field *start,

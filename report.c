@@ -228,14 +228,6 @@ int report_csv_append_check(const char *path, char *err, size_t n)
     return 0;
 }
 
-void report_monitor_line(void *out_file, long iteration, double norm, double elapsed_s)
-{
-    FILE *out = out_file;
-    fprintf(out, "  iteration %10ld   norm %.6e   elapsed %9.3f s\n", iteration, norm,
-            elapsed_s);
-    fflush(out);
-}
-
 void report_cpu_comparison(FILE *out, const struct run_report *run,
                            const struct run_report *cpu, int cpu_threads,
                            double max_difference)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "support/error.h"
+#include "support/threads.h"
 #include "laplace_kernels.h"
 #include "mpi/binding.h"
 #include "mpi/ranks.h"
@@ -42,7 +43,7 @@ static void host_tiles_over_cores(const struct plan *plan)
     int tiles = partition_count(&plan->partition) / plan->config.world_size,
         cores = omp_get_num_procs();
     if (plan->config.backend != BACKEND_CPU || tiles <= cores ||
-        tiles > solver_thread_limit(&limited_by))
+        tiles > threads_limit(&limited_by))
         return;
     int mine = !getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT") &&
                &gomp_throttled_spin_count_var;

@@ -7,28 +7,15 @@
  */
 #include "solver.h"
 
-#include <limits.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "support/error.h"
 #include "support/interrupt.h"
+#include "support/threads.h"
 #include "loop.h"
 #include "loop_batches.h"
-
-int solver_thread_limit(const char **variable)
-{
-    *variable = NULL;
-    if (omp_get_active_level() >= omp_get_max_active_levels()) {
-        *variable = "OMP_MAX_ACTIVE_LEVELS";
-        return 1;
-    }
-    int limit = omp_get_thread_limit(); /* INT_MAX when unset */
-    if (limit < INT_MAX)
-        *variable = "OMP_THREAD_LIMIT";
-    return limit;
-}
 
 static double elapsed_since(double *clock)
 {
@@ -38,7 +25,7 @@ static double elapsed_since(double *clock)
 }
 
 /* Lists the neighbour edges that come by copy instead of peer access. */
-static void describe_fallbacks(struct shared_state *st)
+static void describe_fallbacks(struct loop_state *st)
 {
     struct solve_result *r = st->result;
     size_t used = 0;
@@ -59,7 +46,7 @@ static void describe_fallbacks(struct shared_state *st)
 
 /* Opens the tile and uploads its part of the initial field and per-site terms,
  * read straight out of the whole arrays. */
-static int set_up_tile(struct shared_state *st, struct tile *me)
+static int set_up_tile(struct loop_state *st, struct tile *me)
 {
     if (st->ops->open(me) != 0)
         return -1;
@@ -73,13 +60,13 @@ static int set_up_tile(struct shared_state *st, struct tile *me)
 /* The watch of a lone device's loop: every norm it computes, and whether to stop. */
 static int watch_alone(void *context, long iteration, double norm)
 {
-    struct shared_state *st = context;
+    struct loop_state *st = context;
     solve_note_norm(st->settings, iteration, norm, omp_get_wtime() - st->loop_start);
     return interrupt_requested() != 0;
 }
 
 /* A lone tile whose device runs the loop itself (run_alone): same numbers. */
-static long iterate_alone(struct shared_state *st, struct tile *me)
+static long iterate_alone(struct loop_state *st, struct tile *me)
 {
     struct loop_watch watch = {.norm = watch_alone, .context = st};
     int rc = st->ops->run_alone(me, &st->rule, &st->state, &watch);
@@ -95,7 +82,7 @@ static long iterate_alone(struct shared_state *st, struct tile *me)
 /* The device runs the loop alone when there is one tile (and it offers to) and
  * no monitor or snapshot needs the host as the loop goes; nor the history, when the
  * device would add the sums itself and show only one norm per batch. */
-static int loop_on_device(const struct shared_state *st)
+static int loop_on_device(const struct loop_state *st)
 {
     const struct solve_settings *s = st->settings;
     return partition_count(st->partition) == 1 && st->ops->run_alone &&
@@ -105,7 +92,7 @@ static int loop_on_device(const struct shared_state *st)
 }
 
 /* The whole life of one tile, run by the thread that drives it. */
-static void drive_tile(struct shared_state *st, struct tile *me)
+static void drive_tile(struct loop_state *st, struct tile *me)
 {
     const struct tile *nb[SIDE_COUNT];
     tile_neighbours(st->tiles, me, nb);
@@ -180,7 +167,7 @@ static struct tile *make_tiles(const struct partition *p, const struct problem *
 /* The per-site terms (and the norm's scale fitted to them: update_rule.h), the
  * tiles, the shared sums, the initial field and the split among ranks; 0, or -1
  * out of memory (result->error set). */
-static int set_up_run(struct shared_state *st, const struct problem *problem,
+static int set_up_run(struct loop_state *st, const struct problem *problem,
                       struct solve_settings *settings)
 {
     const struct partition *partition = st->partition;
@@ -200,10 +187,10 @@ static int set_up_run(struct shared_state *st, const struct problem *problem,
 }
 
 /* Says why OpenMP gave fewer threads than this rank has tiles. */
-static void too_few_threads(struct shared_state *st, int n)
+static void too_few_threads(struct loop_state *st, int n)
 {
     const char *limited_by;
-    int limit = solver_thread_limit(&limited_by), got = omp_get_num_threads();
+    int limit = threads_limit(&limited_by), got = omp_get_num_threads();
     char why[64] = "";
     if (limited_by)
         snprintf(why, sizeof why, " (%s allows %d)", limited_by, limit);
@@ -219,16 +206,16 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     *out = (struct field){0};
     solve_result_start(result);
     struct solve_settings fitted = *settings; /* the norm's scale fitted to the data */
-    struct shared_state st = {.ops = ops,
-                              .partition = partition,
-                              .settings = &fitted,
-                              .whole = out,
-                              .result = result,
-                              .state = stop_state_start(),
-                              .resume = 1,
-                              .clock = omp_get_wtime(),
-                              .split.distributed =
-                                  settings->ranks_x * settings->ranks_y > 1};
+    struct loop_state st = {.ops = ops,
+                            .partition = partition,
+                            .settings = &fitted,
+                            .whole = out,
+                            .result = result,
+                            .state = stop_state_start(),
+                            .resume = 1,
+                            .clock = omp_get_wtime(),
+                            .split.distributed =
+                                settings->ranks_x * settings->ranks_y > 1};
     result->reason = STOP_CONVERGED;
     const int ready = set_up_run(&st, problem, &fitted) == 0;
     int n = ready ? st.split.local_count : 1;

@@ -22,11 +22,4 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
                const struct partition *partition, const struct solve_settings *settings,
                struct field *out, struct solve_result *result);
 
-/*
- * How many threads OpenMP gives a parallel region started here (solver_run's
- * one thread per tile); *variable names the setting that limits it
- * (OMP_THREAD_LIMIT, OMP_MAX_ACTIVE_LEVELS), NULL when nothing does.
- */
-int solver_thread_limit(const char **variable);
-
 #endif

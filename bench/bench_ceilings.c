@@ -192,9 +192,9 @@ int bench_ceilings_measure_gpus(struct bench_ceilings *c, const int *devices, in
     double s = 0.0;
     int l2 = 0;
     c->gpu_bytes = bytes;
-    if (gpus > 0 && cuda_check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize,
-                                                       devices[0]),
-                               "cudaDeviceGetAttribute", devices[0], err, n))
+    if (gpus > 0 &&
+        cuda_check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, devices[0]),
+                   "cudaDeviceGetAttribute", devices[0], err, n))
         return -1;
     c->l2_bytes = (size_t)l2;
     for (int i = 0; i < gpus; i++) {

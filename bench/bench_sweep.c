@@ -157,8 +157,8 @@ struct bench_sweep {
     int median[2][BENCH_SWEEP_MAX];
     double us[2][BENCH_SWEEP_MAX];
     double floor_us[BENCH_SWEEP_MAX]; /* per lattice (bench_sweep_floor_us) */
-    int on_chip[BENCH_SWEEP_MAX];      /* per lattice (bench_sweep_on_chip) */
-    int crossover;                     /* index of the lattice, or -1 */
+    int on_chip[BENCH_SWEEP_MAX];     /* per lattice (bench_sweep_on_chip) */
+    int crossover;                    /* index of the lattice, or -1 */
     char crossover_text[200];
     FILE *csv; /* written under temp's name until it is whole */
     struct temp_file temp;
@@ -325,8 +325,7 @@ static void print_plan(FILE *out, const char *prefix, const struct bench_sweep *
             "%s against %s%s; estimated %.0f s%s\n",
             prefix, p->one[0].n, p->one[p->count - 1].n,
             devices_text(s, ONE, one, sizeof one), all,
-            p->backend == BACKEND_GPU ? ""
-                                      : " (host tiles, as there are no GPUs)",
+            p->backend == BACKEND_GPU ? "" : " (host tiles, as there are no GPUs)",
             estimate,
             s->b->machine.quick ? " (LAPLACE_BENCH_QUICK: tiny lattices, not for numbers)"
                                 : "");

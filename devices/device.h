@@ -1,6 +1,6 @@
 /*
- * device.h - the device interface: what the one iteration loop (solver.c) asks of
- * a device that owns one tile.
+ * device.h - the device interface: what the one iteration loop (loop.c, loop_batches.c)
+ * asks of a device that owns one tile.
  *
  * Two implementations exist: device_cuda.c (a CUDA GPU; neighbours' edges are
  * read through peer access) and device_host.c (one OpenMP thread and host

@@ -177,11 +177,13 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
     return run_one_by_one(t, from, rule->max_iter, 1, rule, watch, st); /* the last few */
 }
 
-/* Batches of fewer iterations than this do not pay: measured on an H100 with the
- * norm every iteration (results/2026-11-25-sweep/loops.csv), 1024^2 float (344
- * iterations a batch) ran 8.1 us an iteration in batches against 9.5 in the host
- * loop, 2048^2 (140 a batch) 16.6 against 14.9 and 4096^2 (41) 63.0 against 57.6. */
+/* Batches of fewer iterations than these do not pay. With the host adding the sums,
+ * measured on an H100 with the norm every iteration (results/2026-11-25-sweep/
+ * loops.csv): 1024^2 float (344 iterations a batch) ran 8.1 us an iteration in
+ * batches against 9.5 in the host loop, 2048^2 (140 a batch) 16.6 against 14.9 and
+ * 4096^2 (41) 63.0 against 57.6. With the device adding them: not measured again. */
 #define BATCH_ITERATIONS_LEAST 256
+#define DEVICE_BATCH_ITERATIONS_LEAST 32
 
 /*
  * A lone tile: the whole loop here, in batches (see device.h). Batches pay only
@@ -196,11 +198,12 @@ int device_cuda_alone_run(struct tile *t, const struct stop_rule *rule,
 {
     struct cuda_tile *c = t->impl;
     *out = stop_state_start();
-    if (cuda_tile_batch_iterations(t) < BATCH_ITERATIONS_LEAST)
-        return 1;
+    long n = cuda_tile_batch_iterations(t);
     if (t->settings.reduce == REDUCE_DEVICE)
-        return c->shape.kernel == KERNEL_ROWS ? device_batches(t, rule, out, watch) : 1;
-    return host_batches(t, rule, watch, out);
+        return n >= DEVICE_BATCH_ITERATIONS_LEAST && c->shape.kernel == KERNEL_ROWS
+                   ? device_batches(t, rule, out, watch)
+                   : 1;
+    return n >= BATCH_ITERATIONS_LEAST ? host_batches(t, rule, watch, out) : 1;
 }
 
 /* Frees what device_cuda_alone_run() allocated: the graph, then the memory its

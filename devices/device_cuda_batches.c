@@ -1,6 +1,6 @@
 /*
  * device_cuda_batches.c - batches of several tiles on CUDA GPUs (device.h's
- * batch_*), for the batched loop of solver.c.
+ * batch_*), for the batched loop of loop_batches.c.
  *
  * Batches of several tiles. One CUDA graph holds a whole batch of every GPU:
  * each GPU's nodes run on that GPU (they are captured from its own stream),
@@ -25,7 +25,7 @@
  * least 64 so that the checkpoint copy costs under 2% of a batch. Declines (0)
  * when an edge comes by halo copy (that path stays in the host loop) or when
  * the GPU lacks the memory for the checkpoint and the sums' slots; and, unless
- * asked, when a sweep is long (fewer than 32 in 2 ms, as for a lone tile): there
+ * asked, when a sweep is long (fewer than 32 in 2 ms): there
  * the host loop hides its round trip behind the next sweep, while a batch pays
  * for its checkpoint copy and for sums at every iteration (measured on an H200,
  * 16384^2 as two tiles: 593 us per iteration batched, 561 in the host loop). */

@@ -1,6 +1,6 @@
 /*
  * output_formats.h - the file formats of --output, by extension: the one list that
- * the settings check (config.c) and the writers dispatch on (output.c).
+ * the settings check (setters.c) and the writers dispatch on (output.c).
  */
 #ifndef LAPLACE_OUTPUT_FORMATS_H
 #define LAPLACE_OUTPUT_FORMATS_H

@@ -16,7 +16,7 @@ struct exact_error {
     double l2;  /* sqrt(dx dy sum of the squared errors) */
 };
 
-/* The error of field against the formula u(x, y). Returns 0, or -1 with why set
+/* The error of field against the formula u(x, y). Returns 0, or -1 with err set
  * (the formula does not parse). */
 int exact_error(const struct problem *p, const char *formula, const struct field *field,
                 struct exact_error *out, char *err, size_t n);

@@ -10,7 +10,7 @@
 
 struct expression;
 
-/* Parses text; only the variables x and y may appear. Returns 0, or -1 with why
+/* Parses text; only the variables x and y may appear. Returns 0, or -1 with err set
  * (without the text's name) when it does not parse or names another variable. */
 int expression_parse(const char *text, struct expression **out, char *err, size_t n);
 

@@ -87,7 +87,7 @@ static void edge_site(const struct problem *p, int edge, long s, long *i, long *
 }
 
 /* Writes one edge's values into the field (if field) and raises *largest to their
- * largest |value| (if largest); -1 with why if a value is not finite. */
+ * largest |value| (if largest); -1 with err set if a value is not finite. */
 static int set_edge(const struct problem *p, int edge, struct field *field,
                     double *largest, char *err, size_t n)
 {
@@ -175,7 +175,7 @@ static int region_is_used(const struct problem *p, const struct region *r)
     return 0;
 }
 
-/* b at every interior site; -1 with why where f is not finite. With terms NULL,
+/* b at every interior site; -1 with err set where f is not finite. With terms NULL,
  * only the check (problem_check: a bad source is a bad config, refused before the
  * solve; that costs one more evaluation per site, only when there is a source). */
 static int fill_source(const struct problem *p, struct problem_terms *terms, char *err,

@@ -90,11 +90,11 @@ int region_contains(const struct problem *problem, const struct region *r, long 
  * Checks what a run would evaluate: the cells' squares are normal doubles, every
  * formula parses, the edge formulas are finite on their edges and the source at every
  * interior site, every region holds at least one interior site.
- * Returns 0, or -1 with one line in why.
+ * Returns 0, or -1 with one line in err.
  */
 int problem_check(const struct problem *problem, char *err, size_t n);
 
-/* Builds the per-site terms (source b, fixed mask). Returns 0, or -1 with why
+/* Builds the per-site terms (source b, fixed mask). Returns 0, or -1 with err set
  * (out of memory, or the source is not finite at a site). */
 int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
                         char *err, size_t n);

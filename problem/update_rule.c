@@ -101,13 +101,6 @@ double update_rule_norm_factor(const struct update_rule *rule)
     return ldexp(rule->norm == NORM_RESIDUAL ? rule->norm_scale : 1.0, rule->norm_shift);
 }
 
-double update_rule_norm(const struct update_rule *rule, double total)
-{
-    if (rule->norm == NORM_MAX)
-        return total;
-    return sqrt(total) * update_rule_norm_factor(rule);
-}
-
 const char *method_name(enum method method)
 {
     static const char *names[] = {"jacobi", "weighted", "sor"};

@@ -120,12 +120,9 @@ void update_rule_fit_norm(struct update_rule *rule, const struct problem *proble
                           const struct problem_terms *terms);
 
 /* What sqrt(total) is multiplied by to make the l2 or residual norm: 2^k, times
- * norm_scale for the residual. The stop rule (stop_rule_make) uses it too, so
- * every path makes the same bits. */
+ * norm_scale for the residual: the stop rule (stop_rule_make) takes it, so every
+ * path makes the norm from a total alike (stop_rule_norm). */
 double update_rule_norm_factor(const struct update_rule *rule);
-
-/* The norm from the total of all blocks and tiles. */
-double update_rule_norm(const struct update_rule *rule, double total);
 
 const char *method_name(enum method method);
 const char *norm_name(enum norm_kind norm);

@@ -10,7 +10,7 @@
  *   setters.c          one setter per setting that needs more than a plain field
  *   config_ini.c       INI files: our line reader around inih, file:line errors
  *   config_args.c      the command line (getopt_long)
- *   config_validate.c  relations between settings, and the values derived from them
+ *   config_validate.c  relations between settings, and the update rule they make
  *   config_help.c      the help text, drawn from the table
  */
 #ifndef LAPLACE_CONFIG_INTERNAL_H
@@ -23,7 +23,7 @@
 
 #define WHY_MAX 400 /* why a value was refused, without the name */
 
-/* Parses value into the setting; on failure writes why (without the name). */
+/* Parses value into the setting; on failure writes err (without the name). */
 typedef int (*setter_fn)(struct config *c, const char *value, char *err, size_t n);
 
 struct setting {
@@ -45,7 +45,7 @@ extern const struct setting *const settings;
 const struct setting *find_setting(const char *name);
 
 /* Parses value into the setting: its setter, or its choice of names. Returns 0,
- * or EXIT_BAD_USAGE with why (without the name). */
+ * or EXIT_BAD_USAGE with err set (without the name). */
 int setting_set(struct config *c, const struct setting *s, const char *value, char *err,
                 size_t n);
 
@@ -60,7 +60,7 @@ int apply_setting(struct config *c, const struct setting *s, const char *value, 
 /* ---- config_parse.c: bytes and values ------------------------------------ */
 
 /* The index of v among the names of choices ("a|b|c", in the enum's order), or -1
- * with why saying "expected a, b or c, got 'v'". */
+ * with err saying "expected a, b or c, got 'v'". */
 int parse_choice(const char *v, const char *choices, char *err, size_t n);
 
 /* utf8_invalid_at (the bytes of a value) is error.h's, shared with error_quote. */
@@ -69,7 +69,7 @@ int parse_choice(const char *v, const char *choices, char *err, size_t n);
  * value echoed in a message must keep it to one line and leave the terminal alone. */
 long control_character_at(const char *text, size_t length);
 
-/* Each parses the whole of value or returns EXIT_BAD_USAGE with why. */
+/* Each parses the whole of value or returns EXIT_BAD_USAGE with err set. */
 int parse_long(const char *value, long min, long max, long *out, char *err, size_t n);
 int parse_int(const char *value, int min, int max, int *out, char *err, size_t n);
 int parse_double(const char *value, double *out, char *err, size_t n); /* finite */
@@ -84,7 +84,7 @@ struct region *region_named(struct problem *p, const char *name);
 /* One key of a [region NAME] section. */
 int set_region_key(struct region *r, const char *key, const char *v, char *err, size_t n);
 
-/* Whether a region has every key its shape needs; why names the first missing. */
+/* Whether a region has every key its shape needs; err names the first missing. */
 int region_complete(const struct region *r, char *err, size_t n);
 
 /* The setter of --region "rect X0 Y0 X1 Y1 VALUE" or "disc CX CY R VALUE". */

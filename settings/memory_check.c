@@ -29,7 +29,7 @@ static double terms_bytes_per_site(const struct plan *plan)
            (plan->rule.has_fixed ? 1.0 : 0.0);
 }
 
-double memory_tile_bytes(const struct plan *plan, long lx, long ly, int lone)
+double memory_check_tile_bytes(const struct plan *plan, long lx, long ly, int lone)
 {
     double sites = (double)lx * (double)ly;
     double fields = lone ? 3.0 : 2.0; /* a lone tile keeps a checkpoint per batch */
@@ -37,18 +37,19 @@ double memory_tile_bytes(const struct plan *plan, long lx, long ly, int lone)
            DEVICE_MARGIN_BYTES;
 }
 
-double memory_device_bytes(const struct plan *plan, int device)
+double memory_check_device_bytes(const struct plan *plan, int device)
 {
     const struct partition *p = &plan->partition;
     int tiles = partition_count(p);
     double bytes = 0.0;
     for (int t = 0; t < tiles; t++)
         if (plan->devices[t] == device)
-            bytes += memory_tile_bytes(plan, p->tiles[t].lx, p->tiles[t].ly, tiles == 1);
+            bytes +=
+                memory_check_tile_bytes(plan, p->tiles[t].lx, p->tiles[t].ly, tiles == 1);
     return bytes;
 }
 
-int memory_first_tile_of_device(const struct plan *plan, int t)
+int memory_check_first_tile_of_device(const struct plan *plan, int t)
 {
     if (plan->devices[t] < 0) /* another MPI rank's tile */
         return 0;
@@ -74,7 +75,7 @@ static double solve_host_bytes(const struct plan *plan, enum backend backend)
     return host;
 }
 
-double memory_host_bytes(const struct plan *plan)
+double memory_check_host_bytes(const struct plan *plan)
 {
     const struct config *c = &plan->config;
     double field = (double)c->problem.nx * (double)c->problem.ny * value_bytes(plan);
@@ -108,7 +109,7 @@ static double gib(double bytes)
 static int check_host(const struct plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
-    double need = memory_host_bytes(plan), have = host_available_bytes();
+    double need = memory_check_host_bytes(plan), have = host_available_bytes();
     if (have <= 0.0 || need <= have)
         return 0;
     snprintf(err, n,
@@ -121,7 +122,7 @@ static int check_host(const struct plan *plan, char *err, size_t n)
 }
 
 #ifdef HAVE_CUDA
-/* Free bytes of a GPU, or a negative number (why set) when it cannot be asked. */
+/* Free bytes of a GPU, or a negative number (err set) when it cannot be asked. */
 static double device_free_bytes(int device, char *err, size_t n)
 {
     size_t free_bytes = 0, total = 0;
@@ -154,9 +155,9 @@ static int check_devices(const struct plan *plan, char *err, size_t n)
     const struct config *c = &plan->config;
     int tiles = partition_count(&plan->partition);
     for (int t = 0; t < tiles; t++) {
-        if (!memory_first_tile_of_device(plan, t))
+        if (!memory_check_first_tile_of_device(plan, t))
             continue;
-        double need = memory_device_bytes(plan, plan->devices[t]);
+        double need = memory_check_device_bytes(plan, plan->devices[t]);
         double have = device_free_bytes(plan->devices[t], err, n);
         if (have < 0.0)
             return -1;
@@ -166,7 +167,7 @@ static int check_devices(const struct plan *plan, char *err, size_t n)
     }
     if (!c->compare || tiles == 1)
         return 0;
-    double need = memory_tile_bytes(plan, c->problem.nx, c->problem.ny, 1);
+    double need = memory_check_tile_bytes(plan, c->problem.nx, c->problem.ny, 1);
     double have = device_free_bytes(plan->devices[0], err, n);
     if (have < 0.0)
         return -1;

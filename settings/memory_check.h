@@ -14,17 +14,17 @@
 
 /* Bytes the GPU of one tile of lx x ly sites will hold (both fields, the
  * per-site terms, a lone tile's batch checkpoint, and a margin for the rest). */
-double memory_tile_bytes(const struct plan *plan, long lx, long ly, int lone);
+double memory_check_tile_bytes(const struct plan *plan, long lx, long ly, int lone);
 
 /* Bytes a GPU will hold: every tile of the plan on it, added in tile order. */
-double memory_device_bytes(const struct plan *plan, int device);
+double memory_check_device_bytes(const struct plan *plan, int device);
 
 /* 1 when tile t is this rank's and the first of its GPU (where its GPU's memory is
  * counted), else 0. */
-int memory_first_tile_of_device(const struct plan *plan, int t);
+int memory_check_first_tile_of_device(const struct plan *plan, int t);
 
 /* Bytes the host will hold at the peak of the whole run (--compare included). */
-double memory_host_bytes(const struct plan *plan);
+double memory_check_host_bytes(const struct plan *plan);
 
 /* 0 when the planned run fits; -1 with err (the sizes needed and available) when not. */
 int memory_check(const struct plan *plan, char *err, size_t n);

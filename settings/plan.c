@@ -14,7 +14,7 @@
 
 #include "mpi/ranks.h"
 #include "p2p.h"
-#include "solver.h"
+#include "support/threads.h"
 #include "support/error.h"
 
 /* The tiles one rank drives under --partition auto: its share of the node's GPUs
@@ -22,7 +22,7 @@
 static int auto_tiles(const struct config *c, int gpus)
 {
     const char *limited_by;
-    int threads = solver_thread_limit(&limited_by), cores = omp_get_num_procs();
+    int threads = threads_limit(&limited_by), cores = omp_get_num_procs();
     int n = 1;
     if (c->backend == BACKEND_GPU && c->device_count > 0)
         n = c->device_count;

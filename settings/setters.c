@@ -34,7 +34,7 @@ static int set_formula(char *formula, const char *v, char *err, size_t n)
 }
 
 /* An edge value: a number, or a formula in x and y kept as text. */
-static int set_edge(struct config *c, int edge, double *number, const char *v, char *why,
+static int set_edge(struct config *c, int edge, double *number, const char *v, char *err,
                     size_t n)
 {
     char *formula = c->problem.edge_formula[edge];
@@ -42,9 +42,9 @@ static int set_edge(struct config *c, int edge, double *number, const char *v, c
     if (expression_is_number(v, number))
         return formula[0] = '\0', 0;
     if (*v && (strtod(v, &end), *end == '\0')) /* a number, but inf, nan or too large */
-        return error_status(EXIT_BAD_USAGE, why, n,
+        return error_status(EXIT_BAD_USAGE, err, n,
                             "expected a finite number or a formula, got '%s'", v);
-    return set_formula(formula, v, why, n);
+    return set_formula(formula, v, err, n);
 }
 
 int setter_top(struct config *c, const char *v, char *err, size_t n)

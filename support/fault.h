@@ -19,7 +19,7 @@
 /* 1 when the injected fault falls on device at an iteration from..to. */
 int fault_injected(int device, long from, long to);
 
-/* Checks the variable's form; 0, or -1 with why (a malformed value is a usage
+/* Checks the variable's form; 0, or -1 with err set (a malformed value is a usage
  * error, never silently no fault). */
 int fault_check_variable(char *err, size_t n);
 

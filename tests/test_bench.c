@@ -364,7 +364,8 @@ Test(bench, sweep_without_gpus_is_one_host_thread_against_every_core)
         cr_assert(p.all[i].backend == BACKEND_CPU && p.all[i].gpus == 0 &&
                       p.all[i].partition_x == 0,
                   "every core: --partition auto");
-        cr_assert_eq(p.one[i].iterations, bench_sweep_iterations(p.one[i].n, BACKEND_CPU));
+        cr_assert_eq(p.one[i].iterations,
+                     bench_sweep_iterations(p.one[i].n, BACKEND_CPU));
     }
     m.cores = 1; /* one core, no GPU: nothing to compare */
     cr_assert_eq(bench_sweep_plan(&m, &p), 0);
@@ -384,7 +385,8 @@ Test(bench, sweep_on_one_gpu_measures_it_against_its_floor)
     cr_assert(p.backend == BACKEND_GPU && p.devices == 1 && p.alone && !p.skipped);
     for (int i = 0; i < p.count; i++) {
         cr_assert(p.one[i].backend == BACKEND_GPU && p.one[i].gpus == 1);
-        cr_assert_eq(p.one[i].iterations, bench_sweep_iterations(p.one[i].n, BACKEND_GPU));
+        cr_assert_eq(p.one[i].iterations,
+                     bench_sweep_iterations(p.one[i].n, BACKEND_GPU));
     }
     cr_assert_eq(p.one[0].n, 128);
     cr_assert_eq(p.one[7].n, 16384);
@@ -493,7 +495,8 @@ Test(bench, sweep_file_is_named_after_the_bench_csv)
 #define SWEEP_HEADER                                                                     \
     "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm,"  \
     "time_input_s,time_compute_s,time_output_s,time_total_s,glups,gbps,gflops,"          \
-    "us_per_iter,us_per_iter_runs,speedup,crossover,command,group,floor_us,pct_of_floor," \
+    "us_per_iter,us_per_iter_runs,speedup,crossover,command,group,floor_us,pct_of_"      \
+    "floor,"                                                                             \
     "on_chip\n"
 
 Test(bench, sweep_csv_header_starts_with_the_design_columns)

@@ -268,6 +268,34 @@ Test(outputs, npy_is_numpys_format_with_the_bins_values)
     snprintf(path, sizeof path, "%s.bin", stem), remove(path);
 }
 
+/* A snapshot that cannot be written stops the run with status 1 and one line naming
+ * the file, on every backend; one process names no MPI rank (the serial reference
+ * said "rank 0 (): " before its result started as the tiles' does). */
+Test(outputs, a_snapshot_that_cannot_be_written_is_one_line_and_status_1)
+{
+    require_laplace();
+    static const char *const backends[] = {"serial", "cpu"};
+    char dir[256], blocker[400];
+    snprintf(dir, sizeof dir, TEST_OUT "/%ld-snapfail", (long)getpid());
+    mkdir(dir, 0777);
+    snprintf(blocker, sizeof blocker, "%s/f-000010.dat", dir);
+    cr_assert_eq(mkdir(blocker, 0777), 0, "a directory where the snapshot goes");
+    for (int b = 0; b < 2; b++) {
+        struct run r = laplace_run("--backend %s --nx 32 --ny 32 --max-iter 30 "
+                                   "--snapshot-every 10 -q --output %s/f.dat",
+                                   backends[b], dir);
+        cr_assert_eq(r.status, 1, "%s: status %d", backends[b], r.status);
+        cr_assert(strstr(r.err, "laplace: writing '") && strstr(r.err, "f-000010.dat"),
+                  "%s: %s", backends[b], r.err);
+        cr_assert(!strstr(r.err, "rank"), "%s names a rank: %s", backends[b], r.err);
+        cr_assert(!strchr(r.err, '\n') || !strchr(r.err, '\n')[1],
+                  "%s: more than one line: %s", backends[b], r.err);
+        run_free(&r);
+    }
+    rmdir(blocker);
+    rmdir(dir);
+}
+
 /* A .pvti snapshot has one piece per tile, as the final output has: the same extents. */
 Test(outputs, a_pvti_snapshot_has_a_piece_per_tile)
 {

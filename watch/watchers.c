@@ -8,8 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report.h"
-
 int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
@@ -38,7 +36,9 @@ void watchers_observe(void *watchers, long iteration, double norm, double elapse
 void watchers_monitor(void *watchers, long iteration, double norm, double elapsed_s)
 {
     (void)watchers;
-    report_monitor_line(stdout, iteration, norm, elapsed_s);
+    printf("  iteration %10ld   norm %.6e   elapsed %9.3f s\n", iteration, norm,
+           elapsed_s);
+    fflush(stdout);
 }
 
 int watchers_stop(struct watchers *w, int keep, char *err, size_t n)
