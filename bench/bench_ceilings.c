@@ -21,6 +21,8 @@
 
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>
+
+#include "kernels/laplace_probe.h"
 #endif
 
 #define MIB ((size_t)1 << 20)
@@ -172,6 +174,30 @@ static int gpu_copy_measure(int src, int dst, size_t bytes, double *seconds, cha
     return rc;
 }
 
+/* Iterations of a probe's empty loop: long enough that its one launch is noise. */
+#define PROBE_ITERATIONS 20000
+
+/* The median microseconds per iteration of a probe's empty loop on device. */
+static int probe_measure(int device, enum laplace_probe_kind kind, double *us,
+                         int *blocks, char *err, size_t n)
+{
+    double t[REPEATS];
+    if (cuda_check(cudaSetDevice(device), "cudaSetDevice", device, err, n))
+        return -1;
+    for (int r = -WARMUPS; r < REPEATS; r++) {
+        double one = 0.0;
+        if (cuda_check(laplace_probe_sync_us(kind, PROBE_ITERATIONS, &one, blocks),
+                       kind == LAPLACE_PROBE_GRID_SYNC ? "the grid.sync probe"
+                                                       : "the cluster.sync probe",
+                       device, err, n))
+            return -1;
+        if (r >= 0)
+            t[r] = one;
+    }
+    *us = bench_stats_median(t, REPEATS);
+    return 0;
+}
+
 /* Enables peer access between a and b both ways; *enabled: whether it could be. */
 static int enable_pair(int a, int b, int *enabled, char *err, size_t n)
 {
@@ -197,6 +223,12 @@ int bench_ceilings_measure_gpus(struct bench_ceilings *c, const int *devices, in
                    "cudaDeviceGetAttribute", devices[0], err, n))
         return -1;
     c->l2_bytes = (size_t)l2;
+    if (gpus > 0 &&
+        (probe_measure(devices[0], LAPLACE_PROBE_GRID_SYNC, &c->grid_sync_us,
+                       &c->grid_sync_blocks, err, n) != 0 ||
+         probe_measure(devices[0], LAPLACE_PROBE_CLUSTER_SYNC, &c->cluster_sync_us,
+                       &c->cluster_sync_blocks, err, n) != 0))
+        return -1;
     for (int i = 0; i < gpus; i++) {
         if (gpu_copy_measure(devices[i], devices[i], bytes, &s, err, n) != 0)
             return -1;

@@ -1,7 +1,9 @@
 /*
  * bench_ceilings.h - the hardware ceilings that --bench measures before its
  * matrix: each GPU's device-to-device copy, the peer copies from the first GPU,
- * and the host's copy bandwidth. Without CUDA only the host is measured.
+ * the first GPU's floor of a loop resident on it (an empty loop meeting at a grid
+ * barrier, or at a cluster barrier: kernels/laplace_probe.h) and the host's copy
+ * bandwidth. Without CUDA only the host is measured.
  */
 #ifndef LAPLACE_BENCH_CEILINGS_H
 #define LAPLACE_BENCH_CEILINGS_H
@@ -21,7 +23,12 @@ struct bench_ceilings {
     double peer_gbps[CONFIG_MAX_DEVICES]; /* GPU 0 to GPU j, bytes copied once */
     int peer_access[CONFIG_MAX_DEVICES];  /* 1: peer access enabled 0 <-> j */
     size_t l2_bytes;                      /* the first GPU's L2 cache */
-    double host_gbps;                     /* host copy, read + written */
+    double grid_sync_us;    /* the first GPU: an empty loop's iteration at grid.sync() */
+    int grid_sync_blocks;   /* ... of this many blocks (one a multiprocessor) */
+    double cluster_sync_us; /* ... at cluster.sync() with a read of a neighbour's
+                             * shared memory: the floor of a loop on chip */
+    int cluster_sync_blocks;
+    double host_gbps; /* host copy, read + written */
     int host_threads;
 };
 

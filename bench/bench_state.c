@@ -46,6 +46,15 @@ static void print_ceilings(FILE *out, const char *prefix, const struct bench_sta
                 prefix, b->devices[0], b->devices[j], c->peer_gbps[j], c->gpu_bytes / MIB,
                 c->peer_access[j] ? "enabled"
                                   : "impossible (copies go through the host)");
+    if (c->gpus > 0)
+        fprintf(out,
+                "%s  GPU %d grid.sync   %8.2f us    an empty loop's iteration, %d blocks "
+                "of 1024 threads at a grid barrier\n"
+                "%s  GPU %d cluster     %8.2f us    an empty loop's iteration, one "
+                "cluster of %d blocks at its barrier, each reading a neighbour's shared "
+                "memory: the floor of a loop on chip\n",
+                prefix, b->devices[0], c->grid_sync_us, c->grid_sync_blocks, prefix,
+                b->devices[0], c->cluster_sync_us, c->cluster_sync_blocks);
     if (c->gpus == 0)
         fprintf(out, "%s  GPUs were not measured: %s\n", prefix,
                 bench_ceilings_no_gpu_reason());

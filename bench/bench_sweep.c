@@ -139,7 +139,7 @@ void bench_sweep_csv_header(FILE *out)
 {
     report_csv_header_fields(out);
     fputs(",us_per_iter,us_per_iter_runs,speedup,crossover,command,group,floor_us,"
-          "pct_of_floor,on_chip\n",
+          "pct_of_floor,on_chip,on_chip_floor_us\n",
           out);
 }
 
@@ -239,7 +239,8 @@ static void find_crossover(struct bench_sweep *s)
         s->crossover = -1;
         snprintf(s->crossover_text, sizeof s->crossover_text,
                  "one GPU: each lattice against its floor (no second GPU to compare "
-                 "with); on chip: the two fields fit in its L2, the floor lies lower");
+                 "with); on chip: the two fields fit in its L2, so a loop resident on "
+                 "chip is bound by its barrier (the cluster ceiling above) instead");
         return;
     }
     s->crossover = bench_sweep_crossover(s->us[ONE], s->us[ALL], s->plan.count);
@@ -283,12 +284,15 @@ static void table_header(const struct bench_sweep *s)
 static void alone_row(const struct bench_sweep *s, int i, const char *lattice)
 {
     char one[32], floor[32], pct[32];
+    char chip[64] = "";
+    if (s->on_chip[i])
+        snprintf(chip, sizeof chip, "  on chip: a loop there >= %.2f us",
+                 s->b->ceilings.cluster_sync_us);
     bench_state_say(s->b, "%-9s %10ld %16s %16s %10s%s\n", lattice,
                     s->plan.one[i].iterations,
                     bench_number(one, sizeof one, s->us[ONE][i], 2),
                     bench_number(floor, sizeof floor, s->floor_us[i], 2),
-                    bench_number(pct, sizeof pct, pct_of_floor(s, i), 0),
-                    s->on_chip[i] ? "  on chip" : "");
+                    bench_number(pct, sizeof pct, pct_of_floor(s, i), 0), chip);
 }
 
 void bench_sweep_table_row(const struct bench_sweep *s, int i)
@@ -364,7 +368,9 @@ static void csv_row(const struct bench_sweep *s, int side, int i)
     fprintf(s->csv, ",%d,\"%s\",sweep", i == s->crossover, command);
     bench_number_csv(s->csv, s->floor_us[i], 3);
     bench_number_csv(s->csv, side == ONE ? pct_of_floor(s, i) : NAN, 1);
-    fprintf(s->csv, ",%d\n", s->on_chip[i]);
+    fprintf(s->csv, ",%d", s->on_chip[i]);
+    bench_number_csv(s->csv, s->on_chip[i] ? s->b->ceilings.cluster_sync_us : NAN, 3);
+    fputc('\n', s->csv);
 }
 
 /* Every point that ran, then the crossover as a last comment; the file closed. */
