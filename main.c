@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -162,6 +163,35 @@ static int print_config(const struct config *c)
     return EXIT_OK;
 }
 
+/* --dry-run's memory lines: each GPU and the host; under MPI, every rank's. */
+static int print_memory(const struct plan *plan)
+{
+    const struct config *c = &plan->config;
+    const double mib = 1024.0 * 1024.0;
+    int ranks = c->world_size > 1 ? c->world_size : 1;
+    char err[CONFIG_ERROR_MAX];
+    struct memory_check_part *parts = calloc((size_t)ranks, sizeof *parts);
+    int status = parts ? EXIT_OK : EXIT_FAILURE_RUN;
+    if (ranks_agree_status(status, err, sizeof err) != EXIT_OK ||
+        memory_check_parts(plan, parts, err, sizeof err) != 0) {
+        free(parts);
+        return run_error(parts ? err : "out of host memory for the ranks' memory");
+    }
+    for (int r = 0; r < ranks; r++) {
+        char who[32] = "";
+        if (ranks > 1)
+            snprintf(who, sizeof who, "rank %d, ", r);
+        for (int g = 0; g < parts[r].gpus; g++)
+            printf("  memory        %sGPU %d: about %.1f MiB\n", who, parts[r].device[g],
+                   parts[r].device_bytes[g] / mib);
+        printf("  memory        %shost: about %.1f MiB%s\n", who,
+               parts[r].host_bytes / mib,
+               c->compare || c->compare_cpu ? " (with the comparisons)" : "");
+    }
+    free(parts);
+    return EXIT_OK;
+}
+
 /* --dry-run: each tile, its sites and device, the memory each device and the host
  * would hold (memory_check's estimates), and nothing solved. */
 static int print_plan(const struct plan *plan)
@@ -187,15 +217,10 @@ static int print_plan(const struct plan *plan)
                    memory_check_tile_bytes(plan, e->lx, e->ly, tiles == 1) / mib);
         putchar('\n');
     }
-    for (int t = 0; gpu && t < tiles; t++)
-        if (memory_check_first_tile_of_device(plan, t))
-            printf("  memory        GPU %d: about %.1f MiB\n", plan->devices[t],
-                   memory_check_device_bytes(plan, plan->devices[t]) / mib);
-    printf("  memory        host: about %.1f MiB%s\n",
-           memory_check_host_bytes(plan) / mib,
-           c->compare || c->compare_cpu ? " (with the comparisons)" : "");
-    printf("  nothing solved (--dry-run)\n");
-    return EXIT_OK;
+    int status = print_memory(plan);
+    if (status == EXIT_OK)
+        printf("  nothing solved (--dry-run)\n");
+    return status;
 }
 
 /* Solves the plan, writes its outputs and prints its report; then the comparisons. */

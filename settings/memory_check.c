@@ -5,12 +5,14 @@
 #include "settings/memory_check.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>
 #endif
 
+#include "mpi/ranks.h"
 #include "support/error.h"
 #include "gpu_partition.h"
 
@@ -47,6 +49,54 @@ double memory_check_device_bytes(const struct plan *plan, int device)
             bytes +=
                 memory_check_tile_bytes(plan, p->tiles[t].lx, p->tiles[t].ly, tiles == 1);
     return bytes;
+}
+
+/* This rank's part, in doubles: host bytes, GPU count, then (device, bytes) each. */
+#define PART_VALUES (2 + 2 * CONFIG_MAX_DEVICES)
+
+static void my_part(const struct plan *plan, double *values)
+{
+    int gpus = 0;
+    values[0] = memory_check_host_bytes(plan);
+    for (int t = 0; t < partition_count(&plan->partition); t++)
+        if (plan->config.backend == BACKEND_GPU &&
+            memory_check_first_tile_of_device(plan, t) && gpus < CONFIG_MAX_DEVICES) {
+            values[2 + 2 * gpus] = plan->devices[t];
+            values[3 + 2 * gpus] = memory_check_device_bytes(plan, plan->devices[t]);
+            gpus++;
+        }
+    values[1] = gpus;
+}
+
+int memory_check_parts(const struct plan *plan, struct memory_check_part *parts,
+                       char *err, size_t n)
+{
+    int world = plan->config.world_size > 1 ? plan->config.world_size : 1;
+    double mine[PART_VALUES] = {0};
+    double *all = malloc((size_t)world * PART_VALUES * sizeof *all);
+    int *counts = malloc((size_t)world * sizeof *counts);
+    int status = all && counts ? 0
+                               : error_set(err, n,
+                                           "out of host memory for the "
+                                           "ranks' memory");
+    if (ranks_agree_status(status, err, n) != 0) { /* every rank, or none, gathers */
+        free(all), free(counts);
+        return -1;
+    }
+    for (int r = 0; r < world; r++)
+        counts[r] = PART_VALUES;
+    my_part(plan, mine);
+    ranks_gather_all(mine, counts, all);
+    for (int r = 0; r < world; r++) {
+        const double *v = all + (size_t)r * PART_VALUES;
+        parts[r] = (struct memory_check_part){.host_bytes = v[0], .gpus = (int)v[1]};
+        for (int g = 0; g < parts[r].gpus; g++) {
+            parts[r].device[g] = (int)v[2 + 2 * g];
+            parts[r].device_bytes[g] = v[3 + 2 * g];
+        }
+    }
+    free(all), free(counts);
+    return 0;
 }
 
 int memory_check_first_tile_of_device(const struct plan *plan, int t)

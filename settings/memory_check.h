@@ -26,6 +26,20 @@ int memory_check_first_tile_of_device(const struct plan *plan, int t);
 /* Bytes the host will hold at the peak of the whole run (--compare included). */
 double memory_check_host_bytes(const struct plan *plan);
 
+/* What one MPI rank will hold: its host memory and each of its GPUs. */
+struct memory_check_part {
+    double host_bytes;
+    int gpus;
+    int device[CONFIG_MAX_DEVICES];
+    double device_bytes[CONFIG_MAX_DEVICES];
+};
+
+/* Every rank's part (parts[r], r < the plan's world size), on every rank: each rank
+ * counts its own, then all are gathered. Every rank calls it. 0, or -1 with err set
+ * (out of memory on some rank: said on every rank). */
+int memory_check_parts(const struct plan *plan, struct memory_check_part *parts,
+                       char *err, size_t n);
+
 /* 0 when the planned run fits; -1 with err (the sizes needed and available) when not. */
 int memory_check(const struct plan *plan, char *err, size_t n);
 

@@ -823,6 +823,12 @@ Test(mpi, the_plan_and_the_help_are_printed_once)
     cr_assert_eq(r.status, 0, "%s", r.err);
     const char *first = strstr(r.out, "laplace --dry-run:");
     cr_assert(first && !strstr(first + 1, "laplace --dry-run:"), "%s", r.out);
+    for (int rank = 0; rank < 2; rank++) { /* each rank's memory, once, by rank 0 */
+        char line[64];
+        snprintf(line, sizeof line, "  memory        rank %d, host: about ", rank);
+        const char *at = strstr(r.out, line);
+        cr_assert(at && !strstr(at + 1, line), "rank %d's memory once:\n%s", rank, r.out);
+    }
     run_free(&r);
     r = mpi_run(30, 2, NULL, "--help");
     cr_assert_eq(r.status, 0, "%s", r.err);
