@@ -333,6 +333,51 @@ static inline void require_laplace(void)
         "./laplace not found: build it and run the tests from the repository root");
 }
 
+/* A fresh, empty folder tests/out/<pid>-NAME in dir. */
+static inline void fresh_out_dir(char *dir, size_t n, const char *name)
+{
+    char command[700];
+    ensure_out_dir();
+    snprintf(dir, n, TEST_OUT "/%ld-%s", (long)getpid(), name);
+    snprintf(command, sizeof command, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+    cr_assert_eq(system(command), 0, "cannot make %s", dir);
+}
+
+/* ---- under mpirun --------------------------------------------------------------- */
+
+/* Skips the test unless ./laplace is there, mpirun is on PATH and ./laplace was
+ * built with MPI. Ranks then share memory without the single-copy (CMA) mechanism,
+ * which containers often forbid (only the speed changes; the user's setting wins). */
+static inline void require_mpirun(void)
+{
+    int status;
+    require_laplace();
+    if (system("command -v mpirun >/dev/null 2>&1") != 0)
+        cr_skip_test("needs mpirun on PATH (Open MPI)");
+    char *version = shell_run("./laplace -V", &status);
+    int with_mpi = status == 0 && strstr(version, "with MPI") != NULL;
+    free(version);
+    if (!with_mpi)
+        cr_skip_test("./laplace was built without MPI");
+    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+}
+
+/*
+ * "env ASAN_OPTIONS=...detect_leaks=0 mpirun --oversubscribe [--allow-run-as-root]
+ * OPTIONS" in buf (OPTIONS: -np N ... ./laplace). Open MPI keeps what MPI_Init
+ * allocated (its plugins are unloaded at MPI_Finalize): under `make test SANITIZE=1`
+ * LeakSanitizer would fail every rank for it, so the ranks leave leaks out (laplace's
+ * own are checked by the single-process suites). No effect on a build without ASan.
+ */
+static inline const char *mpirun_command(char *buf, size_t n, const char *options)
+{
+    snprintf(buf, n,
+             "env ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" "
+             "mpirun --oversubscribe%s %s",
+             geteuid() == 0 ? " --allow-run-as-root" : "", options);
+    return buf;
+}
+
 /* A refused run: the status, nothing on stdout, one line on stderr naming what. */
 static inline void check_refused(struct run *r, int status, const char *named)
 {

@@ -515,9 +515,28 @@ static void synthetic_row(FILE *f, long n, int tiles, double us, double one_us, 
             n <= 512 ? "0.400" : "");
 }
 
+/* scripts/plot_sweep.gp on the CSV at path: it succeeds without a warning, says
+ * what (in its line naming the PNG) and writes png; both files removed. */
+static void plot_sweep_says(const char *path, const char *png, const char *what)
+{
+    char command[1024], said[1024] = "";
+    snprintf(command, sizeof command,
+             "gnuplot -e \"csv='%s'\" scripts/plot_sweep.gp 2>&1", path);
+    FILE *p = popen(command, "r");
+    size_t got = p ? fread(said, 1, sizeof said - 1, p) : 0;
+    said[got] = '\0';
+    cr_assert(p && pclose(p) == 0, "gnuplot failed: %s", said);
+    cr_assert(strstr(said, what), "%s", said);
+    cr_assert(!strstr(said, "warning"), "%s", said);
+    struct stat st;
+    cr_assert(stat(png, &st) == 0 && st.st_size > 1000, "%s was not written", png);
+    remove(png);
+    remove(path);
+}
+
 Test(bench, plot_sweep_draws_the_lines_and_names_the_crossover)
 {
-    char path[256], png[256], command[1024];
+    char path[256], png[256];
     static const long sizes[] = {128, 256, 512, 1024};
     static const double one[] = {4, 5, 9, 30}, all[] = {9, 9, 7, 16};
     out_path(path, sizeof path, "synthetic-sweep.csv");
@@ -533,24 +552,12 @@ Test(bench, plot_sweep_draws_the_lines_and_names_the_crossover)
     }
     fprintf(f, "# crossover 512^2\n");
     fclose(f);
-    snprintf(command, sizeof command,
-             "gnuplot -e \"csv='%s'\" scripts/plot_sweep.gp 2>&1", path);
-    FILE *p = popen(command, "r");
-    char said[1024] = "";
-    size_t got = p ? fread(said, 1, sizeof said - 1, p) : 0;
-    said[got] = '\0';
-    cr_assert(p && pclose(p) == 0, "gnuplot failed: %s", said);
-    cr_assert(strstr(said, "crossover 512^2: 2 GPUs faster than 1 GPU"), "%s", said);
-    cr_assert(!strstr(said, "warning"), "%s", said);
-    struct stat st;
-    cr_assert(stat(png, &st) == 0 && st.st_size > 1000, "%s was not written", png);
-    remove(png);
-    remove(path);
+    plot_sweep_says(path, png, "crossover 512^2: 2 GPUs faster than 1 GPU");
 }
 
 Test(bench, plot_sweep_on_one_gpu_draws_it_against_its_floor)
 {
-    char path[256], png[256], command[1024];
+    char path[256], png[256];
     static const long sizes[] = {128, 256, 512, 1024};
     static const double one[] = {3, 3.5, 4, 9};
     out_path(path, sizeof path, "synthetic-alone-sweep.csv");
@@ -562,19 +569,7 @@ Test(bench, plot_sweep_on_one_gpu_draws_it_against_its_floor)
     for (int i = 0; i < 4; i++)
         synthetic_row(f, sizes[i], 1, one[i], one[i], 0);
     fclose(f);
-    snprintf(command, sizeof command,
-             "gnuplot -e \"csv='%s'\" scripts/plot_sweep.gp 2>&1", path);
-    FILE *p = popen(command, "r");
-    char said[1024] = "";
-    size_t got = p ? fread(said, 1, sizeof said - 1, p) : 0;
-    said[got] = '\0';
-    cr_assert(p && pclose(p) == 0, "gnuplot failed: %s", said);
-    cr_assert(strstr(said, "1 GPU against its floor"), "%s", said);
-    cr_assert(!strstr(said, "warning"), "%s", said);
-    struct stat st;
-    cr_assert(stat(png, &st) == 0 && st.st_size > 1000, "%s was not written", png);
-    remove(png);
-    remove(path);
+    plot_sweep_says(path, png, "1 GPU against its floor");
 }
 
 /* ---- ./laplace --bench end to end (quick) --------------------------------- */

@@ -28,18 +28,6 @@
 
 /* ---- the launcher ---------------------------------------------------------- */
 
-/* Why MPI runs cannot be tested here, or NULL when they can. */
-static const char *mpi_missing(void)
-{
-    int status;
-    if (system("command -v mpirun >/dev/null 2>&1") != 0)
-        return "needs mpirun on PATH (Open MPI)";
-    char *version = shell_run("./laplace -V", &status);
-    int with_mpi = status == 0 && strstr(version, "with MPI") != NULL;
-    free(version);
-    return with_mpi ? NULL : "./laplace was built without MPI";
-}
-
 /* Removes this process's test folders (tests/out/<pid>-mpi-*) when it exits. */
 static void remove_mpi_dirs(void)
 {
@@ -52,35 +40,24 @@ static void remove_mpi_dirs(void)
 /* Each test's start: ./laplace there, MPI usable (else the test is skipped). */
 static void require_mpi(void)
 {
-    require_laplace();
-    const char *missing = mpi_missing();
-    if (missing)
-        cr_skip_test("%s", missing);
-    /* shared memory between ranks without the single-copy (CMA) mechanism, which
-     * containers often forbid; changes nothing but the speed. The user's wins. */
-    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+    require_mpirun();
     static int registered;
     if (!registered++)
         atexit(remove_mpi_dirs);
 }
 
 /*
- * "env ASAN_OPTIONS=...detect_leaks=0 mpirun --oversubscribe --bind-to none
- * [--allow-run-as-root] -np NP EXTRA ./laplace" in buf. Open MPI keeps what MPI_Init
- * allocated (its plugins are unloaded at MPI_Finalize): under `make test SANITIZE=1`
- * LeakSanitizer would fail every rank for it, so the ranks leave leaks out (laplace's
- * own are checked by the single-process suites). No effect on a build without ASan.
- * --bind-to none, as README advises: bound to one core (Open MPI's default for two
- * ranks or fewer), a rank with several tiles is rightly warned about (mpi/binding.c),
- * and these tests want its stderr to hold only what they check.
+ * mpirun_command's "... -np NP --bind-to none EXTRA ./laplace" in buf. --bind-to none,
+ * as README advises: bound to one core (Open MPI's default for two ranks or fewer), a
+ * rank with several tiles is rightly warned about (mpi/binding.c), and these tests
+ * want its stderr to hold only what they check.
  */
 static const char *mpirun_laplace(char *buf, size_t n, int np, const char *extra)
 {
-    snprintf(buf, n,
-             "env ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" "
-             "mpirun --oversubscribe --bind-to none%s -np %d %s ./laplace",
-             geteuid() == 0 ? " --allow-run-as-root" : "", np, extra ? extra : "");
-    return buf;
+    char options[400];
+    snprintf(options, sizeof options, "-np %d --bind-to none %s ./laplace", np,
+             extra ? extra : "");
+    return mpirun_command(buf, n, options);
 }
 
 /*
@@ -104,11 +81,9 @@ static struct run mpi_run(int seconds, int np, const char *extra, const char *fo
 /* A fresh folder tests/out/<pid>-mpi-NAME in dir (removed when the test ends). */
 static void mpi_dir(char *dir, size_t n, const char *name)
 {
-    char command[700];
-    ensure_out_dir();
-    snprintf(dir, n, TEST_OUT "/%ld-mpi-%s", (long)getpid(), name);
-    snprintf(command, sizeof command, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
-    cr_assert_eq(system(command), 0, "cannot make %s", dir);
+    char named[200];
+    snprintf(named, sizeof named, "mpi-%s", name);
+    fresh_out_dir(dir, n, named);
 }
 
 /* The lines of text that start with prefix. */
@@ -650,30 +625,39 @@ Test(mpi, sigint_to_rank_1_alone_stops_every_rank_alike)
     check_sigint_stops_every_rank("rank 1", 1);
 }
 
-Test(mpi, sigint_to_mpirun_ends_every_rank_leaving_outputs_whole_or_absent)
+/* A run that ended on a signal, with status (not 0, not past the time limit): no
+ * process and no temporary left, f.bin whole or absent; its iteration, or 0. */
+static long check_ended_whole_or_absent(const char *dir, int status)
 {
-    require_mpi();
-    char dir[256], path[400];
-    int signalled;
-    mpi_dir(dir, sizeof dir, "sigterm");
-    int status = interrupt_mpi_run(dir, "mpirun", &signalled);
+    char path[400];
+    long iteration = 0;
+    int interrupted;
     snprintf(path, sizeof path, "%s/err.txt", dir);
     char *err = slurp(path);
-    cr_assert_eq(signalled, 1, "%d processes signalled, want mpirun", signalled);
     cr_assert(status != 0 && status != 124, "mpirun's status %d; stderr:\n%s", status,
               err ? err : "");
-    sleep(1);
+    free(err);
     check_no_process_left(dir);
     check_no_temporaries(dir);
     snprintf(path, sizeof path, "%s/f.bin", dir);
     if (access(path, F_OK) == 0) {
-        long iteration;
-        int interrupted;
         check_whole_bin(path, SIGNAL_NX, SIGNAL_NY, &iteration, &interrupted);
         cr_assert(iteration > 0 && interrupted, "f.bin: iteration %ld, interrupted %d",
                   iteration, interrupted);
     }
-    free(err);
+    return iteration;
+}
+
+Test(mpi, sigint_to_mpirun_ends_every_rank_leaving_outputs_whole_or_absent)
+{
+    require_mpi();
+    char dir[256];
+    int signalled;
+    mpi_dir(dir, sizeof dir, "sigterm");
+    int status = interrupt_mpi_run(dir, "mpirun", &signalled);
+    cr_assert_eq(signalled, 1, "%d processes signalled, want mpirun", signalled);
+    sleep(1);
+    check_ended_whole_or_absent(dir, status);
 }
 
 /* A rank killed outright (SIGKILL: no handler runs, it says nothing): mpirun ends
@@ -683,29 +667,17 @@ Test(mpi,
      sigkill_of_rank_1_ends_every_rank_within_seconds_leaving_outputs_whole_or_absent)
 {
     require_mpi();
-    char dir[256], path[400];
+    char dir[256];
     int signalled;
     long after_ms;
     mpi_dir(dir, sizeof dir, "sigkill");
     int status = signal_mpi_run(dir, "KILL", "rank 1", &signalled, &after_ms);
-    snprintf(path, sizeof path, "%s/err.txt", dir);
-    char *err = slurp(path);
     cr_assert_eq(signalled, 1, "%d processes killed, want rank 1", signalled);
-    cr_assert(status != 0 && status != 124, "mpirun's status %d; stderr:\n%s", status,
-              err ? err : "");
     cr_assert(after_ms >= 0 && after_ms < 10000,
               "mpirun ended %ld ms after rank 1 was killed", after_ms);
-    check_no_process_left(dir);
-    check_no_temporaries(dir);
-    snprintf(path, sizeof path, "%s/f.bin", dir);
-    if (access(path, F_OK) == 0) {
-        long iteration;
-        int interrupted;
-        check_whole_bin(path, SIGNAL_NX, SIGNAL_NY, &iteration, &interrupted);
-    }
+    check_ended_whole_or_absent(dir, status);
     cr_log_info("mpirun ended %ld ms after SIGKILL of rank 1 (status %d)", after_ms,
                 status);
-    free(err);
 }
 
 /* ---- 7: without mpirun --------------------------------------------------------- */

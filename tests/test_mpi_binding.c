@@ -166,31 +166,13 @@ Test(mpi_binding, the_warning_leaves_stdout_alone)
 
 /* ---- ranks under mpirun --------------------------------------------------------- */
 
-/* Skips the test unless mpirun is on PATH and ./laplace was built with MPI. */
-static void require_mpirun(void)
-{
-    int status;
-    require_laplace();
-    if (system("command -v mpirun >/dev/null 2>&1") != 0)
-        cr_skip_test("needs mpirun on PATH (Open MPI)");
-    char *version = shell_run("./laplace -V", &status);
-    int with_mpi = status == 0 && strstr(version, "with MPI") != NULL;
-    free(version);
-    if (!with_mpi)
-        cr_skip_test("./laplace was built without MPI");
-    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0); /* containers */
-}
-
 /* mpirun -np NP BINDING ./laplace ARGS (LeakSanitizer off in the ranks: Open MPI's
  * own allocations, as test_mpi.c says). */
 static struct run mpirun_run(int np, const char *binding, const char *args)
 {
-    char launcher[512];
-    snprintf(launcher, sizeof launcher,
-             "env ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" "
-             "mpirun --oversubscribe%s -np %d %s ./laplace",
-             geteuid() == 0 ? " --allow-run-as-root" : "", np, binding);
-    return program_run(60, launcher, args);
+    char launcher[512], options[200];
+    snprintf(options, sizeof options, "-np %d %s ./laplace", np, binding);
+    return program_run(60, mpirun_command(launcher, sizeof launcher, options), args);
 }
 
 /* The lines of text that start with "laplace". */

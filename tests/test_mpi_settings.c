@@ -27,22 +27,6 @@
 
 /* ---- the launcher ------------------------------------------------------------ */
 
-/* Each MPMD test's start: ./laplace there, mpirun and an MPI build, else skipped. */
-static void require_mpi(void)
-{
-    int status;
-    require_laplace();
-    if (system("command -v mpirun >/dev/null 2>&1") != 0)
-        cr_skip_test("needs mpirun on PATH (Open MPI)");
-    char *version = shell_run("./laplace -V", &status);
-    int with_mpi = status == 0 && strstr(version, "with MPI") != NULL;
-    free(version);
-    if (!with_mpi)
-        cr_skip_test("./laplace was built without MPI");
-    /* no single-copy (CMA) between ranks, which containers often forbid */
-    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
-}
-
 /*
  * "timeout 60 mpirun --tag-output -np 1 ./laplace SMALL A : -np 1 ./laplace SMALL
  * B": two ranks started with their own settings (Open MPI's MPMD form), leaks
@@ -51,10 +35,7 @@ static void require_mpi(void)
 static struct run mpmd_run(const char *a, const char *b)
 {
     char launcher[512], args[2048];
-    snprintf(launcher, sizeof launcher,
-             "env ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" "
-             "mpirun --oversubscribe%s --tag-output -np 1 ./laplace",
-             geteuid() == 0 ? " --allow-run-as-root" : "");
+    mpirun_command(launcher, sizeof launcher, "--tag-output -np 1 ./laplace");
     snprintf(args, sizeof args, SMALL " %s : -np 1 ./laplace " SMALL " %s", a, b);
     return program_run(60, launcher, args);
 }
@@ -100,11 +81,9 @@ static void check_disagreement(const char *a, const char *b, const char *want)
 /* A fresh, empty folder tests/out/<pid>-settings-NAME. */
 static void fresh_dir(char *dir, size_t n, const char *name)
 {
-    char command[700];
-    ensure_out_dir();
-    snprintf(dir, n, TEST_OUT "/%ld-settings-%s", (long)getpid(), name);
-    snprintf(command, sizeof command, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
-    cr_assert_eq(system(command), 0, "cannot make %s", dir);
+    char named[200];
+    snprintf(named, sizeof named, "settings-%s", name);
+    fresh_out_dir(dir, n, named);
 }
 
 /* The files in dir, "" when none; dir removed. */
@@ -125,7 +104,7 @@ TestSuite(mpi_settings, .timeout = 180);
 
 Test(mpi_settings, a_different_nx_is_refused_once_by_rank_0)
 {
-    require_mpi();
+    require_mpirun();
     check_disagreement(
         "--nx 64", "--nx 65",
         "laplace: ranks disagree on --nx: rank 0 has 64, rank 1 has 65 " AGREEMENT);
@@ -133,7 +112,7 @@ Test(mpi_settings, a_different_nx_is_refused_once_by_rank_0)
 
 Test(mpi_settings, a_different_eps_is_refused_instead_of_a_deadlock)
 {
-    require_mpi();
+    require_mpirun();
     check_disagreement("--eps 1e-3", "--eps 1e-5",
                        "laplace: ranks disagree on --eps: rank 0 has 0.001, rank 1 has "
                        "1e-05 " AGREEMENT);
@@ -141,7 +120,7 @@ Test(mpi_settings, a_different_eps_is_refused_instead_of_a_deadlock)
 
 Test(mpi_settings, a_different_edge_is_refused_instead_of_a_wrong_field)
 {
-    require_mpi();
+    require_mpirun();
     check_disagreement(
         "--top 1", "--top 2",
         "laplace: ranks disagree on --top: rank 0 has 1, rank 1 has 2 " AGREEMENT);
@@ -152,7 +131,7 @@ Test(mpi_settings, a_different_edge_is_refused_instead_of_a_wrong_field)
 
 Test(mpi_settings, a_different_precision_is_refused)
 {
-    require_mpi();
+    require_mpirun();
     check_disagreement("--precision float", "--precision double",
                        "laplace: ranks disagree on --precision: rank 0 has float, rank 1 "
                        "has double " AGREEMENT);
@@ -161,7 +140,7 @@ Test(mpi_settings, a_different_precision_is_refused)
 Test(mpi_settings, a_different_output_is_refused_and_nothing_is_written)
 {
     char dir[512], a[1600], b[2200], want[4096];
-    require_mpi();
+    require_mpirun();
     fresh_dir(dir, sizeof dir, "output");
     snprintf(a, sizeof a, "--output %s/a.bin --history %s/h.csv", dir, dir);
     snprintf(b, sizeof b, "--output %s/b.bin --history %s/h.csv", dir, dir);
@@ -186,7 +165,7 @@ Test(mpi_settings, a_different_output_is_refused_and_nothing_is_written)
  * waiting: the actions are settings too. */
 Test(mpi_settings, a_different_action_is_refused_instead_of_a_hang)
 {
-    require_mpi();
+    require_mpirun();
     check_disagreement(
         "", "--dry-run",
         "laplace: ranks disagree on --dry-run: rank 0 has false, rank 1 has "
@@ -199,7 +178,7 @@ Test(mpi_settings, a_different_action_is_refused_instead_of_a_hang)
 Test(mpi_settings, the_same_settings_on_every_rank_run_and_give_the_serial_field)
 {
     char dir[512], a[700], serial[700];
-    require_mpi();
+    require_mpirun();
     fresh_dir(dir, sizeof dir, "same");
     snprintf(a, sizeof a, "--eps 1e-6 --partition 2x2 --output %s/ranks.bin", dir);
     struct run m = mpmd_run(a, a);
