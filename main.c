@@ -13,6 +13,7 @@
 
 #include "bench/bench.h"
 #include "settings/config.h"
+#include "support/error.h"
 #include "support/fault.h"
 #include "support/interrupt.h"
 #include "settings/memory_check.h"
@@ -171,11 +172,13 @@ static int print_memory(const struct plan *plan)
     int ranks = c->world_size > 1 ? c->world_size : 1;
     char err[CONFIG_ERROR_MAX];
     struct memory_check_part *parts = calloc((size_t)ranks, sizeof *parts);
-    int status = parts ? EXIT_OK : EXIT_FAILURE_RUN;
-    if (ranks_agree_status(status, err, sizeof err) != EXIT_OK ||
+    int status = parts ? EXIT_OK
+                       : error_status(EXIT_FAILURE_RUN, err, sizeof err,
+                                      "out of host memory for the ranks' memory");
+    if (ranks_agree_status(status, err, sizeof err) != EXIT_OK || /* every rank */
         memory_check_parts(plan, parts, err, sizeof err) != 0) {
         free(parts);
-        return run_error(parts ? err : "out of host memory for the ranks' memory");
+        return run_error(err);
     }
     for (int r = 0; r < ranks; r++) {
         char who[32] = "";
