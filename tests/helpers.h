@@ -336,10 +336,12 @@ static inline void require_laplace(void)
 /* A fresh, empty folder tests/out/<pid>-NAME in dir. */
 static inline void fresh_out_dir(char *dir, size_t n, const char *name)
 {
-    char command[700];
+    char command[2200];
     ensure_out_dir();
     snprintf(dir, n, TEST_OUT "/%ld-%s", (long)getpid(), name);
-    snprintf(command, sizeof command, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+    int length =
+        snprintf(command, sizeof command, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+    cr_assert(length > 0 && (size_t)length < sizeof command, "%s: too long a name", dir);
     cr_assert_eq(system(command), 0, "cannot make %s", dir);
 }
 
