@@ -93,11 +93,14 @@ void report_print(FILE *out, const struct run_report *r)
     if (c->world_size > 1)
         fprintf(out,
                 "  ranks         %d MPI ranks (%dx%d blocks of %d tiles each), edges "
-                "between them through host memory%s; the devices below are rank 0's\n",
+                "between them through host memory%s, rank 0's exchange %.1f us an "
+                "iteration; the devices below are rank 0's\n",
                 c->world_size, c->ranks_x, c->ranks_y, tiles / c->world_size,
                 r->backend[0] != 'g' ? ""
                 : ranks_cuda_aware() ? " (the MPI is CUDA-aware: not used yet)"
-                                     : " (the MPI is not CUDA-aware)");
+                                     : " (the MPI is not CUDA-aware)",
+                s->iterations > 0 ? 1e6 * s->time_exchange_s / (double)s->iterations
+                                  : 0.0);
     fprintf(out, "  devices       %s (%s)\n", r->devices, r->device_names);
     if (r->backend[0] == 'g')
         fprintf(out, "  kernel        %s, block %s, partial sums added on the %s, %s\n",

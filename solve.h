@@ -64,6 +64,8 @@ struct solve_result {
     double time_input_s;     /* allocation, scatter and upload */
     double time_compute_s;   /* the iteration loop */
     double time_output_s;    /* download and gather */
+    double time_exchange_s;  /* in the MPI exchange of edges between ranks (this
+                              * rank's; 0 with one process) */
     long norm_checks;        /* iterations at which the norm was computed */
     long loop_batch;         /* iterations a batch when the devices ran the loop in
                               * batches; 0: the host drove every iteration */

@@ -238,6 +238,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
         }
     }
     st.failed = rank_split_agree(&st.split, st.failed, result);
+    result->time_exchange_s = st.split.exchange_s;
     free(st.tiles);
     free(st.tile_sums);
     free(st.batch_sums);

@@ -5,6 +5,8 @@
  */
 #include "mpi/rank_split.h"
 
+#include <omp.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,7 +150,9 @@ int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops,
 
 void rank_split_edges_exchange(struct rank_split *r)
 {
+    double start = omp_get_wtime();
     ranks_exchange(r->messages, 2 * r->link_count);
+    r->exchange_s += omp_get_wtime() - start;
 }
 
 int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops,

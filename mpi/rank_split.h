@@ -49,6 +49,7 @@ struct rank_split {
     struct rank_link *links;
     int link_count;
     struct rank_message *messages; /* two per link: the edge sent and received */
+    double exchange_s;             /* seconds this rank spent in the edges' exchange */
 };
 
 /*
@@ -68,9 +69,10 @@ void rank_split_shadows_close(struct rank_split *r, const struct device_ops *ops
 
 /* The edges of field[which] to and from the other ranks, in three steps: each
  * tile's thread reads its edges (rank_split_edges_read), one thread sends and receives
- * them all (rank_split_edges_exchange), each thread writes its shadows
- * (rank_split_edges_write). Device failures are returned (0 or -1, in me->error); the
- * exchange happens whatever they were, so that no rank waits for a message. */
+ * them all (rank_split_edges_exchange, its time added to exchange_s), each thread writes
+ * its shadows (rank_split_edges_write). Device failures are returned (0 or -1, in
+ * me->error); the exchange happens whatever they were, so that no rank waits for a
+ * message. */
 int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops,
                           struct tile *me, int which);
 void rank_split_edges_exchange(struct rank_split *r);

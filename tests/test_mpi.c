@@ -788,6 +788,25 @@ Test(mpi, a_refusal_on_rank_1_alone_is_said_once_by_rank_0)
 }
 
 /* --dry-run and --help under mpirun: printed once, by rank 0. */
+/* The report's ranks line says how the edges travel and what rank 0's exchange of
+ * them cost an iteration (issue 25: the path that ran and its time). */
+Test(mpi, the_report_names_the_edges_path_and_the_exchange_time)
+{
+    require_mpi();
+    struct run r = mpi_run(
+        30, 2, NULL, "--backend cpu --nx 64 --ny 64 --partition 2x1 --max-iter 500");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *line = strstr(r.out, "  ranks         2 MPI ranks");
+    cr_assert(line, "no ranks line:\n%s", r.out);
+    const char *at = strstr(line, "through host memory, rank 0's exchange ");
+    cr_assert(at, "the path and the time:\n%s", r.out);
+    char *end;
+    double us = strtod(at + strlen("through host memory, rank 0's exchange "), &end);
+    cr_assert(end && strncmp(end, " us an iteration", 16) == 0 && us > 0.0 && us < 1e6,
+              "the exchange's time: %s", line);
+    run_free(&r);
+}
+
 Test(mpi, the_plan_and_the_help_are_printed_once)
 {
     require_mpi();
