@@ -380,6 +380,16 @@ static inline const char *mpirun_command(char *buf, size_t n, const char *option
     return buf;
 }
 
+/* The text of one line of `mpirun --tag-output`'s stderr ("[job,rank]<stderr>: text")
+ * and its rank in *rank; NULL for a line of mpirun's own. */
+static inline const char *mpi_tagged_text(const char *line, int *rank)
+{
+    int job, at = 0;
+    if (sscanf(line, "[%d,%d]<stderr>:%n", &job, rank, &at) != 2 || at == 0)
+        return NULL;
+    return line + at + (line[at] == ' '); /* Open MPI 5 adds a space */
+}
+
 /* A refused run: the status, nothing on stdout, one line on stderr naming what. */
 static inline void check_refused(struct run *r, int status, const char *named)
 {

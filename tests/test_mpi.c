@@ -363,10 +363,10 @@ static void check_mpi_refused(int np, const char *args, const char *named)
     for (const char *line = r.err; line && *line; line = strchr(line, '\n')) {
         if (*line == '\n')
             line++;
-        int job, rank, at = 0;
-        if (sscanf(line, "[%d,%d]<stderr>:%n", &job, &rank, &at) != 2 || at == 0)
-            continue;                                     /* mpirun's own */
-        const char *text = line + at + (line[at] == ' '); /* Open MPI 5 adds a space */
+        int rank;
+        const char *text = mpi_tagged_text(line, &rank);
+        if (!text)
+            continue; /* mpirun's own */
         lines++;
         cr_assert_eq(rank, 0, "-np %d %s: rank %d spoke:\n%s", np, args, rank, r.err);
         cr_assert(strncmp(text, "laplace: ", 9) == 0, "-np %d %s: line '%.*s'", np, args,

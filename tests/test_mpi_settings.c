@@ -48,10 +48,10 @@ static int ranks_lines(const char *err, int *rank_of_first, char *said, size_t n
     for (const char *line = err; line && *line; line = strchr(line, '\n')) {
         if (*line == '\n')
             line++;
-        int job, rank, at = 0;
-        if (sscanf(line, "[%d,%d]<stderr>:%n", &job, &rank, &at) != 2 || at == 0)
-            continue;                                     /* mpirun's own */
-        const char *text = line + at + (line[at] == ' '); /* Open MPI 5 adds a space */
+        int rank;
+        const char *text = mpi_tagged_text(line, &rank);
+        if (!text)
+            continue; /* mpirun's own */
         if (lines++ == 0) {
             *rank_of_first = rank;
             snprintf(said, n, "%.*s", (int)strcspn(text, "\n"), text);
