@@ -91,18 +91,6 @@ __global__ void __launch_bounds__(1024, 2)
                     block_sums);
 }
 
-/* The update rule's numbers in the working precision, converted once on the host
- * as the host backends convert them, so that every backend computes the same bits. */
-template <typename T> struct rule_args {
-    T cx, cy, omega, keep; /* keep = 1 - omega, formed in double */
-    T square_scale;        /* 2^-k of update_rule.h (square_of) */
-    bool anisotropic, relaxed, residual, max;
-    int colour;        /* -1: every site; SOR: 0 red, 1 black */
-    long first_colour; /* site (x, y) is red when first_colour + x + y is even */
-    const T *source;   /* per-site b, or NULL */
-    const unsigned char *fixed;
-};
-
 /* general: one site per thread, any rule. Reads the neighbours from `in` (and
  * the edges e, views of the neighbours' `in`), its own old value from `own`;
  * returns what the norm adds for the site. */
@@ -114,22 +102,12 @@ __device__ __forceinline__ double general_site(const T *own, const T *in, T *out
     if (x >= lx || y >= ly || is_fixed(e, x, y, lx, ly))
         return 0.0;
     const long i = x + y * lx;
-    if ((r.colour >= 0 && (r.first_colour + x + y) % 2 != r.colour) ||
-        (r.fixed && r.fixed[i]))
+    if (!rule_updates(r, i, x + y))
         return 0.0;
-    const T south = old_at<true>(in, e, x, y - 1, lx, ly);
-    const T west = old_at<true>(in, e, x - 1, y, lx, ly);
-    const T east = old_at<true>(in, e, x + 1, y, lx, ly);
-    const T north = old_at<true>(in, e, x, y + 1, lx, ly);
-    T gs = r.anisotropic ? r.cx * (west + east) + r.cy * (south + north)
-                         : jacobi(south, west, east, north);
-    if (r.source)
-        gs = gs + r.source[i];
-    const T old = own[i];
-    const T v = r.relaxed ? r.omega * gs + r.keep * old : gs;
-    const T d = (r.residual ? gs : v) - old;
-    out[i] = v;
-    return r.max ? fabs((double)d) : square_of(d, r.square_scale);
+    return rule_site(r, old_at<true>(in, e, x, y - 1, lx, ly),
+                     old_at<true>(in, e, x - 1, y, lx, ly),
+                     old_at<true>(in, e, x + 1, y, lx, ly),
+                     old_at<true>(in, e, x, y + 1, lx, ly), i, own[i], out + i);
 }
 
 /* The block's total of v, set or (accumulate) combined into its block sum. */
@@ -193,25 +171,6 @@ static void launch_rows(const sweep_shape &sh, dim3 grid, dim3 block, cudaStream
     default:
         sweep_rows<1, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
     }
-}
-
-template <typename T> static rule_args<T> rule_of(const sweep_launch *l)
-{
-    const update_rule &u = l->rule;
-    rule_args<T> r = {(T)u.cx,
-                      (T)u.cy,
-                      (T)u.omega,
-                      (T)(1.0 - u.omega),
-                      (T)update_rule_square_scale(&u),
-                      u.anisotropic != 0,
-                      u.method != METHOD_JACOBI,
-                      u.norm == NORM_RESIDUAL,
-                      u.norm == NORM_MAX,
-                      l->colour,
-                      l->first_colour,
-                      (const T *)l->source,
-                      l->fixed};
-    return r;
 }
 
 template <typename T>

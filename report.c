@@ -71,7 +71,12 @@ static void report_method_line(FILE *out, const struct plan *plan)
 static void report_loop_line(FILE *out, const struct run_report *r)
 {
     const char *on = r->backend[0] == 'g' ? "the GPUs" : "the host tiles";
-    if (r->result.loop_batch > 0)
+    if (r->result.loop_cluster > 0)
+        fprintf(out,
+                "  loop          on chip: the lattice in the shared memory of one "
+                "cluster of %d blocks, %ld iterations a lap\n",
+                r->result.loop_cluster, r->result.loop_batch);
+    else if (r->result.loop_batch > 0)
         fprintf(out, "  loop          batched on %s, %ld iterations a batch\n", on,
                 r->result.loop_batch);
     else
@@ -182,6 +187,14 @@ void report_csv_fields(FILE *out, const struct run_report *r)
         m.gbps, m.gflops);
 }
 
+/* The loop that ran, as the CSV names it. */
+static const char *loop_name(const struct solve_result *s)
+{
+    if (s->loop_cluster > 0)
+        return "chip";
+    return s->loop_batch > 0 ? "batched" : "host";
+}
+
 /* kernel, block, eps, check_every, loop (the one that ran), reduce, role. */
 static void csv_run_fields(FILE *out, const struct run_report *r)
 {
@@ -190,7 +203,7 @@ static void csv_run_fields(FILE *out, const struct run_report *r)
     if (c->block_x > 0)
         snprintf(block, sizeof block, "%dx%d", c->block_x, c->block_y);
     fprintf(out, ",%s,%s,%.6g,%ld,%s,%s,%s,%dx%d", c->kernel, block, r->plan->eps,
-            c->check_every, r->result.loop_batch > 0 ? "batched" : "host",
+            c->check_every, loop_name(&r->result),
             c->reduce == REDUCE_DEVICE ? "device" : "host", r->role ? r->role : "run",
             c->ranks_x > 0 ? c->ranks_x : 1, c->ranks_y > 0 ? c->ranks_y : 1);
 }

@@ -65,10 +65,18 @@ static int watch_alone(void *context, long iteration, double norm)
     return interrupt_requested() != 0;
 }
 
+/* The watch of a lone device's loop after a batch with no norm: a signal? */
+static int stop_asked_alone(void *context)
+{
+    (void)context;
+    return interrupt_requested() != 0;
+}
+
 /* A lone tile whose device runs the loop itself (run_alone): same numbers. */
 static long iterate_alone(struct loop_state *st, struct tile *me)
 {
-    struct loop_watch watch = {.norm = watch_alone, .context = st};
+    struct loop_watch watch = {
+        .norm = watch_alone, .stop_asked = stop_asked_alone, .context = st};
     int rc = st->ops->run_alone(me, &st->rule, &st->state, &watch);
     if (rc == 1)
         return loop_iterate(st, me); /* the device declined: the host loop */
@@ -76,6 +84,7 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
     if (rc == 0)
         solve_report_state(st->result, &st->state);
     st->result->loop_batch = me->loop_batch;
+    st->result->loop_cluster = me->loop_cluster;
     return st->state.iteration;
 }
 

@@ -64,17 +64,19 @@ struct tile {
     double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
     long loop_batch;               /* run_alone: iterations a batch, once it ran so */
-    int remote;      /* 1: another MPI rank's tile, of which this rank holds one edge */
-    void *impl;      /* the implementation's own state */
-    char error[512]; /* why the last call failed */
+    int loop_cluster; /* run_alone on chip: blocks of the cluster holding the tile */
+    int remote;       /* 1: another MPI rank's tile, of which this rank holds one edge */
+    void *impl;       /* the implementation's own state */
+    char error[512];  /* why the last call failed */
 };
 
 /* What a lone device's loop (run_alone) shows the host: every norm it computes
- * (with the host adding the sums) or the last of each batch (the device adding
- * them). norm returns 1 to stop the loop there, at an iteration whose field is
- * kept (STOP_INTERRUPTED). */
+ * (with the host adding the sums, or on chip) or the last of each batch (the device
+ * adding them). norm returns 1 to stop the loop there, at an iteration whose field
+ * is kept (STOP_INTERRUPTED); stop_asked, after a batch with no norm, the same. */
 struct loop_watch {
     int (*norm)(void *context, long iteration, double norm);
+    int (*stop_asked)(void *context);
     void *context;
 };
 

@@ -5,7 +5,8 @@
  * iteration by iteration; when the stop falls inside a batch, the field goes
  * back to the batch's checkpoint and the sweeps are replayed up to the stop.
  * With --reduce device, one resident kernel per batch adds the sums and stops
- * by itself.
+ * by itself. A tile small enough for the loop on chip runs there instead
+ * (device_cuda_chip.c).
  */
 #include "devices/device_cuda_alone.h"
 
@@ -14,6 +15,7 @@
 #include <cuda_runtime_api.h>
 
 #include "devices/cuda_tile.h"
+#include "devices/device_cuda_chip.h"
 #include "laplace_kernels.h"
 #include "kernels/laplace_loop.h"
 
@@ -198,6 +200,9 @@ int device_cuda_alone_run(struct tile *t, const struct stop_rule *rule,
 {
     struct cuda_tile *c = t->impl;
     *out = stop_state_start();
+    const int on_chip = device_cuda_chip_run(t, rule, out, watch);
+    if (on_chip != 1)
+        return on_chip;
     long n = cuda_tile_batch_iterations(t);
     if (t->settings.reduce == REDUCE_DEVICE)
         return n >= DEVICE_BATCH_ITERATIONS_LEAST && c->shape.kernel == KERNEL_ROWS
@@ -217,4 +222,5 @@ void device_cuda_alone_free(struct cuda_tile *c)
     cudaFree(c->checkpoint_d);
     cudaFree(c->slots_d);
     cudaFreeHost(c->slots_h);
+    device_cuda_chip_free(c);
 }

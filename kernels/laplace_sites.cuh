@@ -1,10 +1,11 @@
 /*
  * laplace_sites.cuh - what every sweep kernel does at its sites, included by
- * the .cu files of the kernels (laplace_kernels.cu, laplace_loop.cu): the
- * neighbours' edges and the loads (plain or through the read-only cache), the
- * Jacobi update in the design's order of additions, the square of an update as
- * the norm adds it, and the rows kernel's walk over one block of its grid
- * (shared by the sweep and the resident loop, so their partial sums agree).
+ * the .cu files of the kernels (laplace_kernels.cu, laplace_loop.cu,
+ * laplace_chip.cu): the neighbours' edges and the loads (plain or through the
+ * read-only cache), the Jacobi update in the design's order of additions, the
+ * square of an update as the norm adds it, any update rule's site (rule_args,
+ * rule_site), and the rows kernel's walk over one block of its grid (shared by
+ * the sweep and the resident loop, so their partial sums agree).
  */
 #ifndef LAPLACE_SITES_CUH
 #define LAPLACE_SITES_CUH
@@ -58,6 +59,63 @@ template <typename T> __device__ __forceinline__ double square_of(T d, T scale)
 {
     const T e = d * scale;
     return (double)(e * e);
+}
+
+/* The update rule's numbers in the working precision, converted once on the host
+ * as the host backends convert them, so that every backend computes the same bits. */
+template <typename T> struct rule_args {
+    T cx, cy, omega, keep; /* keep = 1 - omega, formed in double */
+    T square_scale;        /* 2^-k of update_rule.h (square_of) */
+    bool anisotropic, relaxed, residual, max;
+    int colour;        /* -1: every site; SOR: 0 red, 1 black */
+    long first_colour; /* site (x, y) is red when first_colour + x + y is even */
+    const T *source;   /* per-site b, or NULL */
+    const unsigned char *fixed;
+};
+
+/* The rule's numbers for a launch (its colour and the tile's first colour included). */
+template <typename T> static rule_args<T> rule_of(const sweep_launch *l)
+{
+    const update_rule &u = l->rule;
+    rule_args<T> r = {(T)u.cx,
+                      (T)u.cy,
+                      (T)u.omega,
+                      (T)(1.0 - u.omega),
+                      (T)update_rule_square_scale(&u),
+                      u.anisotropic != 0,
+                      u.method != METHOD_JACOBI,
+                      u.norm == NORM_RESIDUAL,
+                      u.norm == NORM_MAX,
+                      l->colour,
+                      l->first_colour,
+                      (const T *)l->source,
+                      l->fixed};
+    return r;
+}
+
+/* Whether the rule updates site i of the tile, x + y its coordinates' sum: the
+ * phase's colour (SOR), and not a fixed region's site. */
+template <typename T>
+__device__ __forceinline__ bool rule_updates(const rule_args<T> &r, long i, long xy)
+{
+    return !((r.colour >= 0 && (r.first_colour + xy) % 2 != r.colour) ||
+             (r.fixed && r.fixed[i]));
+}
+
+/* The rule's new value of site i from its neighbours and its own old value, into
+ * *out; returns what the norm adds for the site (update_rule.h). */
+template <typename T>
+__device__ __forceinline__ double rule_site(const rule_args<T> &r, T south, T west,
+                                            T east, T north, long i, T old, T *out)
+{
+    T gs = r.anisotropic ? r.cx * (west + east) + r.cy * (south + north)
+                         : jacobi(south, west, east, north);
+    if (r.source)
+        gs = gs + r.source[i];
+    const T v = r.relaxed ? r.omega * gs + r.keep * old : gs;
+    const T d = (r.residual ? gs : v) - old;
+    *out = v;
+    return r.max ? fabs((double)d) : square_of(d, r.square_scale);
 }
 
 /* Updates one site with every edge case handled; returns (new - old)^2, scaled

@@ -311,6 +311,64 @@ same_as_stored 1 --partition 1x1 --reduce device
 same_as_stored 2 --partition 1x2 --reduce device
 same_as_stored 1 --partition 1x1 --kernel global
 
+# The course's table: the lecture's problem on N x N (eps 1e-10, float) stops at
+# the iterations the lecture prints, on one tile (on chip up to 512^2; the rows
+# kernel's batches; the host loop) and on 2x1 and 3x2 tiles of one GPU in both
+# loops, each field equal to serial's (to the stored reference at 512^2; at 1024^2,
+# where serial takes hours, to the one tile's). Up to 256^2 by default; with
+# GPU_SUITE_COURSE_MAX=1024 the whole table (about 6 minutes more on one H100: the
+# host loop takes 1.4 million host round trips at 1024^2).
+course_iterations() {
+    case $1 in 16) echo 676 ;; 32) echo 2606 ;; 64) echo 9745 ;; 128) echo 35073 ;;
+               256) echo 124611 ;; 512) echo 423553 ;; 1024) echo 1399571 ;; esac
+}
+course_layouts=("--partition 1x1" "--partition 1x1 --kernel rows" "--partition 1x1 --loop host"
+                "--partition 2x1 --devices 0,0 --loop batched" "--partition 2x1 --devices 0,0 --loop host"
+                "--partition 3x2 --devices 0,0,0,0,0,0 --loop batched"
+                "--partition 3x2 --devices 0,0,0,0,0,0 --loop host")
+course_count_check() {
+    local label=$1 n=$2 got
+    got=$(iterations_of "$OUT/course-$n.serial.csv")
+    [ "$got" = "$(course_iterations "$n")" ] || { bad "$label: serial stops at $got"; return; }
+    ok "$label: $got iterations"
+}
+# course_big_check LABEL N LAYOUT...: N^2 equals the table and the one tile's field.
+course_big_check() {
+    local label=$1 n=$2 run="$OUT/course-big-$tag"; shift 2
+    # shellcheck disable=SC2068
+    "$LAPLACE" config/course-512.ini --nx "$n" --ny "$n" --max-iter 2000000 --backend gpu --csv \
+        --output "$run.dat" $@ > "$run.csv" 2> "$run.err" || { bad "$label: exit status $? ($(head -c 300 "$run.err"))"; return; }
+    local got
+    got=$(iterations_of "$run.csv")
+    [ "$got" = "$(course_iterations "$n")" ] || { bad "$label: $got iterations"; return; }
+    cmp -s "$run.dat" "$OUT/course-$n.one.dat" || { bad "$label: field differs from one tile's"; return; }
+    rm -f "$run".*
+    ok "$label: $got iterations, field equal to one tile's"
+}
+COURSE_MAX=${GPU_SUITE_COURSE_MAX:-256}
+for n in 16 32 64 128 256; do
+    [ "$n" -le "$COURSE_MAX" ] || continue
+    for layout in "${course_layouts[@]}"; do
+        # shellcheck disable=SC2086
+        same_as_serial "course-$n" 1 "config/course-512.ini --nx $n --ny $n" $layout
+    done
+    gated 1 "course table $n^2 (needs 1 GPU)" course_count_check "$n"
+done
+if [ "$COURSE_MAX" -ge 512 ]; then
+    for layout in "${course_layouts[@]:1}"; do
+        # shellcheck disable=SC2086
+        same_as_stored 1 $layout
+    done
+fi
+if [ "$COURSE_MAX" -ge 1024 ] && selected 1 && [[ -z "$MATCH" || "course 1024" =~ $MATCH ]]; then
+    settle
+    "$LAPLACE" config/course-512.ini --nx 1024 --ny 1024 --max-iter 2000000 --backend gpu -q \
+        --partition 1x1 --output "$OUT/course-1024.one.dat"
+    for layout in "${course_layouts[@]:2}"; do
+        gated 1 "course 1024^2 $layout (needs 1 GPU)" course_big_check 1024 "$layout"
+    done
+fi
+
 # The batched loop of two tiles (one graph of both tiles' sweeps a batch, the host
 # meeting them once a batch) against the host loop (--loop host): both equal
 # serial on both layouts, with the stop inside a batch (a replay), at --max-iter,
@@ -405,18 +463,20 @@ outputs_equal() {
     ok "$label: 4 formats identical to serial, $pieces pieces identical to the host tiles'"
 }
 
-# interrupted GPUS SIGNALS LAYOUT...: SIGINT once (or twice) after the run started.
+# interrupted GPUS SIGNALS LAYOUT...: SIGINT once (or twice) after the run started,
+# on a 2048^2 lattice (INTERRUPT_SIDE=N: N^2).
 # Once: status 130, the report and the .vti say "interrupted at iteration k", and
 # the .bin holds the field of a run stopped at k. Twice: status 130, no temporary
 # file, and the .bin absent or whole.
 interrupted() {
     local gpus=$1 signals=$2; shift 2
-    gated "$gpus" "SIGINT x$signals $* (needs $gpus GPU)" interrupt_check "$signals" "$@"
+    gated "$gpus" "SIGINT x$signals on ${INTERRUPT_SIDE:-2048}^2 $* (needs $gpus GPU)" interrupt_check "$signals" "$@"
 }
 
 interrupt_check() {
     local label=$1 signals=$2; shift 2
-    local run="$OUT/int-$tag" problem="--nx 2048 --ny 2048 $edges --eps 0 --max-iter 100000000"
+    local side=${INTERRUPT_SIDE:-2048}
+    local run="$OUT/int-$tag" problem="--nx $side --ny $side $edges --eps 0 --max-iter 100000000"
     rm -f "$run".*
     # shellcheck disable=SC2086
     "$LAPLACE" --backend gpu $problem "$@" --output "$run.bin" --output "$run.vti" \
@@ -430,7 +490,7 @@ interrupt_check() {
     ls "$run".*.tmp* > /dev/null 2>&1 && { bad "$label: a temporary file was left"; return; }
     if [ "$signals" -eq 2 ]; then
         local size=0; [ -f "$run.bin" ] && size=$(stat -c %s "$run.bin")
-        [ "$size" -eq 0 ] || [ "$size" -eq $((48 + 2048 * 2048 * 8)) ] || { bad "$label: a half .bin ($size bytes)"; return; }
+        [ "$size" -eq 0 ] || [ "$size" -eq $((48 + side * side * 8)) ] || { bad "$label: a half .bin ($size bytes)"; return; }
         ok "$label: status 130, no temporary file, .bin $size bytes"; return
     fi
     local k
@@ -445,19 +505,20 @@ interrupt_check() {
     ok "$label: status 130 at iteration $k, field equal to a run stopped there"
 }
 
-# fault GPUS VALUE GPU_ARGS...: LAPLACE_INJECT_FAULT=VALUE (fault.h) stops every
+# fault GPUS VALUE GPU_ARGS...: LAPLACE_INJECT_FAULT=VALUE (fault.h) on 1030 x 999
+# (FAULT_NX=N: N x 999) stops every
 # GPU's thread: status 1 within the time limit (no thread left at a barrier),
 # one line naming the failed device and the injected call.
 fault() {
     local gpus=$1 value=$2; shift 2
-    gated "$gpus" "fault $value $* (needs $gpus GPU)" fault_check "$value" "$@"
+    gated "$gpus" "fault $value on ${FAULT_NX:-1030}x999 $* (needs $gpus GPU)" fault_check "$value" "$@"
 }
 
 fault_check() {
     local label=$1 value=$2; shift 2
     local err="$OUT/fault-$tag.err" status
     # shellcheck disable=SC2086
-    LAPLACE_INJECT_FAULT=$value timeout 120 "$LAPLACE" --backend gpu --nx 1030 --ny 999 \
+    LAPLACE_INJECT_FAULT=$value timeout 120 "$LAPLACE" --backend gpu --nx "${FAULT_NX:-1030}" --ny 999 \
         $edges --eps 0 --max-iter 3000 "$@" > /dev/null 2> "$err"
     status=$?
     [ "$status" -eq 1 ] || { bad "$label: status $status, want 1 ($(head -c 300 "$err"))"; return; }
@@ -483,6 +544,53 @@ fault 4 2:0 --partition 2x2
 fault 4 2:1000 --partition 2x2
 fault 4 3:1 --partition 2x2 --no-p2p
 fault 8 5:700 --partition 2x4
+
+# The loop on chip (kernels/laplace_chip.cu): a lone tile whose two fields fit in
+# the shared memory of one thread-block cluster. The report names it, and the rows
+# kernel's loop still runs when asked for; strips of one to sixteen blocks, thin and
+# odd lattices, both precisions, every rule, the norm every 7th iteration, stops
+# inside and across its laps of 8192 iterations, equal to serial. (The general
+# rules' checks above with --partition 1x1 run on chip as well.)
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1
+loop_named 1 "batched on the GPUs" --partition 1x1 --kernel rows
+loop_named 1 "batched on the GPUs" --partition 1x1 --block 32x8
+for precision in float double; do
+    for lattice in "3 3" "4 9" "33 7" "300 5" "5 300" "64 64" "130 257"; do
+        set -- $lattice
+        problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+        same_as_serial "chip-$1x$2-$precision" 1 "$problem" --partition 1x1
+    done
+    problem="--nx 97 --ny 131 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+    same_as_serial "chip-check7-$precision" 1 "$problem --check-every 7" --partition 1x1
+    for last in 8191 8192 8193 16385; do
+        problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter $last"
+        same_as_serial "chip-max$last-$precision" 1 "$problem" --partition 1x1
+    done
+    problem="--nx 500 --ny 480 --precision $precision $edges --eps 1e-4 --max-iter 4000"
+    same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1
+    same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --kernel rows --reduce device
+done
+
+# history_equals_serial: with --history, the loop on chip records a norm at every
+# iteration the serial run does (the norms themselves are added in another order).
+history_check() {
+    local label=$1 run="$OUT/history-$tag" problem="--nx 90 --ny 70 $edges --eps 1e-5 --check-every 3"
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend serial -q $problem --history "$run.serial.csv" || { bad "$label: serial failed"; return; }
+    # shellcheck disable=SC2086
+    "$LAPLACE" --backend gpu --partition 1x1 $problem --history "$run.gpu.csv" > "$run.out" 2>&1 ||
+        { bad "$label: exit status $? ($(head -c 300 "$run.out"))"; return; }
+    grep -q "^  loop  *on chip" "$run.out" || { bad "$label: did not run on chip: $(grep '^  loop' "$run.out")"; return; }
+    cmp -s <(cut -d, -f1 "$run.serial.csv") <(cut -d, -f1 "$run.gpu.csv") ||
+        { bad "$label: iterations differ from serial's history"; return; }
+    ok "$label: $(($(wc -l < "$run.gpu.csv") - 1)) norms at serial's iterations"
+}
+gated 1 "history on chip (needs 1 GPU)" history_check
+INTERRUPT_SIDE=300 interrupted 1 1 --partition 1x1
+INTERRUPT_SIDE=300 interrupted 1 2 --partition 1x1
+FAULT_NX=300 fault 1 0:0 --partition 1x1
+FAULT_NX=300 fault 1 0:2000 --partition 1x1
+
 loop_named 1 "batched on the GPUs, [0-9]* iterations a batch" --partition 1x1
 batched_checks 2 0,1
 batched_checks 1 0,0

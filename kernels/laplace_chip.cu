@@ -1,0 +1,454 @@
+/*
+ * laplace_chip.cu - the loop on chip: a lone tile whose two fields fit in the
+ * shared memory of one thread-block cluster runs all its iterations there, with
+ * no global memory traffic and no host between them (laplace_chip.h).
+ *
+ * Block b of the cluster holds a strip of rows of both fields in its shared
+ * memory; the rows just below and above its strip are read from the neighbouring
+ * blocks' shared memory (distributed shared memory). Every iteration:
+ *   1. each thread walks up its column segment, carrying the south and centre
+ *      values in registers, and updates its sites as every kernel does
+ *      (laplace_sites.cuh: same arithmetic, same bits);
+ *   2. the block adds its sites' norm terms in the fixed tree order
+ *      (laplace_block_sums.cuh) and stores the sum into every block's shared
+ *      memory, at its place;
+ *   3. the cluster meets once (cluster.sync(): every strip's new rows and sums
+ *      are then visible to every block);
+ *   4. thread 0 of every block adds the blocks' sums in block order, in double,
+ *      and takes the same stop decision (stop_rule.h) while the other threads
+ *      sweep the next iteration; they read it after that iteration's barrier.
+ *      A stop at k leaves field k whole (k + 1 wrote the other field) and k + 1
+ *      is not counted: the decision lags one iteration, no block waits for it.
+ * SOR meets once more, between its red and black half-sweeps.
+ */
+#include "kernels/laplace_chip.h"
+
+#include <cooperative_groups.h>
+
+#include "kernels/laplace_block_sums.cuh"
+#include "kernels/laplace_sites.cuh"
+
+namespace cg = cooperative_groups;
+
+/* The most blocks of a cluster (16 needs the non-portable size allowed). */
+#define CHIP_MOST_BLOCKS 16
+/* A strip holds at least this many rows, so that small lattices take fewer blocks. */
+#define CHIP_LEAST_ROWS 8
+#define CHIP_THREADS 1024
+
+/* Everything the loop on chip is given. */
+template <typename T> struct chip_args {
+    T *field[2]; /* global memory: read at the start, written back at the end */
+    long lx, ly;
+    long rows; /* the most rows of a strip: the stride between a block's two fields */
+    long batch;
+    stop_state *state;
+    double *norms;
+    stop_rule rule;
+    rule_args<T> r;
+    bool sor;
+};
+
+/* What one block holds: its strip of both fields and views of its neighbours' edge
+ * rows (NULL at the lattice's edge). */
+template <typename T> struct strip {
+    T *field[2];
+    const T *below[2]; /* the last row of the block below */
+    const T *above[2]; /* the first row of the block above */
+    long y0, rows;     /* the strip's first lattice row, and its rows */
+};
+
+/* Field f of the strip, and the neighbours' edge rows of field f: chosen, not
+ * indexed, so that the strip stays in registers and its loads are shared-memory
+ * loads. */
+template <typename T> __device__ __forceinline__ T *field_of(const strip<T> &s, int f)
+{
+    return f ? s.field[1] : s.field[0];
+}
+template <typename T>
+__device__ __forceinline__ const T *below_of(const strip<T> &s, int f)
+{
+    return f ? s.below[1] : s.below[0];
+}
+template <typename T>
+__device__ __forceinline__ const T *above_of(const strip<T> &s, int f)
+{
+    return f ? s.above[1] : s.above[0];
+}
+
+/* The first lattice row of block b's strip among `blocks`. */
+__device__ __forceinline__ long strip_start(long b, long blocks, long ly)
+{
+    return b * ly / blocks;
+}
+
+template <typename T>
+__device__ static strip<T> strip_of(const chip_args<T> &a, cg::cluster_group &cluster,
+                                    T *shared)
+{
+    const long b = cluster.block_rank(), blocks = cluster.num_blocks();
+    strip<T> s;
+    s.y0 = strip_start(b, blocks, a.ly);
+    s.rows = strip_start(b + 1, blocks, a.ly) - s.y0;
+    const long rows_below = b > 0 ? s.y0 - strip_start(b - 1, blocks, a.ly) : 0;
+#pragma unroll
+    for (int f = 0; f < 2; f++) {
+        s.field[f] = shared + f * a.rows * a.lx;
+        s.below[f] = b > 0 ? cluster.map_shared_rank(s.field[f], (unsigned)(b - 1)) +
+                                 (rows_below - 1) * a.lx
+                           : NULL;
+        s.above[f] = b + 1 < blocks
+                         ? cluster.map_shared_rank(s.field[f], (unsigned)(b + 1))
+                         : NULL;
+    }
+    return s;
+}
+
+/* Row y of field f as the strip sees it: -1 and `rows` are the neighbours' edge rows. */
+template <typename T>
+__device__ __forceinline__ const T *row_of(const strip<T> &s, int f, long y, long lx)
+{
+    if (y < 0)
+        return below_of(s, f);
+    if (y >= s.rows)
+        return above_of(s, f);
+    return field_of(s, f) + y * lx;
+}
+
+/* Value x of row y, or 0 past the lattice's edge (never used there: those sites are
+ * the boundary's and keep their value). */
+template <typename T>
+__device__ __forceinline__ T value_at(const strip<T> &s, int f, long y, long x, long lx)
+{
+    const T *row = row_of(s, f, y, lx);
+    return row ? row[x] : T(0);
+}
+
+/*
+ * One sweep of the strip by plain Jacobi: every interior site of rows ya..yb - 1
+ * reads its neighbours from field `in` and writes field `out`. Thread i walks
+ * columns 1 + i, 1 + i + threads_x, ... up the rows, carrying the south and centre
+ * values in registers; the strip's top row takes its north value from the block
+ * above. Returns the thread's norm terms.
+ */
+template <typename T>
+__device__ static double sweep_plain(const chip_args<T> &a, const strip<T> &s, int in,
+                                     int out, int ya, int yb)
+{
+    const int lx = (int)a.lx, rows = (int)s.rows;
+    if (s.y0 == 0 && ya == 0)
+        ya = 1; /* the lattice's bottom row keeps its value */
+    if (s.y0 + rows == a.ly && yb == rows)
+        yb = rows - 1; /* and its top row */
+    const T scale = a.r.square_scale;
+    double acc = 0.0;
+    for (int x = 1 + threadIdx.x; x < lx - 1 && ya < yb; x += blockDim.x) {
+        const T *row = field_of(s, in) + ya * lx + x;
+        T *target = field_of(s, out) + ya * lx + x;
+        T south = ya > 0 ? row[-lx] : below_of(s, in)[x], here = row[0];
+        for (int y = ya; y < yb; y++, row += lx, target += lx) {
+            const T north = y + 1 < rows ? row[lx] : above_of(s, in)[x];
+            const T v = jacobi(south, row[-1], row[1], north);
+            *target = v;
+            acc += square_of(v - here, scale);
+            south = here;
+            here = north;
+        }
+    }
+    return acc;
+}
+
+/*
+ * The same for any rule: the sites of `colour` (-1: all) read their neighbours
+ * from field `in` and their own old value from `own`. Values are loaded for the
+ * sites updated only: in SOR's black half-sweep `in` is the field being written,
+ * whose red sites alone are read.
+ */
+template <bool MAX, typename T>
+__device__ static double sweep_rule(const chip_args<T> &a, const strip<T> &s, int in,
+                                    int own, int out, int colour, long ya, long yb)
+{
+    rule_args<T> r = a.r;
+    r.colour = colour;
+    double acc = 0.0;
+    for (long x = 1 + threadIdx.x; x < a.lx - 1; x += blockDim.x)
+        for (long y = ya; y < yb; y++) {
+            const long gy = s.y0 + y, i = x + gy * a.lx;
+            if (gy == 0 || gy == a.ly - 1 || !rule_updates(r, i, x + gy))
+                continue;
+            const T *row = field_of(s, in) + y * a.lx;
+            acc = combine<MAX>(acc,
+                               rule_site(r, value_at(s, in, y - 1, x, a.lx), row[x - 1],
+                                         row[x + 1], value_at(s, in, y + 1, x, a.lx), i,
+                                         field_of(s, own)[y * a.lx + x],
+                                         field_of(s, out) + y * a.lx + x));
+        }
+    return acc;
+}
+
+/* One half-sweep of the strip by thread (i, j): its j-th segment of the rows. */
+template <bool PLAIN, bool MAX, typename T>
+__device__ static double sweep_strip(const chip_args<T> &a, const strip<T> &s, int in,
+                                     int own, int out, int colour)
+{
+    const long segment = (s.rows + blockDim.y - 1) / blockDim.y;
+    const long ya = threadIdx.y * segment, yb = min(s.rows, ya + segment);
+    if (PLAIN)
+        return sweep_plain(a, s, in, out, (int)ya, (int)yb);
+    return sweep_rule<MAX>(a, s, in, own, out, colour, ya, yb);
+}
+
+/* Copies the strip's rows of both fields between global and shared memory. */
+template <typename T>
+__device__ static void copy_strip(const chip_args<T> &a, const strip<T> &s, bool load)
+{
+    const long n = s.rows * a.lx;
+    const int tid = threadIdx.x + threadIdx.y * blockDim.x;
+    const int threads = blockDim.x * blockDim.y;
+#pragma unroll
+    for (int f = 0; f < 2; f++) {
+        T *global = a.field[f] + s.y0 * a.lx;
+        for (long i = tid; i < n; i += threads) {
+            if (load)
+                field_of(s, f)[i] = global[i];
+            else
+                global[i] = field_of(s, f)[i];
+        }
+    }
+}
+
+/* Sends the block's sum v (valid in thread 0) to every block of the cluster, into
+ * slot `slot` of their sums at this block's place: lane b of warp 0 stores to block
+ * b, so the stores go out together and no one waits for them. (Measured on an H100,
+ * 128^2 float: 2.8 us an iteration; warp 0 reading every block's warp sums after
+ * the barrier instead, 3.7 us.) */
+__device__ static void send_sum(cg::cluster_group &cluster, double v,
+                                double (*sums)[CHIP_MOST_BLOCKS], int slot)
+{
+    const int tid = threadIdx.x + threadIdx.y * blockDim.x;
+    if (tid >= 32)
+        return;
+    v = __shfl_sync(0xffffffffu, v, 0);
+    if ((unsigned)tid < cluster.num_blocks())
+        cluster.map_shared_rank(&sums[slot][0], (unsigned)tid)[cluster.block_rank()] = v;
+}
+
+/* The iteration's total: the blocks' sums, received before the barrier, added in
+ * block order in double. */
+template <bool MAX>
+__device__ static double cluster_total(cg::cluster_group &cluster,
+                                       const double (*sums)[CHIP_MOST_BLOCKS], int slot)
+{
+    double t = 0.0;
+    for (unsigned b = 0; b < cluster.num_blocks(); b++)
+        t = combine<MAX>(t, sums[slot][b]);
+    return t;
+}
+
+template <bool PLAIN, bool MAX, typename T>
+__global__ void __launch_bounds__(CHIP_THREADS, 1) chip_loop(chip_args<T> a)
+{
+    extern __shared__ unsigned char chip_bytes[];
+    /* the blocks' sums of iterations of each parity, at each block's place */
+    __shared__ double sums[2][CHIP_MOST_BLOCKS];
+    __shared__ int stopped[2]; /* thread 0's decision of iterations of each parity */
+    cg::cluster_group cluster = cg::this_cluster();
+    const strip<T> s = strip_of(a, cluster, reinterpret_cast<T *>(chip_bytes));
+    const bool decider = threadIdx.x == 0 && threadIdx.y == 0;
+    const bool writer = decider && cluster.block_rank() == 0;
+    stop_state mine = *a.state; /* kept up to date by the deciders alone */
+    const long start = mine.iteration;
+    const long batch = mine.stopped ? 0 : a.batch; /* the same for every thread */
+    long since_check = start % a.rule.check_every; /* k % check_every, counted */
+    copy_strip(a, s, true);
+    cluster.sync();
+    for (long j = 0; j < batch; j++) {
+        const long k = start + j + 1;
+        const int old = (int)((k - 1) & 1), out = (int)(k & 1);
+        double v;
+        if (a.sor) {
+            v = sweep_strip<PLAIN, MAX>(a, s, old, old, out, 0);
+            cluster.sync(); /* the red sites' new values, for the black ones */
+            v = combine<MAX>(v, sweep_strip<PLAIN, MAX>(a, s, out, old, out, 1));
+        } else {
+            v = sweep_strip<PLAIN, MAX>(a, s, old, old, out, -1);
+        }
+        since_check = since_check + 1 == a.rule.check_every ? 0 : since_check + 1;
+        const bool check = since_check == 0 || k == a.rule.max_iter; /* wants_norm */
+        if (check)
+            send_sum(cluster, block_total<MAX>(v), sums, out);
+        cluster.sync();
+        /* The decision of k - 1, taken while k was swept: a stop there leaves field
+         * k - 1 whole (k wrote the other one), and k is not counted. */
+        if (j > 0 && stopped[old])
+            break;
+        if (decider) { /* the same sums, the same decision in every block */
+            double norm = NAN;
+            if (check)
+                norm = stop_rule_norm(&a.rule, cluster_total<MAX>(cluster, sums, out));
+            if (writer && check)
+                a.norms[j] = norm;
+            stopped[out] = stop_state_step(&a.rule, &mine, k, check, norm);
+        }
+    }
+    cluster.sync(); /* no block leaves while another may read its shared memory */
+    copy_strip(a, s, false);
+    if (writer)
+        *a.state = mine;
+}
+
+/* The kernel for the rule: plain Jacobi's fast walk, or any rule with its norm. */
+template <typename T>
+static void (*chip_kernel(bool plain, const update_rule &u))(chip_args<T>)
+{
+    if (plain)
+        return chip_loop<true, false, T>;
+    return u.norm == NORM_MAX ? chip_loop<false, true, T> : chip_loop<false, false, T>;
+}
+
+static cudaLaunchConfig_t chip_config(const chip_plan &p, cudaLaunchAttribute *cluster,
+                                      cudaStream_t stream)
+{
+    cudaLaunchConfig_t config = {};
+    cluster->id = cudaLaunchAttributeClusterDimension;
+    cluster->val.clusterDim.x = (unsigned)p.blocks;
+    cluster->val.clusterDim.y = 1;
+    cluster->val.clusterDim.z = 1;
+    config.gridDim = dim3((unsigned)p.blocks);
+    config.blockDim = dim3((unsigned)p.threads_x, (unsigned)p.threads_y);
+    config.dynamicSmemBytes = p.shared_bytes;
+    config.stream = stream;
+    config.attrs = cluster;
+    config.numAttrs = 1;
+    return config;
+}
+
+/* Lets the kernel take p's shared memory and cluster size. */
+template <typename T>
+static cudaError_t set_attributes(void (*kernel)(chip_args<T>), const chip_plan &p)
+{
+    cudaError_t rc = cudaFuncSetAttribute(
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p.shared_bytes);
+    if (rc == cudaSuccess)
+        rc = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed,
+                                  p.blocks > 8);
+    return rc;
+}
+
+/* Whether a cluster of p's shape can run on the device; a shape the device refuses
+ * is no error, only no fit. */
+template <typename T>
+static cudaError_t cluster_fits(void (*kernel)(chip_args<T>), const chip_plan &p,
+                                bool *fits)
+{
+    cudaLaunchAttribute attribute;
+    cudaLaunchConfig_t config = chip_config(p, &attribute, 0);
+    int clusters = 0;
+    cudaError_t rc = set_attributes(kernel, p);
+    if (rc == cudaSuccess)
+        rc = cudaOccupancyMaxActiveClusters(&clusters, kernel, &config);
+    *fits = rc == cudaSuccess && clusters >= 1;
+    if (rc == cudaErrorInvalidValue || rc == cudaErrorInvalidClusterSize) {
+        cudaGetLastError(); /* refused, not failed: clear it for the next check */
+        return cudaSuccess;
+    }
+    return rc;
+}
+
+/* The shape of `blocks` strips over the tile, its shared memory not yet checked. */
+static chip_plan shape_of(int blocks, bool plain, long lx, long ly, size_t value_size)
+{
+    chip_plan p = {};
+    p.blocks = blocks;
+    p.plain = plain;
+    p.rows = (ly + blocks - 1) / blocks;
+    p.shared_bytes = 2 * (size_t)p.rows * (size_t)lx * value_size;
+    const long columns = ((lx - 2 + 31) / 32) * 32; /* the interior columns, in warps */
+    p.threads_x = (int)(columns < CHIP_THREADS ? columns : CHIP_THREADS);
+    const long down = CHIP_THREADS / p.threads_x;
+    p.threads_y = (int)(p.rows < down ? p.rows : down);
+    return p;
+}
+
+template <typename T>
+static cudaError_t plan_of(const sweep_launch *tile, bool plain, chip_plan *plan)
+{
+    *plan = chip_plan{};
+    int device = 0, cluster_launch = 0, shared_most = 0;
+    cudaError_t rc = cudaGetDevice(&device);
+    if (rc == cudaSuccess)
+        rc = cudaDeviceGetAttribute(&cluster_launch, cudaDevAttrClusterLaunch, device);
+    if (rc == cudaSuccess)
+        rc = cudaDeviceGetAttribute(&shared_most, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                    device);
+    if (rc != cudaSuccess || !cluster_launch || tile->lx < 3 || tile->ly < 3)
+        return rc;
+    void (*kernel)(chip_args<T>) = chip_kernel<T>(plain, tile->rule);
+    cudaFuncAttributes attributes;
+    rc = cudaFuncGetAttributes(&attributes, kernel);
+    if (rc != cudaSuccess)
+        return rc;
+    const long wanted = tile->ly / CHIP_LEAST_ROWS;
+    for (int blocks = CHIP_MOST_BLOCKS; blocks >= 1; blocks /= 2) {
+        if (blocks > 1 && blocks > wanted)
+            continue;
+        const chip_plan p = shape_of(blocks, plain, tile->lx, tile->ly, sizeof(T));
+        if (p.shared_bytes + attributes.sharedSizeBytes > (size_t)shared_most)
+            return cudaSuccess; /* fewer blocks hold more each: none fits */
+        bool fits = false;
+        rc = cluster_fits(kernel, p, &fits);
+        if (rc != cudaSuccess || fits) {
+            if (fits)
+                *plan = p;
+            return rc;
+        }
+    }
+    return cudaSuccess;
+}
+
+template <typename T>
+static cudaError_t launch(const chip_plan &p, const sweep_launch *tile, void *field0,
+                          void *field1, long batch, stop_state *state, double *norms,
+                          stop_rule rule, cudaStream_t stream)
+{
+    chip_args<T> a;
+    a.field[0] = (T *)field0;
+    a.field[1] = (T *)field1;
+    a.lx = tile->lx;
+    a.ly = tile->ly;
+    a.rows = p.rows;
+    a.batch = batch;
+    a.state = state;
+    a.norms = norms;
+    a.rule = rule;
+    a.r = rule_of<T>(tile);
+    a.sor = tile->rule.method == METHOD_SOR;
+    void (*kernel)(chip_args<T>) = chip_kernel<T>(p.plain, tile->rule);
+    cudaError_t rc = set_attributes(kernel, p);
+    if (rc != cudaSuccess)
+        return rc;
+    cudaLaunchAttribute attribute;
+    cudaLaunchConfig_t config = chip_config(p, &attribute, stream);
+    rc = cudaLaunchKernelEx(&config, kernel, a);
+    return rc != cudaSuccess ? rc : cudaGetLastError();
+}
+
+extern "C" cudaError_t laplace_chip_plan(const struct sweep_launch *tile,
+                                         int plain_jacobi, struct chip_plan *plan)
+{
+    if (tile->precision == PRECISION_FLOAT)
+        return plan_of<float>(tile, plain_jacobi != 0, plan);
+    return plan_of<double>(tile, plain_jacobi != 0, plan);
+}
+
+extern "C" cudaError_t laplace_chip_loop(const struct chip_plan *plan,
+                                         const struct sweep_launch *tile, void *field0,
+                                         void *field1, long batch,
+                                         struct stop_state *state, double *norms,
+                                         struct stop_rule rule, cudaStream_t stream)
+{
+    if (tile->precision == PRECISION_FLOAT)
+        return launch<float>(*plan, tile, field0, field1, batch, state, norms, rule,
+                             stream);
+    return launch<double>(*plan, tile, field0, field1, batch, state, norms, rule, stream);
+}
