@@ -120,7 +120,7 @@ static const struct setting table[] = {
      NULL},
     {"print-config", NULL, NULL,
      "print the settings (INI file and options) as an INI file that reproduces the "
-     "run, and exit",
+     "run (a name or formula INI cannot hold bare is quoted), and exit",
      NULL},
     {"dry-run", NULL, NULL,
      "make the plan, print the tiles, devices and memory per device and host, and "
