@@ -75,7 +75,7 @@ static int print_report(const struct config *c, const struct run_report *r)
     } else if (!c->quiet) {
         report_print(stdout, r);
     }
-    if (c->csv_append[0] && report_csv_append(c->csv_append, r, err, sizeof err) != 0)
+    if (c->csv_append[0] && run_csv_append(c->csv_append, r, err, sizeof err) != 0)
         return run_error(err);
     return EXIT_OK;
 }
@@ -104,8 +104,7 @@ static int compare(const struct plan *plan, enum plan_comparison_kind kind,
     report.role = kind == PLAN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
     if (report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
-    else if (c->csv_append[0] &&
-             report_csv_append(c->csv_append, &report, err, sizeof err))
+    else if (c->csv_append[0] && run_csv_append(c->csv_append, &report, err, sizeof err))
         status = run_error(err);
     else if (c->csv && !c->quiet)
         report_csv_row(stdout, &report);
@@ -124,11 +123,8 @@ static int plan_run(const struct config *c, struct plan *plan)
 {
     char err[CONFIG_ERROR_MAX];
     int status = plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
-    if (made)
+    if (made) /* --csv-append's file among them */
         status = run_check_outputs(plan, err, sizeof err);
-    if (status == EXIT_OK && c->csv_append[0] &&
-        report_csv_append_check(c->csv_append, err, sizeof err) != 0)
-        status = EXIT_FAILURE_RUN;
     if (status == EXIT_OK && memory_check(plan, err, sizeof err) != 0)
         status = EXIT_FAILURE_RUN;
     status = ranks_agree_status(status, err, sizeof err); /* any rank's refusal: all */

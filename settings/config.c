@@ -99,7 +99,8 @@ static const struct setting table[] = {
     {"csv", "output", NULL, "print a CSV header and one row instead of the report", NULL},
     {"csv-append", "output", "FILE",
      "also append the CSV row(s) to FILE, with the header only when FILE is new or "
-     "empty: one table from several runs",
+     "empty: one table from several runs (a FILE with another header, or not ending "
+     "in a newline, is refused; a row cut short is undone)",
      setter_csv_append},
     {"output", "output", "FILE",
      "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "

@@ -26,56 +26,11 @@ TestSuite(signals, .init = require_laplace);
 /* A run of minutes, for a signal or a closed pipe to stop. */
 #define LONG_RUN "--backend cpu --nx 400 --ny 400 --eps 1e-14 --max-iter 100000000"
 
-/* Runs a bash command line in dir ("$L" is ./laplace); its exit status. Its stderr
- * goes to dir/err.txt unless the line says otherwise. */
-static int in_dir(const char *dir, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-static int in_dir(const char *dir, const char *format, ...)
-{
-    char line[2048], command[4096], here[1024];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(line, sizeof line, format, ap);
-    va_end(ap);
-    cr_assert(getcwd(here, sizeof here));
-    snprintf(command, sizeof command,
-             "cd '%s' && L='%s/laplace' timeout 60 bash -c '%s' 2>err.txt", dir, here,
-             line);
-    int raw = system(command);
-    return raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-}
-
-/* dir/name's text (malloc'd; "" when there is none). */
-static char *text_of(const char *dir, const char *name)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text = slurp(path);
-    return text ? text : strdup("");
-}
-
-static int exists(const char *dir, const char *name)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return access(path, F_OK) == 0;
-}
-
 /* No temporary (.lpXXXXXX) left in dir. */
 static void no_temporaries(const char *dir)
 {
-    cr_assert_eq(in_dir(dir, "ls -A | grep -q \"^\\.lp\""), 1,
+    cr_assert_eq(run_in_dir(dir, "ls -A | grep -q \"^\\.lp\""), 1,
                  "a temporary file was left in %s", dir);
-}
-
-/* stderr (dir/err.txt) is one line holding each of the words. */
-static void one_line_saying(const char *dir, const char *a, const char *b)
-{
-    char *err = text_of(dir, "err.txt");
-    cr_assert_eq(count_lines(err), 1, "want one line on stderr, got:\n%s", err);
-    cr_assert(strstr(err, a) && strstr(err, b), "stderr does not say '%s', '%s': %s", a,
-              b, err);
-    free(err);
 }
 
 /* ---- a signal while the outputs are written --------------------------------- */
@@ -86,14 +41,15 @@ Test(signals, a_signal_while_the_outputs_are_written_gives_its_status, .timeout 
 {
     char dir[512];
     fresh_out_dir(dir, sizeof dir, "sig-output");
-    int status = in_dir(dir, "LAPLACE_INJECT_SIGNAL=15:2 $L " SMALL
-                             " --output a.dat --output b.vti --history h.csv > out.txt");
+    int status =
+        run_in_dir(dir, "LAPLACE_INJECT_SIGNAL=15:2 $L " SMALL
+                        " --output a.dat --output b.vti --history h.csv > out.txt");
     cr_assert_eq(status, 143, "status %d (0: the signal was swallowed)", status);
-    one_line_saying(dir, "SIGTERM", "outputs");
-    char *dat = text_of(dir, "a.dat");
+    err_in_dir_says(dir, "SIGTERM", "outputs");
+    char *dat = text_in_dir(dir, "a.dat");
     cr_assert_eq(count_lines(dat), 32, "a.dat is whole");
     free(dat);
-    cr_assert(exists(dir, "b.vti") && exists(dir, "h.csv"));
+    cr_assert(exists_in_dir(dir, "b.vti") && exists_in_dir(dir, "h.csv"));
     no_temporaries(dir);
 }
 
@@ -102,13 +58,13 @@ Test(signals, ctrl_c_while_the_outputs_are_written_skips_the_comparison, .timeou
 {
     char dir[512];
     fresh_out_dir(dir, sizeof dir, "sig-compare");
-    int status = in_dir(dir, "LAPLACE_INJECT_SIGNAL=2:1 $L " SMALL
-                             " --output a.dat --compare-cpu > out.txt");
+    int status = run_in_dir(dir, "LAPLACE_INJECT_SIGNAL=2:1 $L " SMALL
+                                 " --output a.dat --compare-cpu > out.txt");
     cr_assert_eq(status, 130, "status %d", status);
-    char *out = text_of(dir, "out.txt");
+    char *out = text_in_dir(dir, "out.txt");
     cr_assert_null(strstr(out, "CPU ("), "the comparison ran:\n%s", out);
     free(out);
-    one_line_saying(dir, "SIGINT", "outputs");
+    err_in_dir_says(dir, "SIGINT", "outputs");
 }
 
 /* A second signal ends the program at once: what was renamed is whole, the file
@@ -120,16 +76,17 @@ Test(signals, a_second_signal_leaves_the_outputs_whole_or_absent, .timeout = 60)
         char dir[512], name[64];
         snprintf(name, sizeof name, "sig-twice-%d", signals[k]);
         fresh_out_dir(dir, sizeof dir, name);
-        int status = in_dir(dir,
-                            "LAPLACE_INJECT_SIGNAL=%d:2,%d:3 $L " SMALL
-                            " --output a.dat --output b.vti --history h.csv > out.txt",
-                            signals[k], signals[k]);
+        int status =
+            run_in_dir(dir,
+                       "LAPLACE_INJECT_SIGNAL=%d:2,%d:3 $L " SMALL
+                       " --output a.dat --output b.vti --history h.csv > out.txt",
+                       signals[k], signals[k]);
         cr_assert_eq(status, 128 + signals[k], "signal %d: status %d", signals[k],
                      status);
-        char *dat = text_of(dir, "a.dat");
+        char *dat = text_in_dir(dir, "a.dat");
         cr_assert_eq(count_lines(dat), 32, "a.dat is whole");
         free(dat);
-        cr_assert(!exists(dir, "b.vti"), "b.vti, cut short, is absent");
+        cr_assert(!exists_in_dir(dir, "b.vti"), "b.vti, cut short, is absent");
         no_temporaries(dir);
     }
 }
@@ -141,10 +98,10 @@ Test(signals, sigquit_stops_the_run_and_writes_the_outputs, .timeout = 90)
 {
     char dir[512];
     fresh_out_dir(dir, sizeof dir, "sig-quit");
-    int status = in_dir(dir, "$L " LONG_RUN " -q --output a.dat & p=$!; sleep 1; "
-                             "kill -QUIT $p; wait $p");
+    int status = run_in_dir(dir, "$L " LONG_RUN " -q --output a.dat & p=$!; sleep 1; "
+                                 "kill -QUIT $p; wait $p");
     cr_assert_eq(status, 131, "status %d", status);
-    char *dat = text_of(dir, "a.dat");
+    char *dat = text_in_dir(dir, "a.dat");
     cr_assert_eq(count_lines(dat), 400, "the field reached is written");
     free(dat);
     no_temporaries(dir);
@@ -186,11 +143,12 @@ Test(signals, a_closed_stdout_stops_the_run_with_one_line, .timeout = 120)
         char dir[512];
         fresh_out_dir(dir, sizeof dir, "sig-closed");
         time_t start = time(NULL);
-        int status = in_dir(dir, "$L " LONG_RUN " %s; exit ${PIPESTATUS[0]}", readers[k]);
+        int status =
+            run_in_dir(dir, "$L " LONG_RUN " %s; exit ${PIPESTATUS[0]}", readers[k]);
         cr_assert_eq(status, 1, "'%s': status %d (124: it ran on)", readers[k], status);
         cr_assert(time(NULL) - start < 30, "'%s' took %lds", readers[k],
                   (long)(time(NULL) - start));
-        one_line_saying(dir, "standard output", "Broken pipe");
+        err_in_dir_says(dir, "standard output", "Broken pipe");
     }
 }
 
@@ -209,14 +167,14 @@ Test(signals, printing_into_a_closed_pipe_is_status_1_with_one_line, .timeout = 
     char dir[512];
     fresh_out_dir(dir, sizeof dir, "sig-pipe");
     for (int k = 0; k < 3; k++) {
-        int status =
-            in_dir(dir, "{ sleep 0.3; $L %s; echo $? > status.txt; } 2>err.txt | true",
-                   printing[k]);
-        char *got = text_of(dir, "status.txt");
+        int status = run_in_dir(
+            dir, "{ sleep 0.3; $L %s; echo $? > status.txt; } 2>err.txt | true",
+            printing[k]);
+        char *got = text_in_dir(dir, "status.txt");
         cr_assert(status == 0 && atoi(got) == 1, "'%s': status %s (141: SIGPIPE)",
                   printing[k], got);
         free(got);
-        one_line_saying(dir, "standard output", "Broken pipe");
+        err_in_dir_says(dir, "standard output", "Broken pipe");
     }
 }
 
@@ -225,8 +183,8 @@ Test(signals, printing_past_a_file_size_limit_is_status_1_with_one_line, .timeou
     char dir[512];
     fresh_out_dir(dir, sizeof dir, "sig-xfsz");
     for (int k = 0; k < 3; k++) {
-        int status = in_dir(dir, "ulimit -f 1; $L %s > out.txt", printing[k]);
+        int status = run_in_dir(dir, "ulimit -f 1; $L %s > out.txt", printing[k]);
         cr_assert_eq(status, 1, "'%s': status %d (153: SIGXFSZ)", printing[k], status);
-        one_line_saying(dir, "standard output", "File too large");
+        err_in_dir_says(dir, "standard output", "File too large");
     }
 }
