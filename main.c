@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "support/error.h"
 #include "support/fault.h"
 #include "support/interrupt.h"
+#include "support/stdout_watch.h"
 #include "settings/memory_check.h"
 #include "p2p.h"
 #include "mpi/ranks.h"
@@ -73,7 +75,7 @@ static int print_report(const struct config *c, const struct run_report *r)
     } else if (!c->quiet) {
         report_print(stdout, r);
     }
-    if (c->csv_append[0] && report_csv_append(c->csv_append, r, err, sizeof err) != 0)
+    if (c->csv_append[0] && run_csv_append(c->csv_append, r, err, sizeof err) != 0)
         return run_error(err);
     return EXIT_OK;
 }
@@ -102,8 +104,7 @@ static int compare(const struct plan *plan, enum plan_comparison_kind kind,
     report.role = kind == PLAN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
     if (report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
-    else if (c->csv_append[0] &&
-             report_csv_append(c->csv_append, &report, err, sizeof err))
+    else if (c->csv_append[0] && run_csv_append(c->csv_append, &report, err, sizeof err))
         status = run_error(err);
     else if (c->csv && !c->quiet)
         report_csv_row(stdout, &report);
@@ -122,11 +123,8 @@ static int plan_run(const struct config *c, struct plan *plan)
 {
     char err[CONFIG_ERROR_MAX];
     int status = plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
-    if (made)
+    if (made) /* --csv-append's file among them */
         status = run_check_outputs(plan, err, sizeof err);
-    if (status == EXIT_OK && c->csv_append[0] &&
-        report_csv_append_check(c->csv_append, err, sizeof err) != 0)
-        status = EXIT_FAILURE_RUN;
     if (status == EXIT_OK && memory_check(plan, err, sizeof err) != 0)
         status = EXIT_FAILURE_RUN;
     status = ranks_agree_status(status, err, sizeof err); /* any rank's refusal: all */
@@ -226,6 +224,30 @@ static int print_plan(const struct plan *plan)
     return status;
 }
 
+/*
+ * A signal that stopped the solve (the report says "interrupted") or came after
+ * it, while the outputs were written (each was finished: they are whole): its
+ * status, the same on every rank (rank 0 says which signal when the report cannot).
+ * A closed stdout (SIGPIPE) is main's failed write: status 1, said by stdout_checked.
+ */
+static int ended_by_signal(const struct config *c, const struct solve_result *r,
+                           int status)
+{
+    char err[CONFIG_ERROR_MAX] = "";
+    int signalled = interrupt_requested() ? interrupt_exit_status() : EXIT_OK;
+    if (c->world_size > 1) /* every rank writes outputs: every rank is here */
+        signalled = ranks_agree_status(signalled, err, sizeof err);
+    if (signalled == EXIT_OK || status != EXIT_OK)
+        return status;
+    if (r->reason != STOP_INTERRUPTED && interrupt_requested() != SIGPIPE &&
+        ranks_rank() == 0)
+        fprintf(stderr,
+                "laplace: %s came after the solve, while the outputs were written: "
+                "they are whole; nothing more is run\n",
+                interrupt_signal_name());
+    return signalled;
+}
+
 /* Solves the plan, writes its outputs and prints its report; then the comparisons. */
 static int run(const struct plan *plan, double start)
 {
@@ -234,6 +256,8 @@ static int run(const struct plan *plan, double start)
     struct field field;
     char err[CONFIG_ERROR_MAX];
     interrupt_install();
+    if (!c->quiet && ranks_rank() == 0)
+        stdout_watch_start(); /* its reader gone, the run stops */
     int status = run_execute(plan, &field, &report, err, sizeof err);
     int agreed = c->world_size > 1 /* a rank without its field (--exact): none writes */
                      ? ranks_agree_status(field.data ? EXIT_OK : status, err, sizeof err)
@@ -251,8 +275,7 @@ static int run(const struct plan *plan, double start)
     report.time_total_s = omp_get_wtime() - start;
     if (status == EXIT_OK)
         status = print_report(c, &report);
-    if (status == EXIT_OK && report.result.reason == STOP_INTERRUPTED)
-        status = interrupt_exit_status();
+    status = ended_by_signal(c, &report.result, status);
     if (status == EXIT_OK && c->compare)
         status = compare(plan, PLAN_ON_ONE_DEVICE, &report, &field);
     if (status == EXIT_OK && c->compare_cpu)
@@ -275,18 +298,22 @@ static void open_standard_descriptors(void)
 }
 
 /*
- * What was printed reached stdout, or the status says it did not (1, with a
- * message; none for a reader that went away, as with "| head -1").
+ * What was printed reached stdout, or the status says it did not (1, with one
+ * message: a full disk, a file size limit, or a reader that went away, as with
+ * "| head -1", whose watch stopped the run early).
  */
 static int stdout_checked(int status)
 {
     errno = 0;
     int flushed = fflush(stdout) == 0, error = errno;
-    if (flushed && !ferror(stdout))
+    if (flushed && !ferror(stdout) && !stdout_watch_closed())
         return status;
-    if (error != EPIPE)
-        fprintf(stderr, "laplace: writing the standard output failed: %s\n",
-                error ? strerror(error) : "a write failed");
+    if (!error && stdout_watch_closed())
+        error = EPIPE;
+    fprintf(stderr, "laplace: writing the standard output failed: %s\n",
+            error == EPIPE ? "its reader has gone (Broken pipe)"
+            : error        ? strerror(error)
+                           : "a write failed");
     return status == EXIT_OK ? EXIT_FAILURE_RUN : status;
 }
 
@@ -341,6 +368,7 @@ static int laplace(int argc, char **argv)
 int main(int argc, char **argv)
 {
     char err[CONFIG_ERROR_MAX];
+    interrupt_ignore_write_signals(); /* a failed write is reported, on every path */
     open_standard_descriptors();
     if (ranks_start(err, sizeof err) != 0)
         return run_error(err);

@@ -215,35 +215,6 @@ void report_csv_row(FILE *out, const struct run_report *r)
     fputc('\n', out);
 }
 
-int report_csv_append(const char *path, const struct run_report *r, char *err, size_t n)
-{
-    FILE *f = fopen(path, "a");
-    if (!f)
-        return error_set(err, n, "cannot append to %s: %s", path, strerror(errno));
-    if (fseek(f, 0, SEEK_END) == 0 && ftell(f) == 0)
-        report_csv_header(f);
-    report_csv_row(f, r);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad)
-        return error_set(err, n, "cannot append to %s: %s", path, strerror(errno));
-    return 0;
-}
-
-int report_csv_append_check(const char *path, char *err, size_t n)
-{
-    struct stat info;
-    int existed = stat(path, &info) == 0;
-    if (existed && S_ISDIR(info.st_mode))
-        return error_set(err, n, "cannot append to %s: it is a directory", path);
-    FILE *f = fopen(path, "a");
-    if (!f)
-        return error_set(err, n, "cannot append to %s: %s", path, strerror(errno));
-    fclose(f);
-    if (!existed)
-        remove(path);
-    return 0;
-}
-
 void report_cpu_comparison(FILE *out, const struct run_report *run,
                            const struct run_report *cpu, int cpu_threads,
                            double max_difference)

@@ -49,14 +49,6 @@ void report_csv_row(FILE *out, const struct run_report *r);
 void report_csv_header_fields(FILE *out);
 void report_csv_fields(FILE *out, const struct run_report *r);
 
-/* --csv-append: the row added to path, after the header when the file is new or
- * empty. Returns 0, or -1 with err set. */
-int report_csv_append(const char *path, const struct run_report *r, char *err, size_t n);
-
-/* Whether --csv-append's file can be appended to, checked before the run and
- * leaving no file behind. Returns 0, or -1 with err set. */
-int report_csv_append_check(const char *path, char *err, size_t n);
-
 /* "NxM: 1 GPU 1.234 s, 4 GPUs 0.321 s, speed-up 3.84, efficiency 96%, ...". */
 void report_comparison(FILE *out, const struct run_report *many,
                        const struct run_report *one, double max_difference);

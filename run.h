@@ -19,11 +19,17 @@
 
 #define LAPLACE_VERSION "0.1.0"
 
-/* Refuses, before any work, two outputs on one file (an --output on a .pvti's piece
- * included): EXIT_BAD_USAGE, one line naming the option; then every file the run
- * would write (the history, each --output and its pieces for the plan's tiles)
- * that cannot be written: EXIT_FAILURE_RUN, one line per file in err. */
+/* Refuses, before any work, two of the run's files on one file (output_paths.h:
+ * the history, --csv-append, each --output, its .pvti pieces and its snapshots):
+ * EXIT_BAD_USAGE, one line naming both; then every file the run would write that
+ * cannot be written (its name too long, read-only, not a regular file, a CSV of
+ * other columns...): EXIT_FAILURE_RUN, one line per file in err. */
 int run_check_outputs(const struct plan *plan, char *err, size_t n);
+
+/* --csv-append: the report's row (csv_append.h: whole or not at all), after the
+ * header when the file is new; r NULL: only checks that it could be. 0, or -1
+ * with err set. */
+int run_csv_append(const char *path, const struct run_report *r, char *err, size_t n);
 
 /*
  * Runs the plan: the history, the monitor and the progress line follow it, and

@@ -5,6 +5,7 @@
  */
 #include "outputs/output.h"
 #include "outputs/output_formats.h"
+#include "outputs/output_paths.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -33,12 +34,30 @@ int output_has_pieces(const char *path)
 
 /* ---- checks before the solve ---------------------------------------------- */
 
-int output_check_file(const char *path, char *err, size_t n)
+/* What is at path already, if anything, may be replaced: a regular file with a
+ * write permission (root may write any: the bits say what its owner meant). */
+static int check_target(const char *path, char *err, size_t n)
 {
     struct stat info;
-    struct temp_file t;
-    if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
+    if (stat(path, &info) != 0)
+        return 0; /* nothing there (or a dangling link, which the rename replaces) */
+    if (S_ISDIR(info.st_mode))
         return error_set(err, n, "cannot write '%s': it is a directory", path);
+    if (!S_ISREG(info.st_mode))
+        return error_set(err, n,
+                         "cannot write '%s': not a regular file (a FIFO, a "
+                         "device or a socket)",
+                         path);
+    if (access(path, W_OK) != 0 || !(info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)))
+        return error_set(err, n, "cannot write '%s': it is read-only", path);
+    return 0;
+}
+
+int output_check_file(const char *path, char *err, size_t n)
+{
+    struct temp_file t;
+    if (output_paths_check_name(path, err, n) != 0 || check_target(path, err, n) != 0)
+        return -1;
     FILE *f = temp_file_open(path, &t, err, n);
     if (!f)
         return -1;

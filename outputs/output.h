@@ -61,8 +61,10 @@ struct output_context {
 };
 
 /*
- * Checks before the solve that path can be written: a known extension, a folder
- * that exists and is writable, not a directory. 0, or -1 with err set.
+ * Checks before the solve that path can be written: a known extension, a name the
+ * file system takes (output_paths.h), a folder that exists and is writable, and
+ * nothing there but a regular file with a write permission (not a directory, a
+ * FIFO, a device, a read-only file). 0, or -1 with err set.
  */
 int output_check_writable(const char *path, char *err, size_t n);
 

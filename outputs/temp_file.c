@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "support/error.h"
+#include "support/fault.h"
 #include "support/interrupt.h"
 
 /* path's folder with its slash ("dir/", or "" for the current one), in n bytes. */
@@ -86,6 +87,7 @@ FILE *temp_file_open(const char *path, struct temp_file *t, char *err, size_t n)
 int temp_file_commit(struct temp_file *t, const char *path, int replace)
 {
     int rc;
+    fault_signal_at_rename(); /* the tests' signal, if LAPLACE_INJECT_SIGNAL says so */
     if (replace) {
         rc = rename(t->name, path);
     } else {

@@ -99,7 +99,8 @@ static const struct setting table[] = {
     {"csv", "output", NULL, "print a CSV header and one row instead of the report", NULL},
     {"csv-append", "output", "FILE",
      "also append the CSV row(s) to FILE, with the header only when FILE is new or "
-     "empty: one table from several runs",
+     "empty: one table from several runs (a FILE with another header, or not ending "
+     "in a newline, is refused; a row cut short is undone)",
      setter_csv_append},
     {"output", "output", "FILE",
      "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
@@ -120,7 +121,7 @@ static const struct setting table[] = {
      NULL},
     {"print-config", NULL, NULL,
      "print the settings (INI file and options) as an INI file that reproduces the "
-     "run, and exit",
+     "run (a name or formula INI cannot hold bare is quoted), and exit",
      NULL},
     {"dry-run", NULL, NULL,
      "make the plan, print the tiles, devices and memory per device and host, and "

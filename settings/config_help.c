@@ -79,6 +79,8 @@ static void print_environment_and_status(void)
         "  LAPLACE_BENCH_DIR=DIR            --bench: where the CSVs go (default "
         "results)\n"
         "  LAPLACE_INJECT_FAULT=D:K         tests: device D fails at iteration K\n"
+        "  LAPLACE_INJECT_SIGNAL=S:K[,...]  tests: signal S before the K-th output\n"
+        "                                   file takes its name\n"
         "  LAPLACE_ROWS_PER_THREAD=1|4|8|16, LAPLACE_COLUMNS_PER_THREAD=1|2\n"
         "                                   the rows kernel's shape (experiments)\n"
         "  OMP_NUM_THREADS, OMP_THREAD_LIMIT, OMP_WAIT_POLICY, OMP_PROC_BIND, ...\n"
@@ -88,10 +90,13 @@ static void print_environment_and_status(void)
         "                                   among those)\n"
         "\nExit status:\n"
         "  0    finished: converged, or stopped at --max-iter (the report says which)\n"
-        "  1    any other failure: device, memory, I/O, divergence, and --max-iter\n"
+        "  1    any other failure: device, memory, I/O (a full or closed stdout\n"
+        "       too: SIGPIPE and SIGXFSZ are ignored), divergence, and --max-iter\n"
         "       with --error-if-not-converged\n"
         "  2    bad command line or config (one line on stderr naming it)\n"
-        "  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM: 128 + the signal\n");
+        "  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM, 129 SIGHUP, 131\n"
+        "       SIGQUIT: 128 + the signal, also when it comes as the outputs are\n"
+        "       written (they are finished first)\n");
 }
 
 void config_print_help(const char *program)

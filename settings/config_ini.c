@@ -11,9 +11,11 @@
  * would read as a continuation of that key's value (multi-line values).
  * An empty file, or one of comments and blank lines only, means "all defaults".
  * Each key = value goes to the setter of the table (config.c), a region's keys to
- * config_region.c.
+ * config_region.c. A quoted value (ini_value.h) may go on over indented quoted
+ * lines: it is applied once its last line is read, its errors named at its first.
  */
 #include "settings/config_internal.h"
+#include "settings/ini_value.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -42,21 +44,42 @@ struct ini_context {
     struct ini_key_seen keys[INI_KEYS_MAX];
     int key_count;
     int region_line[REGIONS_MAX]; /* where each region's section starts */
+    struct ini_quoted {           /* a quoted value, kept until its last line */
+        int line;                 /* its key's line; 0: none */
+        char section[64], key[64];
+        char text[CONFIG_PATH_MAX + EXPRESSION_MAX];
+        size_t used;
+    } quoted;
 };
 
-static void ini_fail(struct ini_context *ctx, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-
 /* Keeps the first error and its line; the reader stops at it. */
-static void ini_fail(struct ini_context *ctx, const char *format, ...)
+static void ini_vfail(struct ini_context *ctx, int line, const char *format, va_list args)
 {
     if (ctx->error_line)
         return;
+    vsnprintf(ctx->why, sizeof ctx->why, format, args);
+    ctx->error_line = line;
+}
+
+static void ini_fail_at(struct ini_context *ctx, int line, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static void ini_fail_at(struct ini_context *ctx, int line, const char *format, ...)
+{
     va_list args;
     va_start(args, format);
-    vsnprintf(ctx->why, sizeof ctx->why, format, args);
+    ini_vfail(ctx, line, format, args);
     va_end(args);
-    ctx->error_line = ctx->line;
+}
+
+/* The same at the line inih is on. */
+static void ini_fail(struct ini_context *ctx, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static void ini_fail(struct ini_context *ctx, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    ini_vfail(ctx, ctx->line, format, args);
+    va_end(args);
 }
 
 /* A [region NAME] header: the region, made now so that one without keys is missed. */
@@ -218,19 +241,56 @@ static int ini_apply(struct config *c, const char *section, const char *key,
     return setting_set(c, s, value, err, n);
 }
 
+/* The quoted value kept so far, applied and forgotten; its errors at its line. */
+static void ini_apply_quoted(struct ini_context *ctx)
+{
+    struct ini_quoted *q = &ctx->quoted;
+    char why[WHY_MAX];
+    if (q->line && !ctx->error_line &&
+        ini_apply(ctx->config, q->section, q->key, q->text, why, sizeof why) != 0)
+        ini_fail_at(ctx, q->line, "%s: %s", q->key, why);
+    q->line = 0;
+}
+
+/* A quoted value's first line, or (indented, right after) one that continues it. */
+static void ini_add_quoted(struct ini_context *ctx, const char *section, const char *key,
+                           const char *value)
+{
+    struct ini_quoted *q = &ctx->quoted;
+    char why[WHY_MAX];
+    if (!q->line) {
+        q->line = ctx->line;
+        q->used = 0;
+        snprintf(q->section, sizeof q->section, "%s", section);
+        snprintf(q->key, sizeof q->key, "%s", key);
+    }
+    if (ini_value_unquote(value, q->text, sizeof q->text, &q->used, why, sizeof why))
+        ini_fail(ctx, "%s: %s", key, why);
+}
+
 /* inih's handler: 1 when the key is taken, 0 on the first error. */
 static int ini_entry(void *user, const char *section, const char *key, const char *value)
 {
     struct ini_context *ctx = user;
     char why[WHY_MAX];
+    int quoted = ini_value_is_quoted(value);
+    if (ctx->error_line)
+        return 0;
+    if (quoted && ctx->line_is_indented && ctx->quoted.line) {
+        ini_add_quoted(ctx, section, key, value); /* it goes on */
+        return !ctx->error_line;
+    }
+    ini_apply_quoted(ctx); /* the value before this line is whole */
     if (ctx->error_line)
         return 0;
     if (ini_check_repeat(ctx, section, key, why, sizeof why) != 0 ||
-        ini_apply(ctx->config, section, key, value, why, sizeof why) != 0)
+        (!quoted && ini_apply(ctx->config, section, key, value, why, sizeof why) != 0))
         return ini_fail(ctx, "%s: %s", key, why), 0;
+    if (quoted)
+        ini_add_quoted(ctx, section, key, value);
     snprintf(ctx->last_key, sizeof ctx->last_key, "%s", key);
     ctx->last_key_line = ctx->line;
-    return 1;
+    return !ctx->error_line;
 }
 
 /* Every region of the file has the keys of its shape; named at its section's line. */
@@ -272,6 +332,7 @@ int config_load_file(struct config *c, const char *path, char *err, size_t n)
     ctx->config = c;
     ctx->file = file;
     int line = ini_parse_stream(ini_read_line, ctx, ini_entry, ctx), rc = 0;
+    ini_apply_quoted(ctx); /* the last value, if quoted */
     fclose(file);
     if (line == -2)
         rc = error_status(EXIT_BAD_USAGE, err, n, "%s: out of memory while reading",

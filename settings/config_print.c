@@ -3,9 +3,11 @@
  * the defaults, the INI file and the options made, in the sections config_ini.c
  * reads, so that the file given back to laplace runs the same problem the same
  * way. A setting left to its default meaning ("auto", "none") is written as a
- * comment. Numbers are written with the digits that read back to the same bits.
+ * comment. Numbers are written with the digits that read back to the same bits;
+ * names and formulas bare, or quoted where INI cannot hold them bare (ini_value.h).
  */
 #include "settings/config_internal.h"
+#include "settings/ini_value.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +34,7 @@ static void print_edge(FILE *out, const char *key, const char *formula, double v
 {
     char buf[32];
     if (formula[0])
-        fprintf(out, "%s = %s\n", key, formula);
+        ini_value_print(out, key, formula);
     else
         fprintf(out, "%s = %s\n", key, number(value, buf));
 }
@@ -71,9 +73,9 @@ static void print_problem(FILE *out, const struct config *c)
         fprintf(out, "ly = %s\n", number(p->ly, buf));
     else
         fprintf(out, "; ly: the default, square cells\n");
-    fprintf(out, "source = %s\n", p->source[0] ? p->source : "0");
+    ini_value_print(out, "source", p->source[0] ? p->source : "0");
     if (c->exact[0])
-        fprintf(out, "exact = %s\n", c->exact);
+        ini_value_print(out, "exact", c->exact);
     else
         fprintf(out, "; exact: none\n");
     print_regions(out, p);
@@ -138,16 +140,16 @@ static void print_output(FILE *out, const struct config *c)
 {
     fprintf(out, "\n[output]\nmonitor = %ld\n", c->monitor_every);
     if (c->history[0])
-        fprintf(out, "history = %s\n", c->history);
+        ini_value_print(out, "history", c->history);
     else
         fprintf(out, "; history: none\n");
     fprintf(out, "csv = %s\n", yes_no(c->csv));
     if (c->csv_append[0])
-        fprintf(out, "csv-append = %s\n", c->csv_append);
+        ini_value_print(out, "csv-append", c->csv_append);
     else
         fprintf(out, "; csv-append: none\n");
     for (int i = 0; i < c->output_count; i++)
-        fprintf(out, "output = %s\n", c->outputs[i]);
+        ini_value_print(out, "output", c->outputs[i]);
     if (c->output_count == 0)
         fprintf(out, "; output: none\n");
     fprintf(out, "png-tiles = %s\nquiet = %s\n", yes_no(c->png_tiles), yes_no(c->quiet));

@@ -10,6 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "support/interrupt.h"
+#include "support/error.h"
 
 #include <signal.h>
 #include <stdatomic.h>
@@ -42,6 +43,12 @@ static void on_signal(int signo)
     _exit(128 + signo);
 }
 
+void interrupt_ignore_write_signals(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
+}
+
 void interrupt_install(void)
 {
     struct sigaction action;
@@ -52,8 +59,8 @@ void interrupt_install(void)
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
-    signal(SIGPIPE, SIG_IGN);
-    signal(SIGXFSZ, SIG_IGN);
+    sigaction(SIGQUIT, &action, NULL);
+    interrupt_ignore_write_signals();
 }
 
 void interrupt_install_at_once(void)
@@ -72,9 +79,26 @@ void interrupt_adopt(int signo)
     requested = signo;
 }
 
+const char *interrupt_signal_name(void)
+{
+    switch (requested) {
+    case SIGINT:
+        return "SIGINT";
+    case SIGTERM:
+        return "SIGTERM";
+    case SIGHUP:
+        return "SIGHUP";
+    case SIGQUIT:
+        return "SIGQUIT";
+    case SIGPIPE:
+        return "SIGPIPE";
+    }
+    return "a signal";
+}
+
 int interrupt_exit_status(void)
 {
-    return 128 + requested;
+    return requested == SIGPIPE ? EXIT_FAILURE_RUN : 128 + requested;
 }
 
 /* A free entry with room for length bytes, or a new one at the head; NULL: no memory. */

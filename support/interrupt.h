@@ -1,29 +1,40 @@
 /*
- * interrupt.h - Ctrl-C (SIGINT), SIGTERM and SIGHUP: the first one asks the run to
- * stop at the next iteration and write what it has; a second one ends the program
- * at once, removing the temporary files being written so that no half file is
- * left. SIGPIPE and SIGXFSZ are ignored: a write that fails (EPIPE, EFBIG) is then
- * reported like any other failed write.
+ * interrupt.h - Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGQUIT: the first one asks the
+ * run to stop at the next iteration and write what it has (a signal that comes
+ * while the outputs are written lets them be finished); a second one ends the
+ * program at once, removing the temporary files being written so that no half file
+ * is left. SIGPIPE and SIGXFSZ are ignored from the start: a write that fails
+ * (EPIPE, EFBIG) is then reported like any other failed write. A standard output
+ * whose reader has gone (stdout_watch.h) is taken as a SIGPIPE that stops the run.
  */
 #ifndef LAPLACE_INTERRUPT_H
 #define LAPLACE_INTERRUPT_H
 
-/* Installs the handlers for SIGINT, SIGTERM and SIGHUP; ignores SIGPIPE, SIGXFSZ. */
+/* Ignores SIGPIPE and SIGXFSZ: main's first call, so that no path dies by them. */
+void interrupt_ignore_write_signals(void);
+
+/* Installs the handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT; ignores SIGPIPE,
+ * SIGXFSZ. */
 void interrupt_install(void);
 
 /* The same handlers for a program that cannot stop halfway (the bench): the first
  * signal already removes the guarded files and ends the program. */
 void interrupt_install_at_once(void);
 
-/* The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP), or 0. */
+/* The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT, or
+ * SIGPIPE for a closed standard output), or 0. */
 int interrupt_requested(void);
+
+/* Its name, "SIGINT" ... ("a signal" for another). */
+const char *interrupt_signal_name(void);
 
 /* The signal the MPI ranks agreed on (the lowest rank's that had one), taken as if
  * this process had received it: every rank then stops at the same iteration and
  * exits with the same status. */
 void interrupt_adopt(int signo);
 
-/* The exit status of a run stopped by signal: 128 + its number (130 for SIGINT). */
+/* The exit status of a run stopped by signal: 128 + its number (130 for SIGINT);
+ * 1 for a closed standard output (SIGPIPE), a failed write as any other. */
 int interrupt_exit_status(void);
 
 /* Files being written under a temporary name: a second signal removes them before

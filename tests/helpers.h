@@ -345,6 +345,53 @@ static inline void fresh_out_dir(char *dir, size_t n, const char *name)
     cr_assert_eq(system(command), 0, "cannot make %s", dir);
 }
 
+/* ---- in a folder of its own ---------------------------------------------------- */
+
+/* Runs a bash command line in dir ("$L" is ./laplace); its exit status. Its stderr
+ * goes to dir/err.txt unless the line says otherwise. */
+static inline int run_in_dir(const char *dir, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static inline int run_in_dir(const char *dir, const char *format, ...)
+{
+    char line[2048], command[4096], here[1024];
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(line, sizeof line, format, ap);
+    va_end(ap);
+    cr_assert(getcwd(here, sizeof here));
+    snprintf(command, sizeof command,
+             "cd '%s' && L='%s/laplace' timeout 60 bash -c '%s' 2>err.txt", dir, here,
+             line);
+    int raw = system(command);
+    return raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+/* dir/name's text (malloc'd; "" when there is none). */
+static inline char *text_in_dir(const char *dir, const char *name)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *text = slurp(path);
+    return text ? text : strdup("");
+}
+
+static inline int exists_in_dir(const char *dir, const char *name)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/* stderr (dir/err.txt) is one line holding each of the words. */
+static inline void err_in_dir_says(const char *dir, const char *a, const char *b)
+{
+    char *err = text_in_dir(dir, "err.txt");
+    cr_assert_eq(count_lines(err), 1, "want one line on stderr, got:\n%s", err);
+    cr_assert(strstr(err, a) && strstr(err, b), "stderr does not say '%s', '%s': %s", a,
+              b, err);
+    free(err);
+}
+
 /* ---- under mpirun --------------------------------------------------------------- */
 
 /* Skips the test unless ./laplace is there, mpirun is on PATH and ./laplace was
