@@ -76,7 +76,9 @@ static const struct setting table[] = {
      "thread-block shape; host tiles: partial-sum block "
      "(default auto: 32x8)",
      setter_block},
-    {"kernel", "parallel", "NAME", "GPU sweep kernel, see below (default auto: rows)",
+    {"kernel", "parallel", "NAME",
+     "GPU sweep kernel, see below (default auto: rows, or the loop on chip for a "
+     "lone tile that fits in one cluster's shared memory)",
      setter_kernel},
     {"reduce", "parallel", "host|device",
      "who adds the GPU block partial sums (default host; device is slower in "

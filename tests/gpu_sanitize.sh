@@ -11,11 +11,13 @@
 #
 # A check passes when the tool reports 0 errors, the status is the expected one
 # and the field still equals the serial reference. GPU_SANITIZE_JOBS=N runs N at
-# once (default 4); GPU_SANITIZE_TOOLS picks the tools.
+# once (default 4); GPU_SANITIZE_TOOLS picks the tools; GPU_SANITIZE_MATCH=REGEX runs
+# only the checks whose arguments match (e.g. 'chip').
 set -u
 LAPLACE=${1:-./laplace}
 OUT=${GPU_SANITIZE_OUT:-tests/out/sanitize}
 JOBS=${GPU_SANITIZE_JOBS:-4}
+MATCH=${GPU_SANITIZE_MATCH:-}
 TOOLS=${GPU_SANITIZE_TOOLS:-memcheck racecheck synccheck}
 SANITIZER=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
 rm -rf "$OUT" && mkdir -p "$OUT/checks"
@@ -77,6 +79,7 @@ faulted() {
 # run_check GPUS FUNCTION ARGS...: in the background, at most JOBS at once.
 run_check() {
     local gpus=$1; shift
+    [[ -z "$MATCH" || "$*" =~ $MATCH ]] || return 0
     seq=$((seq + 1))
     local line="$OUT/checks/$(printf %04d "$seq")"
     if [ "$gpus" -gt "$ngpu" ]; then echo "skipped $* (needs $gpus GPU)" | tee "$line"; return; fi
@@ -95,12 +98,18 @@ plate="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 1500"
 plate_float="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 1500"
 large="--nx 2048 --ny 1031 --precision float $edges --eps 0 --max-iter 12"
 sor="--nx 61 --ny 47 --precision double $edges --eps 0 --max-iter 300 --method sor --source x*y-1"
-for p in "$plate" "$plate_float" "$large" "$sor"; do reference "$p"; done
+# The loop on chip keeps everything in shared memory, which racecheck follows access
+# by access: short runs, each across the strips of 8 blocks.
+chip_plain="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 24"
+chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --method sor --source x*y-1 --norm max"
+for p in "$plate" "$plate_float" "$large" "$sor" "$chip_plain" "$chip_rule"; do reference "$p"; done
 
 for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --reduce device
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --monitor 50
+    run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1
+    run_check 1 same_field "$tool" 1 "$chip_rule" --partition 1x1
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device
     for kernel in global readonly shared; do

@@ -591,7 +591,6 @@ INTERRUPT_SIDE=300 interrupted 1 2 --partition 1x1
 FAULT_NX=300 fault 1 0:0 --partition 1x1
 FAULT_NX=300 fault 1 0:2000 --partition 1x1
 
-loop_named 1 "batched on the GPUs, [0-9]* iterations a batch" --partition 1x1
 batched_checks 2 0,1
 batched_checks 1 0,0
 
