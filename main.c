@@ -118,6 +118,20 @@ static int compare(const struct plan *plan, enum plan_comparison_kind kind,
     return status;
 }
 
+/* --backend auto found no GPU: one line on stderr says where the run goes and why,
+ * so that a broken driver is never read as a GPU's speed (-q: errors only). */
+static void say_where_it_runs(const struct config *c)
+{
+    char why[128];
+    int tiles = c->partition_x * c->partition_y;
+    if (c->quiet || ranks_rank() != 0 || !plan_on_host_for_want_of_gpu(c, why, sizeof why))
+        return;
+    fprintf(stderr,
+            "laplace: no GPU (%s): --backend auto runs on %d host tile%s (--backend cpu "
+            "says so and hides this line)\n",
+            why, tiles, tiles > 1 ? "s" : "");
+}
+
 /* The plan of the configuration, checked: outputs writable, memory enough. */
 static int plan_run(const struct config *c, struct plan *plan)
 {
@@ -355,6 +369,7 @@ static int laplace(int argc, char **argv)
         return usage_error(err);
     if ((status = agree_on_settings(&config)) != EXIT_OK) /* as resolved */
         return status;
+    say_where_it_runs(&config);
 
     struct plan plan;
     status = plan_run(&config, &plan);
