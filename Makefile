@@ -15,8 +15,9 @@
 #   make format     clang-format every source file
 #   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
 #                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; tests/fuzz/fuzz.mk)
-#   make install    PREFIX=/usr/local: ./laplace, config/*.ini and a man page made
-#                   from --help (make uninstall removes them)
+#   make install    PREFIX=/usr/local (spaces allowed): ./laplace, the presets, the
+#                   plot scripts and a man page, listed in share/laplace/install-manifest
+#                   (make uninstall removes exactly those)
 #   make deps       install the Debian packages the build and tests need
 #   make clean
 #
@@ -134,20 +135,42 @@ check-build-deps:
 	done; [ -z "$$missing" ] || { echo "laplace: cannot build: no$$missing; 'make deps' \
 	installs the packages (as root or with sudo; see scripts/install-deps.sh)" >&2; exit 1; }
 
-# make install [PREFIX=/usr/local]: the binary, the presets and a man page made from
-# --help; make uninstall removes exactly those. Installs the ./laplace already built.
+# make install [PREFIX=/usr/local]: the binary, the presets, the plot scripts and a
+# man page made from the installed binary's --help; each file written is listed in
+# share/laplace/install-manifest, and make uninstall removes exactly those (and the
+# folders left empty), never a file of someone else. Installs the ./laplace already
+# built. Every path is quoted: a PREFIX may hold spaces.
 PREFIX ?= /usr/local
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+MANIFEST := share/laplace/install-manifest
+INSTALL_PRESETS := $(wildcard config/*.ini)
+INSTALL_SCRIPTS := $(wildcard scripts/plot_*.gp)
 install:
 	@test -x ./laplace || { echo "make install: no ./laplace; run make first" >&2; exit 1; }
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/laplace/config \
-	    $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 laplace $(DESTDIR)$(PREFIX)/bin/laplace
-	install -m 644 config/*.ini $(DESTDIR)$(PREFIX)/share/laplace/config/
-	scripts/man_page.sh ./laplace > $(DESTDIR)$(PREFIX)/share/man/man1/laplace.1
+	@set -e; root='$(INSTALL_ROOT)'; \
+	install -d "$$root/bin" "$$root/share/laplace/config" "$$root/share/laplace/scripts" \
+	    "$$root/share/man/man1"; \
+	install -m 755 laplace "$$root/bin/laplace"; \
+	for f in $(INSTALL_PRESETS); do install -m 644 "$$f" "$$root/share/laplace/config/"; done; \
+	for f in $(INSTALL_SCRIPTS); do install -m 644 "$$f" "$$root/share/laplace/scripts/"; done; \
+	scripts/man_page.sh "$$root/bin/laplace" '$(PREFIX)' '$(DESTDIR)' \
+	    > "$$root/share/man/man1/laplace.1"; \
+	{ echo bin/laplace; echo share/man/man1/laplace.1; \
+	  for f in $(notdir $(INSTALL_PRESETS)); do echo "share/laplace/config/$$f"; done; \
+	  for f in $(notdir $(INSTALL_SCRIPTS)); do echo "share/laplace/scripts/$$f"; done; \
+	} > "$$root/$(MANIFEST)"; \
+	echo "installed $$(wc -l < "$$root/$(MANIFEST)") files under $$root (listed in $(MANIFEST))"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/laplace $(DESTDIR)$(PREFIX)/share/man/man1/laplace.1
-	rm -rf $(DESTDIR)$(PREFIX)/share/laplace
+	@set -e; root='$(INSTALL_ROOT)'; \
+	[ -f "$$root/$(MANIFEST)" ] || { echo "make uninstall: no $$root/$(MANIFEST): \
+	nothing that make install wrote is there" >&2; exit 1; }; \
+	while IFS= read -r f; do case "$$f" in /*|*..*|'') continue;; esac; \
+	    rm -f -- "$$root/$$f"; done < "$$root/$(MANIFEST)"; \
+	rm -f -- "$$root/$(MANIFEST)"; \
+	for d in share/laplace/config share/laplace/scripts share/laplace; do \
+	    rmdir -- "$$root/$$d" 2>/dev/null || true; done; \
+	echo "removed what make install wrote under $$root"
 
 # With a GPU visible, the job that shows what the GPUs give (config/default-gpu.ini);
 # without, the one a CPU finishes in seconds (config/default.ini).

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "laplace_kernels.h"
+#include "settings/presets.h"
 
 #define HELP_WIDTH 80
 #define HELP_COLUMN 33 /* where a setting's help starts: "  " + 30 + " " */
@@ -66,6 +67,15 @@ static void print_settings(void)
             print_setting(s);
         }
     }
+}
+
+/* The presets folder this binary reads bare CONFIG.ini names from. */
+static void print_presets(void)
+{
+    char dir[4096];
+    printf("\nPresets (a CONFIG.ini named without a folder, e.g. course-512.ini, that the\n"
+           "current folder lacks is read from there):\n  %s\n",
+           presets_dir(dir, sizeof dir) == 0 ? dir : "none found beside this binary");
 }
 
 /* The variables the program reads, and its exit statuses. */
@@ -146,5 +156,6 @@ void config_print_help(const char *program)
         "  speedup, efficiency  CSV rows of --compare and --compare-cpu: the main\n"
         "          run's compute-time speed-up over the compared run, and against one\n"
         "          device of the same backend speed-up / N (empty elsewhere)\n");
+    print_presets();
     print_environment_and_status();
 }
