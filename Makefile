@@ -22,7 +22,9 @@
 #   make clean
 #
 # Variables: CUDA_HOME (default /usr/local/cuda), GPU_ARCH (default 90: sm_90 + PTX),
-# SANITIZE=1 builds everything with AddressSanitizer and UBSan (CPU build only).
+# SANITIZE=1 builds everything with AddressSanitizer and UBSan (CPU build only), NO_MPI=1
+# without MPI. The options a build was made with are kept in BUILD/options: changing
+# them (CUDA found or not, MPI, SANITIZE, GPU_ARCH) rebuilds everything.
 
 CUDA_HOME ?= /usr/local/cuda
 GPU_ARCH ?= 90
@@ -46,6 +48,7 @@ endif
 ifeq ($(SANITIZE),1)
   BUILD := build-sanitize
   NVCC :=
+  NO_CUDA_WHY := SANITIZE=1 builds without CUDA
   CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
@@ -70,7 +73,7 @@ ifneq ($(NVCC),)
   LDLIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -ldl -lpthread -static-libstdc++ -lstdc++
   BUILD_KIND := with CUDA ($(NVCC), sm_$(GPU_ARCH))
 else
-  BUILD_KIND := CPU only (no nvcc found; set CUDA_HOME to build the GPU backend)
+  BUILD_KIND := CPU only ($(or $(NO_CUDA_WHY),no nvcc found; set CUDA_HOME to build the GPU backend))
 endif
 
 # MPI (ranks.c) when Open MPI's mpicc is found: its flags, the compiler stays gcc.
@@ -82,15 +85,23 @@ ifneq ($(MPICC),)
   LDLIBS += $(shell $(MPICC) --showme:link)
   BUILD_KIND := $(BUILD_KIND), with MPI ($(MPICC))
 else
-  BUILD_KIND := $(BUILD_KIND), without MPI (no mpicc found: make deps installs Open MPI)
+  NO_MPI_WHY := $(if $(NO_MPI),NO_MPI=1,$(if $(filter 1,$(SANITIZE)),SANITIZE=1 builds \
+                without MPI,no mpicc found: make deps installs Open MPI))
+  BUILD_KIND := $(BUILD_KIND), without MPI ($(NO_MPI_WHY))
 endif
 $(BUILD)/mpi/ranks.o: CFLAGS += $(CFLAGS_MPI)
+
+# The build's options, recorded in $(BUILD)/options and rewritten only when they
+# change, which every object depends on: `make NO_MPI=1` then `make` rebuilds with
+# MPI, as a change of CUDA, GPU_ARCH or SANITIZE rebuilds too (as git's GIT-CFLAGS).
+BUILD_OPTIONS := cc=$(CC) cuda=$(or $(NVCC),off)$(if $(NVCC), sm_$(GPU_ARCH)) \
+                 mpi=$(or $(MPICC),off) sanitize=$(if $(filter 1,$(SANITIZE)),on,off)
 
 TEST_SOURCES := $(wildcard tests/test_*.c)
 TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)
 
 .PHONY: all laplace run test test-gpu bench bench-sweep plots format clean deps \
-        check-build-deps install uninstall
+        check-build-deps install uninstall FORCE
 
 all: laplace
 
@@ -102,17 +113,17 @@ laplace: $(BUILD)/laplace
 $(BUILD)/laplace: $(BUILD)/main.o $(OBJS)
 	$(CC) $(filter-out -fopenmp,$(CFLAGS)) -o $@ $^ $(LDFLAGS_OMP) $(LDLIBS)
 
-$(BUILD)/%.o: %.c | $(BUILD) check-build-deps
+$(BUILD)/%.o: %.c $(BUILD)/options | $(BUILD) check-build-deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # Every .cu with nvcc, which writes the headers it read into a dependency file, as
 # gcc's -MMD does.
-$(BUILD)/%.o: %.cu | $(BUILD)
+$(BUILD)/%.o: %.cu $(BUILD)/options | $(BUILD)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(BUILD)/$*.d -c -o $@ $<
 
-$(BUILD)/tests/%.o: tests/%.c | $(BUILD)
+$(BUILD)/tests/%.o: tests/%.c $(BUILD)/options | $(BUILD)
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -I. -Wno-unused-parameter -c -o $@ $<
 
@@ -121,6 +132,13 @@ $(BUILD)/unit_tests: $(TEST_OBJS) $(OBJS)
 
 $(BUILD):
 	@mkdir -p $(BUILD)
+
+$(BUILD)/options: FORCE | $(BUILD)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(BUILD_OPTIONS)' ]; then \
+	    [ ! -f $@ ] || echo "laplace: the build options changed (were: $$(cat $@)): rebuilding"; \
+	    echo "laplace: building $(BUILD_KIND)"; \
+	    echo '$(BUILD_OPTIONS)' > $@; fi
+FORCE:
 
 # Installs the Debian packages the build and the tests need, if any is missing.
 deps:

@@ -155,3 +155,47 @@ Test(install, make_install_and_uninstall_under_a_prefix_with_a_space, .timeout =
     out = run_with(&status, "rm -rf '%s'", prefix);
     free(out);
 }
+
+/* make with BUILD in a folder of its own, without the parent make's flags and
+ * variables (make test SANITIZE=1 passes SANITIZE=1 down, in MAKEFLAGS and in the
+ * environment): one object, so the test is quick. */
+static char *make_object(const char *build, const char *options, int *status)
+{
+    char command[1024];
+    snprintf(command, sizeof command,
+             "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SANITIZE -u NO_MPI -u GPU_ARCH "
+             "make BUILD=%s %s %s/mpi/ranks.o",
+             build, options, build);
+    return shell_run(command, status);
+}
+
+Test(install, the_build_records_its_options_and_rebuilds_when_they_change,
+     .timeout = 120)
+{
+    char build[256];
+    int status;
+    snprintf(build, sizeof build, TEST_OUT "/%ld-build", (long)getpid());
+    char *out = make_object(build, "NO_MPI=1", &status);
+    cr_assert_eq(status, 0, "make NO_MPI=1: %s", out);
+    cr_assert(strstr(out, "without MPI (NO_MPI=1)"), "the real reason: %s", out);
+    cr_assert_null(strstr(out, "no mpicc found"), "not 'no mpicc found': %s", out);
+    cr_assert_null(strstr(out, "-DHAVE_MPI"), "built without MPI: %s", out);
+    free(out);
+    out = make_object(build, "NO_MPI=1", &status);
+    cr_assert(status == 0 && !strstr(out, "ranks.c"), "nothing to rebuild: %s", out);
+    free(out);
+    out = shell_run("command -v mpicc", &status);
+    free(out);
+    if (status != 0)
+        cr_skip("no mpicc: make with and without NO_MPI build alike");
+    out = make_object(build, "", &status);
+    cr_assert_eq(status, 0, "make: %s", out);
+    cr_assert(strstr(out, "the build options changed") && strstr(out, "mpi=off"),
+              "says why it rebuilds: %s", out);
+    cr_assert(strstr(out, "-DHAVE_MPI") && strstr(out, "ranks.c"),
+              "ranks.o rebuilt with MPI: %s", out);
+    free(out);
+    char command[512];
+    snprintf(command, sizeof command, "rm -rf %s", build);
+    cr_assert_eq(system(command), 0);
+}
