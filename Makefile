@@ -15,13 +15,16 @@
 #   make format     clang-format every source file
 #   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
 #                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; tests/fuzz/fuzz.mk)
-#   make install    PREFIX=/usr/local: ./laplace, config/*.ini and a man page made
-#                   from --help (make uninstall removes them)
+#   make install    PREFIX=/usr/local (spaces allowed): ./laplace, the presets, the
+#                   plot scripts and a man page, listed in share/laplace/install-manifest
+#                   (make uninstall removes exactly those)
 #   make deps       install the Debian packages the build and tests need
 #   make clean
 #
 # Variables: CUDA_HOME (default /usr/local/cuda), GPU_ARCH (default 90: sm_90 + PTX),
-# SANITIZE=1 builds everything with AddressSanitizer and UBSan (CPU build only).
+# SANITIZE=1 builds everything with AddressSanitizer and UBSan (CPU build only), NO_MPI=1
+# without MPI. The options a build was made with are kept in BUILD/options: changing
+# them (CUDA found or not, MPI, SANITIZE, GPU_ARCH) rebuilds everything.
 
 CUDA_HOME ?= /usr/local/cuda
 GPU_ARCH ?= 90
@@ -45,6 +48,7 @@ endif
 ifeq ($(SANITIZE),1)
   BUILD := build-sanitize
   NVCC :=
+  NO_CUDA_WHY := SANITIZE=1 builds without CUDA
   CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
   LDFLAGS_OMP := -fopenmp -fsanitize=address,undefined
 endif
@@ -69,7 +73,7 @@ ifneq ($(NVCC),)
   LDLIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -ldl -lpthread -static-libstdc++ -lstdc++
   BUILD_KIND := with CUDA ($(NVCC), sm_$(GPU_ARCH))
 else
-  BUILD_KIND := CPU only (no nvcc found; set CUDA_HOME to build the GPU backend)
+  BUILD_KIND := CPU only ($(or $(NO_CUDA_WHY),no nvcc found; set CUDA_HOME to build the GPU backend))
 endif
 
 # MPI (ranks.c) when Open MPI's mpicc is found: its flags, the compiler stays gcc.
@@ -81,15 +85,23 @@ ifneq ($(MPICC),)
   LDLIBS += $(shell $(MPICC) --showme:link)
   BUILD_KIND := $(BUILD_KIND), with MPI ($(MPICC))
 else
-  BUILD_KIND := $(BUILD_KIND), without MPI (no mpicc found: make deps installs Open MPI)
+  NO_MPI_WHY := $(if $(NO_MPI),NO_MPI=1,$(if $(filter 1,$(SANITIZE)),SANITIZE=1 builds \
+                without MPI,no mpicc found: make deps installs Open MPI))
+  BUILD_KIND := $(BUILD_KIND), without MPI ($(NO_MPI_WHY))
 endif
 $(BUILD)/mpi/ranks.o: CFLAGS += $(CFLAGS_MPI)
+
+# The build's options, recorded in $(BUILD)/options and rewritten only when they
+# change, which every object depends on: `make NO_MPI=1` then `make` rebuilds with
+# MPI, as a change of CUDA, GPU_ARCH or SANITIZE rebuilds too (as git's GIT-CFLAGS).
+BUILD_OPTIONS := cc=$(CC) cuda=$(or $(NVCC),off)$(if $(NVCC), sm_$(GPU_ARCH)) \
+                 mpi=$(or $(MPICC),off) sanitize=$(if $(filter 1,$(SANITIZE)),on,off)
 
 TEST_SOURCES := $(wildcard tests/test_*.c)
 TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)
 
 .PHONY: all laplace run test test-gpu bench bench-sweep plots format clean deps \
-        check-build-deps install uninstall
+        check-build-deps install uninstall FORCE
 
 all: laplace
 
@@ -101,17 +113,17 @@ laplace: $(BUILD)/laplace
 $(BUILD)/laplace: $(BUILD)/main.o $(OBJS)
 	$(CC) $(filter-out -fopenmp,$(CFLAGS)) -o $@ $^ $(LDFLAGS_OMP) $(LDLIBS)
 
-$(BUILD)/%.o: %.c | $(BUILD) check-build-deps
+$(BUILD)/%.o: %.c $(BUILD)/options | $(BUILD) check-build-deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # Every .cu with nvcc, which writes the headers it read into a dependency file, as
 # gcc's -MMD does.
-$(BUILD)/%.o: %.cu | $(BUILD)
+$(BUILD)/%.o: %.cu $(BUILD)/options | $(BUILD)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(BUILD)/$*.d -c -o $@ $<
 
-$(BUILD)/tests/%.o: tests/%.c | $(BUILD)
+$(BUILD)/tests/%.o: tests/%.c $(BUILD)/options | $(BUILD)
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -I. -Wno-unused-parameter -c -o $@ $<
 
@@ -120,6 +132,13 @@ $(BUILD)/unit_tests: $(TEST_OBJS) $(OBJS)
 
 $(BUILD):
 	@mkdir -p $(BUILD)
+
+$(BUILD)/options: FORCE | $(BUILD)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(BUILD_OPTIONS)' ]; then \
+	    [ ! -f $@ ] || echo "laplace: the build options changed (were: $$(cat $@)): rebuilding"; \
+	    echo "laplace: building $(BUILD_KIND)"; \
+	    echo '$(BUILD_OPTIONS)' > $@; fi
+FORCE:
 
 # Installs the Debian packages the build and the tests need, if any is missing.
 deps:
@@ -134,20 +153,42 @@ check-build-deps:
 	done; [ -z "$$missing" ] || { echo "laplace: cannot build: no$$missing; 'make deps' \
 	installs the packages (as root or with sudo; see scripts/install-deps.sh)" >&2; exit 1; }
 
-# make install [PREFIX=/usr/local]: the binary, the presets and a man page made from
-# --help; make uninstall removes exactly those. Installs the ./laplace already built.
+# make install [PREFIX=/usr/local]: the binary, the presets, the plot scripts and a
+# man page made from the installed binary's --help; each file written is listed in
+# share/laplace/install-manifest, and make uninstall removes exactly those (and the
+# folders left empty), never a file of someone else. Installs the ./laplace already
+# built. Every path is quoted: a PREFIX may hold spaces.
 PREFIX ?= /usr/local
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+MANIFEST := share/laplace/install-manifest
+INSTALL_PRESETS := $(wildcard config/*.ini)
+INSTALL_SCRIPTS := $(wildcard scripts/plot_*.gp)
 install:
 	@test -x ./laplace || { echo "make install: no ./laplace; run make first" >&2; exit 1; }
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/laplace/config \
-	    $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 laplace $(DESTDIR)$(PREFIX)/bin/laplace
-	install -m 644 config/*.ini $(DESTDIR)$(PREFIX)/share/laplace/config/
-	scripts/man_page.sh ./laplace > $(DESTDIR)$(PREFIX)/share/man/man1/laplace.1
+	@set -e; root='$(INSTALL_ROOT)'; \
+	install -d "$$root/bin" "$$root/share/laplace/config" "$$root/share/laplace/scripts" \
+	    "$$root/share/man/man1"; \
+	install -m 755 laplace "$$root/bin/laplace"; \
+	for f in $(INSTALL_PRESETS); do install -m 644 "$$f" "$$root/share/laplace/config/"; done; \
+	for f in $(INSTALL_SCRIPTS); do install -m 644 "$$f" "$$root/share/laplace/scripts/"; done; \
+	scripts/man_page.sh "$$root/bin/laplace" '$(PREFIX)' '$(DESTDIR)' \
+	    > "$$root/share/man/man1/laplace.1"; \
+	{ echo bin/laplace; echo share/man/man1/laplace.1; \
+	  for f in $(notdir $(INSTALL_PRESETS)); do echo "share/laplace/config/$$f"; done; \
+	  for f in $(notdir $(INSTALL_SCRIPTS)); do echo "share/laplace/scripts/$$f"; done; \
+	} > "$$root/$(MANIFEST)"; \
+	echo "installed $$(wc -l < "$$root/$(MANIFEST)") files under $$root (listed in $(MANIFEST))"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/laplace $(DESTDIR)$(PREFIX)/share/man/man1/laplace.1
-	rm -rf $(DESTDIR)$(PREFIX)/share/laplace
+	@set -e; root='$(INSTALL_ROOT)'; \
+	[ -f "$$root/$(MANIFEST)" ] || { echo "make uninstall: no $$root/$(MANIFEST): \
+	nothing that make install wrote is there" >&2; exit 1; }; \
+	while IFS= read -r f; do case "$$f" in /*|*..*|'') continue;; esac; \
+	    rm -f -- "$$root/$$f"; done < "$$root/$(MANIFEST)"; \
+	rm -f -- "$$root/$(MANIFEST)"; \
+	for d in share/laplace/config share/laplace/scripts share/laplace; do \
+	    rmdir -- "$$root/$$d" 2>/dev/null || true; done; \
+	echo "removed what make install wrote under $$root"
 
 # With a GPU visible, the job that shows what the GPUs give (config/default-gpu.ini);
 # without, the one a CPU finishes in seconds (config/default.ini).

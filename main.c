@@ -65,19 +65,38 @@ static void print_version(void)
            ranks_built_with_mpi() ? "with MPI" : "without MPI");
 }
 
-/* The report (or CSV) on stdout, and the row added to --csv-append's file. */
-static int print_report(const struct config *c, const struct run_report *r)
+/* The CSV on stdout (--csv), and the row added to --csv-append's file. */
+static int print_csv(const struct config *c, const struct run_report *r)
 {
     char err[CONFIG_ERROR_MAX];
     if (c->csv && !c->quiet) {
         report_csv_header(stdout);
         report_csv_row(stdout, r);
-    } else if (!c->quiet) {
-        report_print(stdout, r);
     }
     if (c->csv_append[0] && run_csv_append(c->csv_append, r, err, sizeof err) != 0)
         return run_error(err);
     return EXIT_OK;
+}
+
+/* The report (or CSV) on stdout, and the row added to --csv-append's file. */
+static int print_report(const struct config *c, const struct run_report *r)
+{
+    if (!c->csv && !c->quiet)
+        report_print(stdout, r);
+    return print_csv(c, r);
+}
+
+/* A solve that diverged or whose device failed: its CSV row still tells it
+ * (stop diverged or failed), before the one line on stderr and status 1. */
+static int solve_failed(const struct config *c, struct run_report *r, double start,
+                        const char *err)
+{
+    int tells = r->stopped && (r->result.reason == STOP_DIVERGED ||
+                               r->result.reason == STOP_FAILED);
+    r->time_total_s = omp_get_wtime() - start;
+    if (tells)
+        print_csv(c, r);
+    return run_error(err);
 }
 
 /*
@@ -102,6 +121,7 @@ static int compare(const struct plan *plan, enum plan_comparison_kind kind,
     }
     double difference = field_max_difference(field, &other_field);
     report.role = kind == PLAN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
+    report.against = run;
     if (report.result.reason == STOP_INTERRUPTED)
         status = interrupt_exit_status();
     else if (c->csv_append[0] && run_csv_append(c->csv_append, &report, err, sizeof err))
@@ -116,6 +136,20 @@ static int compare(const struct plan *plan, enum plan_comparison_kind kind,
     field_free(&other_field);
     plan_free(&other);
     return status;
+}
+
+/* --backend auto found no GPU: one line on stderr says where the run goes and why,
+ * so that a broken driver is never read as a GPU's speed (-q: errors only). */
+static void say_where_it_runs(const struct config *c)
+{
+    char why[128];
+    int tiles = c->partition_x * c->partition_y;
+    if (c->quiet || ranks_rank() != 0 || !plan_on_host_for_want_of_gpu(c, why, sizeof why))
+        return;
+    fprintf(stderr,
+            "laplace: no GPU (%s): --backend auto runs on %d host tile%s (--backend cpu "
+            "says so and hides this line)\n",
+            why, tiles, tiles > 1 ? "s" : "");
 }
 
 /* The plan of the configuration, checked: outputs writable, memory enough. */
@@ -267,7 +301,7 @@ static int run(const struct plan *plan, double start)
         status = agreed;
     }
     if (status != EXIT_OK && !field.data)
-        return run_error(err);
+        return solve_failed(c, &report, start, err);
     if (status != EXIT_OK)
         run_error(err); /* the history failed: the outputs are still written */
     if (run_write_outputs(plan, &field, &report.result, err, sizeof err) != EXIT_OK)
@@ -355,6 +389,7 @@ static int laplace(int argc, char **argv)
         return usage_error(err);
     if ((status = agree_on_settings(&config)) != EXIT_OK) /* as resolved */
         return status;
+    say_where_it_runs(&config);
 
     struct plan plan;
     status = plan_run(&config, &plan);

@@ -23,6 +23,22 @@ int p2p_device_count(void)
     return count;
 }
 
+void p2p_none_reason(char *text, size_t n)
+{
+    int count = 0, driver = 0;
+    cudaError_t rc = cudaGetDeviceCount(&count);
+    const char *hidden = getenv("CUDA_VISIBLE_DEVICES");
+    cudaGetLastError();
+    if (cudaDriverGetVersion(&driver) != cudaSuccess || driver == 0)
+        snprintf(text, n, "no CUDA driver found");
+    else if (rc == cudaSuccess || rc == cudaErrorNoDevice)
+        snprintf(text, n, "no CUDA device is visible%s%s%s",
+                 hidden ? " (CUDA_VISIBLE_DEVICES=" : "", hidden ? hidden : "",
+                 hidden ? ")" : "");
+    else
+        snprintf(text, n, "CUDA cannot list the GPUs: %s", cudaGetErrorString(rc));
+}
+
 void p2p_runtime_version(char *text, size_t n)
 {
     int runtime = 0, driver = 0;
@@ -97,9 +113,11 @@ int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t li
                      char *names, size_t names_n, char *err, size_t n)
 {
     int count = p2p_device_count(), tiles = c->partition_x * c->partition_y;
-    if (count == 0)
-        return error_status(EXIT_FAILURE_RUN, err, n,
-                            "no CUDA device is visible; use --backend cpu");
+    char why[128];
+    if (count == 0) {
+        p2p_none_reason(why, sizeof why);
+        return error_status(EXIT_FAILURE_RUN, err, n, "%s; use --backend cpu", why);
+    }
     int rc = choose_devices(c, count, devices, err, n);
     if (rc != EXIT_OK)
         return rc;
@@ -211,6 +229,11 @@ int p2p_device_count(void)
 void p2p_runtime_version(char *text, size_t n)
 {
     snprintf(text, n, "built without CUDA: CPU backends only");
+}
+
+void p2p_none_reason(char *text, size_t n)
+{
+    snprintf(text, n, "this laplace was built without CUDA");
 }
 
 int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,

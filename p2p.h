@@ -15,6 +15,11 @@
 /* Visible CUDA devices; 0 when there are none or the build has no CUDA. */
 int p2p_device_count(void);
 
+/* Why p2p_device_count() is 0, in a few words: "this laplace was built without
+ * CUDA", "no CUDA driver found", "no CUDA device is visible" (naming
+ * CUDA_VISIBLE_DEVICES when it is set) or CUDA's own error. */
+void p2p_none_reason(char *text, size_t n);
+
 /* "CUDA runtime 13.0, driver 13.0" or "built without CUDA". */
 void p2p_runtime_version(char *text, size_t n);
 

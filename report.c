@@ -83,6 +83,34 @@ static void report_loop_line(FILE *out, const struct run_report *r)
         fprintf(out, "  loop          the host at every iteration\n");
 }
 
+const char *report_stop_name(const struct run_report *r)
+{
+    if (r->plan->config.steps > 0 && r->result.reason == STOP_MAX_ITER)
+        return "steps";
+    return stop_rule_reason_name(r->result.reason);
+}
+
+/* "stopped  NAME: why", NAME being the CSV's stop column (report_stop_name). */
+static void report_stop_line(FILE *out, const struct run_report *r)
+{
+    const struct config *c = &r->plan->config;
+    const struct solve_result *s = &r->result;
+    if (c->steps > 0 && s->reason == STOP_MAX_ITER)
+        fprintf(out, "  stopped       steps: the %ld time steps asked for are done\n",
+                c->steps);
+    else if (s->reason == STOP_INTERRUPTED)
+        fprintf(out, "  stopped       interrupted at iteration %ld (by a signal)%s\n",
+                s->iterations,
+                c->output_count > 0 ? "; the outputs hold that field" : "");
+    else if (s->reason == STOP_STAGNATED)
+        fprintf(out,
+                "  stopped       stagnated: no site changed at iteration %ld (the norm "
+                "was not yet below eps)\n",
+                s->iterations);
+    else
+        fprintf(out, "  stopped       %s\n", stop_rule_reason_text(s->reason));
+}
+
 void report_print(FILE *out, const struct run_report *r)
 {
     const struct config *c = &r->plan->config;
@@ -118,19 +146,7 @@ void report_print(FILE *out, const struct run_report *r)
     if (r->backend[0] != 's')
         report_loop_line(out, r);
     report_method_line(out, r->plan);
-    if (c->steps > 0 && s->reason == STOP_MAX_ITER)
-        fprintf(out, "  stopped       after the %ld time steps asked for\n", c->steps);
-    else if (s->reason == STOP_INTERRUPTED)
-        fprintf(out, "  stopped       interrupted at iteration %ld (by a signal)%s\n",
-                s->iterations,
-                c->output_count > 0 ? "; the outputs hold that field" : "");
-    else if (s->reason == STOP_STAGNATED)
-        fprintf(out,
-                "  stopped       stagnated: no site changed at iteration %ld (the norm "
-                "was not yet below eps)\n",
-                s->iterations);
-    else
-        fprintf(out, "  stopped       %s\n", stop_rule_reason_text(s->reason));
+    report_stop_line(out, r);
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",
             s->iterations, s->norm_checks, c->check_every);
     fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,
@@ -154,7 +170,8 @@ void report_csv_header_fields(FILE *out)
 }
 
 /* The columns after DESIGN.md's: how the run was set up, and which run it is. */
-static const char run_columns[] = ",kernel,block,eps,check_every,loop,reduce,role,ranks";
+static const char run_columns[] =
+    ",kernel,block,eps,check_every,loop,reduce,role,ranks,stop,speedup,efficiency";
 
 void report_csv_header(FILE *out)
 {
@@ -195,7 +212,17 @@ static const char *loop_name(const struct solve_result *s)
     return s->loop_batch > 0 ? "batched" : "host";
 }
 
-/* kernel, block, eps, check_every, loop (the one that ran), reduce, role. */
+/* A number of a comparison, or an empty field where it has none. */
+static void csv_number(FILE *out, double v)
+{
+    if (isfinite(v))
+        fprintf(out, ",%.4f", v);
+    else
+        fputc(',', out);
+}
+
+/* kernel, block, eps, check_every, loop (the one that ran), reduce, role, ranks,
+ * stop; a comparison's speed-up and efficiency (empty on the main run's row). */
 static void csv_run_fields(FILE *out, const struct run_report *r)
 {
     const struct config *c = &r->plan->config;
@@ -206,6 +233,12 @@ static void csv_run_fields(FILE *out, const struct run_report *r)
             c->check_every, loop_name(&r->result),
             c->reduce == REDUCE_DEVICE ? "device" : "host", r->role ? r->role : "run",
             c->ranks_x > 0 ? c->ranks_x : 1, c->ranks_y > 0 ? c->ranks_y : 1);
+    fprintf(out, ",%s", report_stop_name(r));
+    struct report_gain g = {NAN, NAN};
+    if (r->against)
+        g = report_gain(r->against, r);
+    csv_number(out, g.speedup);
+    csv_number(out, g.efficiency);
 }
 
 void report_csv_row(FILE *out, const struct run_report *r)
@@ -215,18 +248,29 @@ void report_csv_row(FILE *out, const struct run_report *r)
     fputc('\n', out);
 }
 
+struct report_gain report_gain(const struct run_report *run,
+                               const struct run_report *compared)
+{
+    const struct config *c = &run->plan->config, *o = &compared->plan->config;
+    int n = c->partition_x * c->partition_y;
+    double tn = run->result.time_compute_s > 0 ? run->result.time_compute_s : NAN;
+    double speedup = compared->result.time_compute_s / tn;
+    int one_alike = o->partition_x * o->partition_y == 1 && o->backend == c->backend;
+    return (struct report_gain){speedup, one_alike ? speedup / n : NAN};
+}
+
 void report_cpu_comparison(FILE *out, const struct run_report *run,
                            const struct run_report *cpu, int cpu_threads,
                            double max_difference)
 {
     const struct config *c = &run->plan->config;
     int n = c->partition_x * c->partition_y;
-    double tc = cpu->result.time_compute_s, tn = run->result.time_compute_s;
     fprintf(
         out,
         "%ldx%ld: CPU (%d threads) %.3f s, %d %s %.3f s, speed-up %.2f, iterations %ld "
         "and %ld, largest field difference %.3g\n",
-        c->problem.nx, c->problem.ny, cpu_threads, tc, n, units(run, n), tn, tc / tn,
+        c->problem.nx, c->problem.ny, cpu_threads, cpu->result.time_compute_s, n,
+        units(run, n), run->result.time_compute_s, report_gain(run, cpu).speedup,
         cpu->result.iterations, run->result.iterations, max_difference);
 }
 
@@ -235,11 +279,12 @@ void report_comparison(FILE *out, const struct run_report *many,
 {
     const struct config *c = &many->plan->config;
     int n = c->partition_x * c->partition_y;
-    double t1 = one->result.time_compute_s, tn = many->result.time_compute_s;
+    struct report_gain g = report_gain(many, one);
     fprintf(out,
             "%ldx%ld: 1 %s %.3f s, %d %s %.3f s, speed-up %.2f, efficiency %.0f%%, "
             "iterations %ld and %ld, largest field difference %.3g\n",
-            c->problem.nx, c->problem.ny, units(one, 1), t1, n, units(many, n), tn,
-            t1 / tn, 100.0 * t1 / (n * tn), one->result.iterations,
-            many->result.iterations, max_difference);
+            c->problem.nx, c->problem.ny, units(one, 1), one->result.time_compute_s, n,
+            units(many, n), many->result.time_compute_s, g.speedup,
+            100.0 * g.efficiency, one->result.iterations, many->result.iterations,
+            max_difference);
 }

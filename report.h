@@ -22,7 +22,26 @@ struct run_report {
     struct exact_error exact; /* against the known solution */
     const char *role;         /* the CSV's role: "run" (NULL), "compare-1-device" or
                                * "compare-cpu" */
+    const struct run_report *against; /* a comparison's main run (NULL: this is it),
+                                       * for its row's speed-up and efficiency */
+    int stopped; /* the solve ran and stopped, for any reason (result.reason), so
+                  * that a diverged or failed run still has its CSV row */
 };
+
+/* What a comparison shows, the same in its line and its CSV row: the main run's
+ * speed-up over the compared run (their compute times), and, when the compared run
+ * is one device of the same backend, the parallel efficiency speed-up / N (else
+ * NAN). */
+struct report_gain {
+    double speedup, efficiency;
+};
+
+struct report_gain report_gain(const struct run_report *run,
+                               const struct run_report *compared);
+
+/* The stop column: the reason's name (stop_rule_reason_name), or "steps" for a
+ * run of --steps that did them all. The report's "stopped" line begins with it. */
+const char *report_stop_name(const struct run_report *r);
 
 /* Throughput figures, counted as --help explains. */
 struct run_metrics {
@@ -39,8 +58,9 @@ struct run_metrics report_metrics(const struct run_report *r);
 
 void report_print(FILE *out, const struct run_report *r);
 /* The CSV of --csv and --csv-append: DESIGN.md's columns (report_csv_fields), then
- * kernel, block, eps, check_every, loop, reduce and role, at the end so that the
- * scripts that read columns by number still find theirs. */
+ * kernel, block, eps, check_every, loop, reduce, role, ranks, stop, speedup and
+ * efficiency, each new one at the end so that the scripts that read columns by
+ * number still find theirs. */
 void report_csv_header(FILE *out);
 void report_csv_row(FILE *out, const struct run_report *r);
 

@@ -443,6 +443,9 @@ int run_execute(const struct plan *plan, struct field *field, struct run_report 
     struct solve_settings s = settings_of(plan, &w);
     struct solve_result *r = &report->result;
     int solved = solve(plan, &s, field, r) == 0;
+    if (!solved)
+        r->reason = STOP_FAILED;
+    report->stopped = 1;
     char history_error[CONFIG_ERROR_MAX];
     int kept = watchers_stop(&w, solved, history_error, sizeof history_error) == 0;
     report->time_total_s = omp_get_wtime() - start;

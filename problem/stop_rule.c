@@ -35,13 +35,21 @@ int stop_rule_decide(const struct stop_rule *rule, struct stop_state *state, lon
     return state->stopped;
 }
 
+const char *stop_rule_reason_name(enum stop_reason reason)
+{
+    static const char *names[] = {"converged", "max-iter",    "diverged",
+                                  "failed",    "interrupted", "stagnated"};
+    return reason >= STOP_CONVERGED && reason <= STOP_STAGNATED ? names[reason]
+                                                                 : "unknown";
+}
+
 const char *stop_rule_reason_text(enum stop_reason reason)
 {
     switch (reason) {
     case STOP_CONVERGED:
         return "converged: the norm fell below eps";
     case STOP_MAX_ITER:
-        return "stopped at --max-iter without converging";
+        return "max-iter: stopped at --max-iter without converging";
     case STOP_DIVERGED:
         return "diverged: the norm is not finite or grew without bound";
     case STOP_FAILED:

@@ -140,7 +140,11 @@ double stop_rule_combine(const struct stop_rule *rule, const double *totals, int
 int stop_rule_decide(const struct stop_rule *rule, struct stop_state *state, long k,
                      int has_norm, double norm, int signal);
 
-/* One line saying why a loop stopped. */
+/* The reason in one word, as the CSV's stop column names it: converged, max-iter,
+ * diverged, failed, interrupted, stagnated. */
+const char *stop_rule_reason_name(enum stop_reason reason);
+
+/* One line saying why a loop stopped, beginning with its name. */
 const char *stop_rule_reason_text(enum stop_reason reason);
 #endif
 

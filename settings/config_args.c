@@ -1,9 +1,11 @@
 /*
  * config_args.c - the command line (config_from_args): getopt_long over the options
  * of the table, the one positional argument as the INI file, read first, then the
- * options applied in their order, so that they override the file.
+ * options applied in their order, so that they override the file. An INI file named
+ * bare that the current folder lacks is looked for among the presets (presets.h).
  */
 #include "settings/config_internal.h"
+#include "settings/presets.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -140,8 +142,10 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     if (!seen)
         return error_status(EXIT_BAD_USAGE, err, n, "out of memory");
     rc = read_options(argc, argv, seen, &count, &file, err, n);
+    char preset[CONFIG_PATH_MAX]; /* a bare name found among the presets */
     if (rc == 0 && file)
-        rc = config_load_file(c, file, err, n);
+        rc = config_load_file(
+            c, presets_find(file, preset, sizeof preset) == 0 ? preset : file, err, n);
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
         if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "laplace_kernels.h"
+#include "settings/presets.h"
 
 #define HELP_WIDTH 80
 #define HELP_COLUMN 33 /* where a setting's help starts: "  " + 30 + " " */
@@ -66,6 +67,15 @@ static void print_settings(void)
             print_setting(s);
         }
     }
+}
+
+/* The presets folder this binary reads bare CONFIG.ini names from. */
+static void print_presets(void)
+{
+    char dir[4096];
+    printf("\nPresets (a CONFIG.ini named without a folder, e.g. course-512.ini, that the\n"
+           "current folder lacks is read from there):\n  %s\n",
+           presets_dir(dir, sizeof dir) == 0 ? dir : "none found beside this binary");
 }
 
 /* The variables the program reads, and its exit statuses. */
@@ -125,12 +135,27 @@ void config_print_help(const char *program)
         "  max       max |new - old|\n"
         "  residual  sqrt(dx dy sum r^2) / N, r = f - laplacian(u) at the N interior\n"
         "            sites, of the field each site's update started from\n"
+        "\nStops (the report's \"stopped\" line, the CSV's stop column):\n"
+        "  converged    the norm fell below --eps\n"
+        "  stagnated    the update became exactly 0 while the norm before it was still\n"
+        "               >= eps: the working precision can move no site any more (float\n"
+        "               at a small eps); the field is the best this precision holds\n"
+        "  max-iter     --max-iter came first (status 0, or 1 with\n"
+        "               --error-if-not-converged)\n"
+        "  steps        the --steps asked for are done\n"
+        "  diverged     the norm not finite, or 1e8 times its first (status 1)\n"
+        "  interrupted  a signal stopped it (status 128 + the signal)\n"
+        "  failed       a device failed (status 1)\n"
         "\nMetrics in the report and CSV:\n"
         "  glups   interior sites updated per second, in 1e9 (iterations x sites /\n"
         "          time)\n"
         "  gbps    bytes per second, counting one read and one write of each site per\n"
         "          iteration (8 bytes in float, 16 in double): the memory-traffic floor\n"
         "  gflops  4 flops per site update (3 adds, 1 multiply) plus 3 per site on\n"
-        "          iterations that compute the norm (subtract, square, add)\n");
+        "          iterations that compute the norm (subtract, square, add)\n"
+        "  speedup, efficiency  CSV rows of --compare and --compare-cpu: the main\n"
+        "          run's compute-time speed-up over the compared run, and against one\n"
+        "          device of the same backend speed-up / N (empty elsewhere)\n");
+    print_presets();
     print_environment_and_status();
 }

@@ -12,6 +12,7 @@
 
 #include <omp.h>
 
+#include "laplace_kernels.h"
 #include "mpi/ranks.h"
 #include "p2p.h"
 #include "support/threads.h"
@@ -43,8 +44,10 @@ static void resolve_auto(struct config *c)
     int gpus = asks_gpus ? p2p_device_count() : 0;
     if (c->world_size == 0) /* a comparison's plan is one process's: 1 */
         c->world_size = ranks_size();
-    if (c->backend == BACKEND_AUTO)
+    if (c->backend == BACKEND_AUTO) {
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
+        c->backend_auto = 1;
+    }
     if (c->partition_x == 0) {
         /* each rank's block of tiles laid out as one workstation's would be */
         c->partition_auto = 1;
@@ -164,9 +167,38 @@ static void follows_rank_0(struct config *c)
     c->compare = c->compare_cpu = 0; /* quiet: the monitor's norms computed, not shown */
 }
 
+int plan_on_host_for_want_of_gpu(const struct config *c, char *why, size_t n)
+{
+    if (!c->backend_auto || c->backend != BACKEND_CPU)
+        return 0;
+    p2p_none_reason(why, n);
+    return 1;
+}
+
+/* The options only a GPU run reads, refused rather than ignored when --backend auto
+ * found no GPU, as --backend gpu is refused there. --block and --loop are not among
+ * them: the host tiles have a partial-sum block and batches of their own. */
+static int refuse_gpu_options(const struct config *c, char *err, size_t n)
+{
+    char why[128];
+    const char *option = c->device_count > 0                      ? "--devices"
+                         : kernel_by_name(c->kernel) != KERNEL_AUTO ? "--kernel"
+                         : c->reduce == REDUCE_DEVICE              ? "--reduce device"
+                         : !c->use_p2p                             ? "--no-p2p"
+                                                                   : NULL;
+    if (!option || !plan_on_host_for_want_of_gpu(c, why, sizeof why))
+        return EXIT_OK;
+    return error_status(EXIT_BAD_USAGE, err, n,
+                        "%s: a GPU option, but no GPU can run here (%s) and --backend "
+                        "auto takes the host tiles; leave it out",
+                        option, why);
+}
+
 int plan_resolve(struct config *c, char *err, size_t n)
 {
     resolve_auto(c);
+    if (refuse_gpu_options(c, err, n) != EXIT_OK)
+        return EXIT_BAD_USAGE;
     return config_validate(c, err, n);
 }
 

@@ -43,10 +43,16 @@ enum plan_comparison_kind {
 /*
  * The one resolve step: --backend auto (the GPUs if any), --partition auto (every
  * GPU or every core) and the ranks' layout set in c, then the whole checked
- * (config_validate). Asks CUDA for its devices only when the answer matters.
+ * (config_validate). Asks CUDA for its devices only when the answer matters. When
+ * auto found no GPU, the options only a GPU reads (--devices, --kernel, --reduce
+ * device, --no-p2p) are refused.
  * Returns 0, or EXIT_BAD_USAGE with one line in err.
  */
 int plan_resolve(struct config *c, char *err, size_t n);
+
+/* 1 when --backend auto found no GPU and resolved to the host tiles, with why in
+ * a few words (p2p_none_reason); 0 for every other backend, chosen or given. */
+int plan_on_host_for_want_of_gpu(const struct config *c, char *why, size_t n);
 
 /* The plan of a resolved configuration. Returns an exit status (error.h) with err
  * set; on success plan_free releases it. */

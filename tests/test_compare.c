@@ -109,7 +109,7 @@ Test(compare, ctrl_c_during_the_comparison_exits_130_without_its_line, .timeout 
     char *text = slurp(report);
     cr_assert(text, "the report was captured");
     cr_assert_eq(status, 130, "exit status %d: %s", status, text);
-    cr_assert(strstr(text, "stopped       stopped at --max-iter"),
+    cr_assert(strstr(text, "stopped       max-iter: stopped at --max-iter"),
               "the main run finished and reported: %s", text);
     cr_assert_null(strstr(text, "speed-up"), "no comparison line: %s", text);
     free(text);

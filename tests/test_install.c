@@ -57,41 +57,145 @@ Test(install, install_deps_without_root_or_sudo_says_what_root_should_run)
     cr_assert_eq(system(command), 0);
 }
 
-Test(install, make_install_and_uninstall_under_a_prefix, .timeout = 120)
+/* A command run with the prefix's path in it, which holds a space. */
+static char *run_with(int *status, const char *format, const char *prefix)
 {
-    require_laplace();
-    char prefix[256], command[1024], path[512];
-    snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-prefix", getcwd(path, 256),
-             (long)getpid());
-    snprintf(command, sizeof command, "make -s install PREFIX=%s", prefix);
-    int status;
-    char *out = shell_run(command, &status);
-    cr_assert_eq(status, 0, "make install: %s", out);
-    free(out);
-    const char *files[] = {"bin/laplace", "share/laplace/config/course-512.ini",
+    char command[2048];
+    snprintf(command, sizeof command, format, prefix, prefix, prefix);
+    return shell_run(command, status);
+}
+
+/* make install under a PREFIX with a space: every file there, the manifest listing
+ * them, no stray folder made of PREFIX's first word. */
+static void check_installed(const char *prefix)
+{
+    char path[1024];
+    const char *files[] = {"bin/laplace",
+                           "share/laplace/config/course-512.ini",
                            "share/laplace/config/default.ini",
+                           "share/laplace/scripts/plot_history.gp",
+                           "share/laplace/scripts/plot_bench.gp",
+                           "share/laplace/install-manifest",
                            "share/man/man1/laplace.1"};
-    for (int i = 0; i < 4; i++) {
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         snprintf(path, sizeof path, "%s/%s", prefix, files[i]);
         cr_assert_eq(access(path, R_OK), 0, "%s installed", files[i]);
     }
+    snprintf(path, sizeof path, "%s/share/laplace/install-manifest", prefix);
+    char *manifest = slurp(path);
+    cr_assert(manifest && strstr(manifest, "bin/laplace\n") &&
+                  strstr(manifest, "share/laplace/config/course-512.ini\n") &&
+                  strstr(manifest, "share/laplace/scripts/plot_history.gp\n"),
+              "the manifest lists what was written: %s", manifest);
+    free(manifest);
+    snprintf(path, sizeof path, "%.*s", (int)(strrchr(prefix, ' ') - prefix), prefix);
+    cr_assert_neq(access(path, F_OK), 0, "no stray folder %s", path);
+}
+
+/* The man page: the help, EXAMPLES, EXIT STATUS and FILES with the real paths. */
+static void check_man_page(const char *prefix)
+{
+    char path[1024];
     snprintf(path, sizeof path, "%s/share/man/man1/laplace.1", prefix);
     char *man = slurp(path);
     cr_assert(man && strstr(man, ".TH LAPLACE 1") && strstr(man, "--partition") &&
                   strstr(man, "Usage: laplace"),
               "the man page holds the help text");
+    const char *sections[] = {".SH EXAMPLES", ".SH EXIT STATUS", ".SH FILES"};
+    for (int i = 0; i < 3; i++)
+        cr_assert(strstr(man, sections[i]), "no %s in:\n%s", sections[i], man);
+    snprintf(path, sizeof path, "%s/share/laplace/config", prefix);
+    cr_assert(strstr(man, path), "FILES names %s:\n%s", path, man);
+    cr_assert_null(strstr(man, "PREFIX"), "no literal PREFIX:\n%s", man);
+    cr_assert(strstr(strstr(man, ".SH EXIT STATUS"), "130"), "the statuses are listed");
     free(man);
-    snprintf(command, sizeof command, "%s/bin/laplace --version", prefix);
-    out = shell_run(command, &status);
+}
+
+Test(install, make_install_and_uninstall_under_a_prefix_with_a_space, .timeout = 120)
+{
+    require_laplace();
+    char prefix[512], cwd[256];
+    snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-pre fix", getcwd(cwd, sizeof cwd),
+             (long)getpid());
+    int status;
+    char *out = run_with(&status, "make -s install PREFIX='%s'", prefix);
+    cr_assert_eq(status, 0, "make install: %s", out);
+    free(out);
+    check_installed(prefix);
+    check_man_page(prefix);
+    out = run_with(&status, "'%s/bin/laplace' --version", prefix);
     cr_assert(status == 0 && strstr(out, "laplace "), "the installed binary runs: %s",
               out);
     free(out);
-    snprintf(command, sizeof command,
-             "make -s uninstall PREFIX=%s && test -z \"$(find %s -type f)\"", prefix,
-             prefix);
-    out = shell_run(command, &status);
-    cr_assert_eq(status, 0, "make uninstall leaves no file: %s", out);
+    /* a preset by its bare name, from a folder without it; --help names the folder */
+    out = run_with(&status, "cd / && '%s/bin/laplace' course-512.ini --dry-run -q",
+                   prefix);
+    cr_assert_eq(status, 0, "course-512.ini found among the presets: %s", out);
     free(out);
-    snprintf(command, sizeof command, "rm -rf %s", prefix);
+    out = run_with(&status, "'%s/bin/laplace' --help", prefix);
+    char presets[600];
+    snprintf(presets, sizeof presets, "\n  %s/share/laplace/config\n", prefix);
+    cr_assert(strstr(out, presets), "--help names %s: %s", presets, out);
+    free(out);
+    /* a file of the user's beside the presets outlives make uninstall */
+    out = run_with(&status,
+                   "echo '[problem]' > '%s/share/laplace/config/mine.ini' && "
+                   "make -s uninstall PREFIX='%s'",
+                   prefix);
+    cr_assert_eq(status, 0, "make uninstall: %s", out);
+    free(out);
+    out = run_with(&status, "cd '%s' && find . -type f", prefix);
+    cr_assert_str_eq(out, "./share/laplace/config/mine.ini\n",
+                     "only the user's file is left: %s", out);
+    free(out);
+    out = run_with(&status, "make -s uninstall PREFIX='%s'", prefix);
+    cr_assert(status != 0 && strstr(out, "install-manifest"),
+              "a second uninstall finds no manifest and says so: %s", out);
+    free(out);
+    out = run_with(&status, "rm -rf '%s'", prefix);
+    free(out);
+}
+
+/* make with BUILD in a folder of its own, without the parent make's flags and
+ * variables (make test SANITIZE=1 passes SANITIZE=1 down, in MAKEFLAGS and in the
+ * environment): one object, so the test is quick. */
+static char *make_object(const char *build, const char *options, int *status)
+{
+    char command[1024];
+    snprintf(command, sizeof command,
+             "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SANITIZE -u NO_MPI -u GPU_ARCH "
+             "make BUILD=%s %s %s/mpi/ranks.o",
+             build, options, build);
+    return shell_run(command, status);
+}
+
+Test(install, the_build_records_its_options_and_rebuilds_when_they_change,
+     .timeout = 120)
+{
+    char build[256];
+    int status;
+    snprintf(build, sizeof build, TEST_OUT "/%ld-build", (long)getpid());
+    char *out = make_object(build, "NO_MPI=1", &status);
+    cr_assert_eq(status, 0, "make NO_MPI=1: %s", out);
+    cr_assert(strstr(out, "without MPI (NO_MPI=1)"), "the real reason: %s", out);
+    cr_assert_null(strstr(out, "no mpicc found"), "not 'no mpicc found': %s", out);
+    cr_assert_null(strstr(out, "-DHAVE_MPI"), "built without MPI: %s", out);
+    free(out);
+    out = make_object(build, "NO_MPI=1", &status);
+    cr_assert(status == 0 && !strstr(out, "ranks.c"), "nothing to rebuild: %s", out);
+    free(out);
+    out = shell_run("command -v mpicc", &status);
+    free(out);
+    if (status != 0)
+        cr_skip("no mpicc: make with and without NO_MPI build alike");
+    out = make_object(build, "", &status);
+    cr_assert_eq(status, 0, "make: %s", out);
+    cr_assert(strstr(out, "the build options changed") && strstr(out, "mpi=off"),
+              "says why it rebuilds: %s", out);
+    cr_assert(strstr(out, "-DHAVE_MPI") && strstr(out, "ranks.c"),
+              "ranks.o rebuilt with MPI: %s", out);
+    free(out);
+    char command[512];
+    snprintf(command, sizeof command, "rm -rf %s", build);
     cr_assert_eq(system(command), 0);
 }

@@ -24,11 +24,13 @@ TestSuite(trust_cli, .init = require_laplace);
 #define DESIGN_COLUMNS                                                                   \
     "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm,"  \
     "time_input_s,time_compute_s,time_output_s,time_total_s,glups,gbps,gflops"
-#define CSV_HEADER DESIGN_COLUMNS ",kernel,block,eps,check_every,loop,reduce,role,ranks\n"
+#define CSV_HEADER                                                                       \
+    DESIGN_COLUMNS ",kernel,block,eps,check_every,loop,reduce,role,ranks,stop,speedup,"     \
+                   "efficiency\n"
 
 /* ---- 13: the CSV of a timing exercise -------------------------------------- */
 
-Test(trust_cli, csv_row_ends_with_kernel_block_eps_check_every_loop_reduce_role_ranks)
+Test(trust_cli, csv_row_ends_with_kernel_block_eps_check_every_loop_reduce_role_ranks_stop)
 {
     char f[64];
     struct run r = laplace_run(PROBLEM " --backend cpu --partition 2x1 --block 16x4 "
@@ -47,7 +49,12 @@ Test(trust_cli, csv_row_ends_with_kernel_block_eps_check_every_loop_reduce_role_
     cr_assert_str_eq(csv_field(row, 22, f, sizeof f), "host", "reduce");
     cr_assert_str_eq(csv_field(row, 23, f, sizeof f), "run", "role");
     cr_assert_str_eq(csv_field(row, 24, f, sizeof f), "1x1", "ranks: one process");
-    cr_assert_str_eq(csv_field(row, 25, f, sizeof f), "", "nothing after ranks");
+    cr_assert_str_eq(csv_field(row, 25, f, sizeof f), "converged", "stop");
+    cr_assert_str_eq(csv_field(row, 26, f, sizeof f), "", "no speedup: not a comparison");
+    cr_assert_str_eq(csv_field(row, 27, f, sizeof f), "", "no efficiency");
+    cr_assert_eq(strcspn(row, "\n") - strlen("1x1,converged,,"),
+                 (size_t)(strstr(row, "1x1,converged,,") - row), "efficiency is last: %s",
+                 row);
     run_free(&r);
 }
 
