@@ -360,6 +360,7 @@ static struct solve_settings settings_of(const struct plan *plan, struct watcher
                  .use_p2p = c->use_p2p,
                  .kernel = kernel_by_name(c->kernel),
                  .reduce = c->reduce,
+                 .loop = c->loop,
                  .rule = plan->rule},
         .snapshot_every = c->snapshot_every,
         .snapshot = write_snapshot,

@@ -90,14 +90,15 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
 
 /* The device runs the loop alone when there is one tile (and it offers to) and
  * no monitor or snapshot needs the host as the loop goes; nor the history, when the
- * device would add the sums itself and show only one norm per batch. */
+ * device would add the sums itself and show only one norm per batch (the loop on chip
+ * shows them all). */
 static int loop_on_device(const struct loop_state *st)
 {
     const struct solve_settings *s = st->settings;
     return partition_count(st->partition) == 1 && st->ops->run_alone &&
            s->loop != LOOP_HOST && !(s->monitor && s->monitor_every > 0) &&
            !(s->snapshot && s->snapshot_every > 0) &&
-           !(s->observe_all && s->tile.reduce == REDUCE_DEVICE);
+           !(s->observe_all && s->tile.reduce == REDUCE_DEVICE && s->loop != LOOP_CHIP);
 }
 
 /* The whole life of one tile, run by the thread that drives it. */

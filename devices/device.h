@@ -28,10 +28,10 @@
 /* Who adds a tile's block partial sums: the host (the lecture's way) or the device. */
 enum reduce_mode { REDUCE_HOST, REDUCE_DEVICE };
 
-/* Who drives the iterations of several tiles: auto (batches where the devices
- * offer them and they pay), the host at every iteration, or batches wherever the
- * devices offer them. */
-enum loop_mode { LOOP_AUTO, LOOP_HOST, LOOP_BATCHED };
+/* Who drives the iterations: auto (on chip or in batches where the devices offer
+ * them and they pay), the host at every iteration, batches wherever the devices
+ * offer them, or the loop on chip of a lone GPU tile (device_cuda_chip.c). */
+enum loop_mode { LOOP_AUTO, LOOP_HOST, LOOP_BATCHED, LOOP_CHIP };
 
 /* How a tile is swept: the same for every tile of a run. */
 struct tile_settings {
@@ -39,6 +39,7 @@ struct tile_settings {
     int use_p2p;          /* 1: read neighbours through peer access when possible */
     int kernel;           /* enum kernel_variant of laplace_kernels.h */
     enum reduce_mode reduce;
+    enum loop_mode loop;     /* the loop asked for (--loop) */
     struct update_rule rule; /* method, stencil weights, norm (update_rule.h) */
 };
 

@@ -7,6 +7,8 @@
  */
 #include "devices/device_cuda_chip.h"
 
+#include <stdio.h>
+
 #include <cuda_runtime_api.h>
 
 #include "kernels/laplace_chip.h"
@@ -62,18 +64,46 @@ static int lap(struct tile *t, const struct chip_plan *plan, const struct stop_r
     return 0;
 }
 
+/*
+ * Whether --loop auto takes the loop on chip where it fits: where it ran faster than
+ * the rows kernel's batches. Measured on an H100, 200000 iterations, medians of 3
+ * (results/2026-11-25-chip/steady.csv): float faster at every size that fits (128^2
+ * 2.79 against 2.87 us an iteration, 256^2 2.86/2.99, 384^2 3.12/3.36, 512^2 3.91/3.97,
+ * 640^2 4.57/4.84); double slower at 256^2 (3.02/2.78), faster at 384^2 (3.40/3.60).
+ * So float only; a kernel or block asked for keeps that kernel's loop.
+ */
+static int chip_pays(const struct tile *t)
+{
+    const struct tile_settings *s = &t->settings;
+    return s->loop == LOOP_AUTO && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
+           t->precision == PRECISION_FLOAT;
+}
+
+/* --loop chip on a tile that does not fit: -1 with the reason. */
+static int does_not_fit(struct tile *t)
+{
+    snprintf(t->error, sizeof t->error,
+             "--loop chip: the two fields of the %ld x %ld lattice (%.2f MiB) do not fit "
+             "in the shared memory of one thread-block cluster of GPU %d (about 3.5 MiB "
+             "on Hopper); use --loop auto",
+             t->extent->lx, t->extent->ly,
+             2.0 * (double)device_tile_field_bytes(t) / 1048576.0, t->device);
+    return -1;
+}
+
 int device_cuda_chip_run(struct tile *t, const struct stop_rule *rule,
                          struct stop_state *out, const struct loop_watch *watch)
 {
     struct cuda_tile *c = t->impl;
-    if (t->settings.kernel != KERNEL_AUTO || t->settings.block_x > 0)
-        return 1; /* a kernel or block asked for: the loop of that kernel */
+    const int asked = t->settings.loop == LOOP_CHIP;
+    if (!asked && !chip_pays(t))
+        return 1;
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
     struct chip_plan plan;
     CUDA_CHECK(t, laplace_chip_plan(&tile, update_rule_is_plain_jacobi(&t->settings.rule),
                                     &plan));
     if (plan.blocks == 0)
-        return 1;
+        return asked ? does_not_fit(t) : 1;
     if (allocate(t, out) != 0)
         return -1;
     t->loop_batch = CHIP_LAP_ITERATIONS;

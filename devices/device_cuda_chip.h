@@ -7,8 +7,9 @@
 
 #include "devices/cuda_tile.h"
 
-/* The run_alone of device.h on chip: 0 done, -1 failed, 1 declined (the tile does not
- * fit in one cluster's shared memory, or a kernel or block shape was asked for). */
+/* The run_alone of device.h on chip: 0 done, -1 failed (also: --loop chip on a tile
+ * that does not fit), 1 declined (it does not fit, or does not pay, or another kernel,
+ * block or loop was asked for). */
 int device_cuda_chip_run(struct tile *t, const struct stop_rule *rule,
                          struct stop_state *out, const struct loop_watch *watch);
 

@@ -84,9 +84,10 @@ static const struct setting table[] = {
      "who adds the GPU block partial sums (default host; device is slower in "
      "batches: one more kernel a sweep)",
      NULL},
-    {"loop", "parallel", "auto|host|batched",
+    {"loop", "parallel", "auto|host|batched|chip",
      "batched: the devices chain their sweeps, the host looks once a batch; "
-     "host: at every iteration (default auto: batched where it pays)",
+     "host: at every iteration; chip: a lone GPU tile iterates in one cluster's "
+     "shared memory (default auto: on chip or batched where it pays)",
      NULL},
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      setter_no_p2p},

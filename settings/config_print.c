@@ -117,7 +117,7 @@ static void print_pair(FILE *out, const char *key, int a, int b)
 static void print_parallel(FILE *out, const struct config *c)
 {
     static const char *reduce[] = {"host", "device"},
-                      *loop[] = {"auto", "host", "batched"};
+                      *loop[] = {"auto", "host", "batched", "chip"};
     fprintf(out, "\n[parallel]\nbackend = %s\n", backend_name(c->backend));
     print_pair(out, "partition", c->partition_x, c->partition_y);
     print_pair(out, "ranks", c->ranks_x, c->ranks_y);

@@ -125,6 +125,25 @@ static int validate_host(const struct config *c, char *err, size_t n)
     return 0;
 }
 
+/* --loop chip: one GPU tile, iterating alone with its own kernel, the host looking
+ * in once a lap (devices/device_cuda_chip.c). */
+static int validate_chip(const struct config *c, char *err, size_t n)
+{
+    const char *why = c->backend == BACKEND_CPU || c->backend == BACKEND_SERIAL
+                          ? "runs on a GPU; use --backend gpu"
+                      : c->partition_x * c->partition_y != 1 || c->world_size > 1
+                          ? "runs one tile; use --partition 1x1 and one process"
+                      : kernel_by_name(c->kernel) != KERNEL_AUTO || c->block_x > 0
+                          ? "runs its own kernel; leave --kernel and --block auto"
+                      : c->monitor_every > 0 || c->snapshot_every > 0
+                          ? "shows the host only its laps; --monitor and "
+                            "--snapshot-every need --loop host or auto"
+                          : NULL;
+    if (c->loop != LOOP_CHIP || !why)
+        return 0;
+    return error_status(EXIT_BAD_USAGE, err, n, "--loop chip: the loop on chip %s", why);
+}
+
 /* The ranks mpirun started against --ranks and the tiles: every rank gets a
  * block of the same shape. */
 static int validate_ranks(const struct config *c, char *err, size_t n)
@@ -182,7 +201,8 @@ int config_validate(const struct config *c, char *err, size_t n)
                             "--compare%s: the serial backend has nothing to compare; use "
                             "--backend gpu or cpu",
                             c->compare ? "" : "-cpu");
-    if (validate_host(c, err, n) != 0 || validate_ranks(c, err, n) != 0)
+    if (validate_host(c, err, n) != 0 || validate_ranks(c, err, n) != 0 ||
+        validate_chip(c, err, n) != 0)
         return EXIT_BAD_USAGE;
     /* --devices names one GPU a tile (of a rank, under MPI): the GPUs need exactly
      * that many (the host tiles ignore the list, but never accept fewer) */

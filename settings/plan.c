@@ -181,11 +181,12 @@ int plan_on_host_for_want_of_gpu(const struct config *c, char *why, size_t n)
 static int refuse_gpu_options(const struct config *c, char *err, size_t n)
 {
     char why[128];
-    const char *option = c->device_count > 0                      ? "--devices"
+    const char *option = c->device_count > 0                        ? "--devices"
                          : kernel_by_name(c->kernel) != KERNEL_AUTO ? "--kernel"
-                         : c->reduce == REDUCE_DEVICE              ? "--reduce device"
-                         : !c->use_p2p                             ? "--no-p2p"
-                                                                   : NULL;
+                         : c->reduce == REDUCE_DEVICE               ? "--reduce device"
+                         : !c->use_p2p                              ? "--no-p2p"
+                         : c->loop == LOOP_CHIP                     ? "--loop chip"
+                                                                    : NULL;
     if (!option || !plan_on_host_for_want_of_gpu(c, why, sizeof why))
         return EXIT_OK;
     return error_status(EXIT_BAD_USAGE, err, n,

@@ -2,8 +2,8 @@
 # gpu_sanitize.sh - the GPU code under compute-sanitizer (make test-gpu runs it
 # after gpu_suite.sh): memcheck with its leak check, racecheck and synccheck, on
 # 1 GPU, on 2 (or two tiles on one GPU) and on 4 (2x2), over every kernel variant
-# and every loop (the loop on chip, which every lone tile below 2048 x 1031 takes
-# unless a kernel is named; the lone GPU's graph batches and resident kernel, the
+# and every loop (the loop on chip, which lone float tiles that fit take unless a
+# kernel is named, and --loop chip; the lone GPU's graph batches and resident kernel, the
 # batched loop of several GPUs, the host loop, peer reads and halo copies, SOR's
 # general kernel); then faults injected under memcheck's leak check, which
 # shows that every failure path frees all device memory (laplace resets its GPUs
@@ -109,7 +109,7 @@ for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --reduce device
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --monitor 50
     run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1
-    run_check 1 same_field "$tool" 1 "$chip_rule" --partition 1x1
+    run_check 1 same_field "$tool" 1 "$chip_rule" --partition 1x1 --loop chip
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device
     for kernel in global readonly shared; do
@@ -133,6 +133,7 @@ run_check 1 faulted 1 0:0 --partition 1x1
 run_check 1 faulted 1 0:800 --partition 1x1
 run_check 1 faulted 1 0:800 --partition 1x1 --reduce device
 run_check 1 faulted 1 0:800 --partition 1x1 --kernel rows
+run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device

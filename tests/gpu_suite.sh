@@ -506,19 +506,19 @@ interrupt_check() {
 }
 
 # fault GPUS VALUE GPU_ARGS...: LAPLACE_INJECT_FAULT=VALUE (fault.h) on 1030 x 999
-# (FAULT_NX=N: N x 999) stops every
+# (FAULT_NX, FAULT_NY: another lattice) stops every
 # GPU's thread: status 1 within the time limit (no thread left at a barrier),
 # one line naming the failed device and the injected call.
 fault() {
     local gpus=$1 value=$2; shift 2
-    gated "$gpus" "fault $value on ${FAULT_NX:-1030}x999 $* (needs $gpus GPU)" fault_check "$value" "$@"
+    gated "$gpus" "fault $value on ${FAULT_NX:-1030}x${FAULT_NY:-999} $* (needs $gpus GPU)" fault_check "$value" "$@"
 }
 
 fault_check() {
     local label=$1 value=$2; shift 2
     local err="$OUT/fault-$tag.err" status
     # shellcheck disable=SC2086
-    LAPLACE_INJECT_FAULT=$value timeout 120 "$LAPLACE" --backend gpu --nx "${FAULT_NX:-1030}" --ny 999 \
+    LAPLACE_INJECT_FAULT=$value timeout 120 "$LAPLACE" --backend gpu --nx "${FAULT_NX:-1030}" --ny "${FAULT_NY:-999}" \
         $edges --eps 0 --max-iter 3000 "$@" > /dev/null 2> "$err"
     status=$?
     [ "$status" -eq 1 ] || { bad "$label: status $status, want 1 ($(head -c 300 "$err"))"; return; }
@@ -546,28 +546,35 @@ fault 4 3:1 --partition 2x2 --no-p2p
 fault 8 5:700 --partition 2x4
 
 # The loop on chip (kernels/laplace_chip.cu): a lone tile whose two fields fit in
-# the shared memory of one thread-block cluster. The report names it, and the rows
-# kernel's loop still runs when asked for; strips of one to sixteen blocks, thin and
-# odd lattices, both precisions, every rule, the norm every 7th iteration, stops
-# inside and across its laps of 8192 iterations, equal to serial. (The general
-# rules' checks above with --partition 1x1 run on chip as well.)
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1
-loop_named 1 "batched on the GPUs" --partition 1x1 --kernel rows
-loop_named 1 "batched on the GPUs" --partition 1x1 --block 32x8
+# the shared memory of one thread-block cluster. auto takes it in float (where it
+# was measured faster), --loop chip in both precisions; the report names it, and the
+# rows kernel's loop still runs when asked for. Strips of one to sixteen blocks, thin
+# and odd lattices, both precisions, every rule, the norm every 7th iteration, stops
+# inside and across its laps of 8192 iterations, equal to serial. (The float checks
+# of the general rules above with --partition 1x1 run on chip as well.)
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip
+loop_named 1 "batched on the GPUs" --partition 1x1 --precision double
+loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --kernel rows
+loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --block 32x8
+loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --loop batched
 for precision in float double; do
     for lattice in "3 3" "4 9" "33 7" "300 5" "5 300" "64 64" "130 257"; do
         set -- $lattice
         problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-        same_as_serial "chip-$1x$2-$precision" 1 "$problem" --partition 1x1
+        same_as_serial "chip-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
     done
     problem="--nx 97 --ny 131 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-    same_as_serial "chip-check7-$precision" 1 "$problem --check-every 7" --partition 1x1
+    same_as_serial "chip-check7-$precision" 1 "$problem --check-every 7" --partition 1x1 --loop chip
     for last in 8191 8192 8193 16385; do
         problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter $last"
-        same_as_serial "chip-max$last-$precision" 1 "$problem" --partition 1x1
+        same_as_serial "chip-max$last-$precision" 1 "$problem" --partition 1x1 --loop chip
     done
-    problem="--nx 500 --ny 480 --precision $precision $edges --eps 1e-4 --max-iter 4000"
-    same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1
+    chip_large="500 480" # near the most one cluster holds: 2 x 30 rows x 500 floats a block
+    [ "$precision" = double ] && chip_large="440 420"
+    set -- $chip_large
+    problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-4 --max-iter 4000"
+    same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --loop chip
     same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --kernel rows --reduce device
 done
 
@@ -578,7 +585,7 @@ history_check() {
     # shellcheck disable=SC2086
     "$LAPLACE" --backend serial -q $problem --history "$run.serial.csv" || { bad "$label: serial failed"; return; }
     # shellcheck disable=SC2086
-    "$LAPLACE" --backend gpu --partition 1x1 $problem --history "$run.gpu.csv" > "$run.out" 2>&1 ||
+    "$LAPLACE" --backend gpu --partition 1x1 --loop chip $problem --history "$run.gpu.csv" > "$run.out" 2>&1 ||
         { bad "$label: exit status $? ($(head -c 300 "$run.out"))"; return; }
     grep -q "^  loop  *on chip" "$run.out" || { bad "$label: did not run on chip: $(grep '^  loop' "$run.out")"; return; }
     cmp -s <(cut -d, -f1 "$run.serial.csv") <(cut -d, -f1 "$run.gpu.csv") ||
@@ -586,10 +593,11 @@ history_check() {
     ok "$label: $(($(wc -l < "$run.gpu.csv") - 1)) norms at serial's iterations"
 }
 gated 1 "history on chip (needs 1 GPU)" history_check
-INTERRUPT_SIDE=300 interrupted 1 1 --partition 1x1
-INTERRUPT_SIDE=300 interrupted 1 2 --partition 1x1
-FAULT_NX=300 fault 1 0:0 --partition 1x1
-FAULT_NX=300 fault 1 0:2000 --partition 1x1
+INTERRUPT_SIDE=300 interrupted 1 1 --partition 1x1 --loop chip
+INTERRUPT_SIDE=300 interrupted 1 2 --partition 1x1 --loop chip
+FAULT_NX=300 FAULT_NY=300 fault 1 0:0 --partition 1x1 --loop chip
+FAULT_NX=300 FAULT_NY=300 fault 1 0:2000 --partition 1x1 --loop chip
+refused 1 "--loop chip on a lattice too large for the chip" --backend gpu --loop chip --nx 2000 --ny 2000 --max-iter 10
 
 batched_checks 2 0,1
 batched_checks 1 0,0

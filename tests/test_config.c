@@ -614,6 +614,7 @@ Test(config, every_plain_setting_reaches_its_field)
          BACKEND_SERIAL},
         {"reduce", "device", offsetof(struct config, reduce), sizeof(int), REDUCE_DEVICE},
         {"loop", "batched", offsetof(struct config, loop), sizeof(int), LOOP_BATCHED},
+        {"loop", "chip", offsetof(struct config, loop), sizeof(int), LOOP_CHIP},
     };
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
         struct config c;

@@ -261,6 +261,31 @@ Test(validation, bad_command_lines_are_refused_naming_the_option)
     remove(TEST_OUT "/validation.fifo");
 }
 
+/* --loop chip where the loop on chip cannot run: one line naming it, status 2,
+ * before anything runs (on a machine with or without a GPU). */
+Test(validation, loop_chip_is_refused_where_it_cannot_run)
+{
+    static const struct {
+        const char *args, *named;
+    } cases[] = {
+        {"--loop chip --backend cpu", "runs on a GPU"},
+        {"--loop chip --backend serial", "runs on a GPU"},
+        {"--loop chip --backend gpu --partition 2x1", "runs one tile"},
+        {"--loop chip --backend gpu --kernel rows", "runs its own kernel"},
+        {"--loop chip --backend gpu --block 32x8", "runs its own kernel"},
+        {"--loop chip --backend gpu --monitor 10", "--monitor"},
+        {"--loop chip --backend gpu --snapshot-every 10 --output tests/out/chip.vti", "--monitor"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char why[256];
+        struct run r = laplace_run_within(60, "--nx 64 --ny 64 %s", cases[i].args);
+        cr_expect(refused_well(&r, "--loop chip", why, sizeof why) &&
+                      strstr(r.err, cases[i].named),
+                  "laplace %s: %s; stderr: %s", cases[i].args, why, r.err);
+        run_free(&r);
+    }
+}
+
 /* ---- bad INI files ------------------------------------------------------- */
 
 struct bad_ini {
