@@ -194,9 +194,7 @@ uninstall:
 # without, the one a CPU finishes in seconds (config/default.ini).
 run: deps
 	@$(MAKE) --no-print-directory laplace
-	@if ./laplace --topology 2>/dev/null | grep -q ': [1-9][0-9]* CUDA device'; then \
-	    job=config/default-gpu.ini; else job=config/default.ini; fi; \
-	echo "./laplace $$job"; ./laplace $$job
+	@bash scripts/run_job.sh ./laplace
 
 test: deps
 	@$(MAKE) --no-print-directory laplace $(BUILD)/unit_tests

@@ -582,6 +582,48 @@ Test(cli, preset_default_gpu_ini_runs)
     run_free(&r);
 }
 
+/* make run's job on one GPU (--compare-cpu), here on host tiles and a small lattice. */
+Test(cli, preset_default_one_gpu_ini_runs)
+{
+    struct run r = laplace_run(
+        "config/default-one-gpu.ini --backend cpu --partition 2x1 --nx 130 --ny 97");
+    cr_assert_eq(r.status, 0, "status %d, stderr: %s", r.status, r.err);
+    cr_assert(strstr(r.out, "130 x 97 lattice, float"), "%s", r.out);
+    cr_assert(strstr(r.out, "iterations    300 "), "%s", r.out);
+    cr_assert(strstr(r.out, "speed-up"), "the comparison line:\n%s", r.out);
+    run_free(&r);
+}
+
+/* make run says which comparison it makes, chosen by the GPUs it finds
+ * (scripts/run_job.sh; LAPLACE_RUN_GPUS stands for them). */
+Test(cli, make_run_says_which_comparison_it_makes)
+{
+    static const struct {
+        int gpus;
+        const char *said, *job;
+    } cases[] = {
+        {0, "make run: no GPU visible: the host tiles on every core against one",
+         "./laplace config/default.ini\n"},
+        {1,
+         "make run: 1 GPU: the GPU against the host tiles on every core (--compare-cpu)",
+         "./laplace config/default-one-gpu.ini\n"},
+        {3, "make run: 3 GPUs: every GPU against one (--compare)",
+         "./laplace config/default-gpu.ini\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char program[128];
+        snprintf(program, sizeof program,
+                 "env LAPLACE_RUN_GPUS=%d bash scripts/run_job.sh --print",
+                 cases[i].gpus);
+        struct run r = program_run(30, program, "./laplace");
+        cr_expect_eq(r.status, 0, "%d GPUs: status %d: %s", cases[i].gpus, r.status,
+                     r.err);
+        cr_expect(strstr(r.out, cases[i].said) && strstr(r.out, cases[i].job),
+                  "%d GPUs: said\n%s", cases[i].gpus, r.out);
+        run_free(&r);
+    }
+}
+
 Test(cli, preset_course_512_ini_runs)
 {
     check_preset("config/course-512.ini", "512 x 512 lattice, float");
