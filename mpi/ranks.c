@@ -138,6 +138,14 @@ long ranks_max(long value)
     return all;
 }
 
+double ranks_largest(double value)
+{
+    double all = value;
+    if (started)
+        MPI_CHECK(MPI_Allreduce(&value, &all, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD));
+    return all;
+}
+
 void ranks_gather_all(const double *mine, const int *counts, double *all)
 {
     if (!started) {
@@ -224,6 +232,11 @@ void ranks_share(int root, void *data, size_t n)
 }
 
 long ranks_max(long value)
+{
+    return value;
+}
+
+double ranks_largest(double value)
 {
     return value;
 }

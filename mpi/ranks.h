@@ -44,6 +44,7 @@ void ranks_share(int root, void *data, size_t n);
 
 /* The largest of every rank's value, on every rank. */
 long ranks_max(long value);
+double ranks_largest(double value);
 
 /* Every rank's values on every rank: rank r sends counts[r] doubles (its `mine`),
  * all[] gets them rank after rank. */
