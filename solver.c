@@ -229,12 +229,13 @@ static int set_up_run(struct loop_state *st, const struct problem *problem,
     return 0;
 }
 
-/* For the outputs (until they write parts): the whole field on every rank, merged
- * from every rank's part. 0, or -1 on every rank (out of memory). */
+/* Where the settings ask for it (what needs the whole: settings->keep_part 0), the
+ * whole field on every rank, merged from every rank's part. 0, or -1 on every rank
+ * (out of memory). */
 static int merge_whole(struct loop_state *st, struct field *out)
 {
     struct field whole;
-    if (!st->split.distributed)
+    if (!st->split.distributed || st->settings->keep_part)
         return 0;
     if (rank_part_merge_whole(&st->split.part, out, st->partition->nx,
                               st->partition->ny, &whole) != 0)
