@@ -62,12 +62,11 @@ int loop_agree(struct loop_state *st)
     return st->stop; /* the end of single is a barrier: all read the same value */
 }
 
-/* Downloads the newest field of the tile into its place in the whole field; the
+/* Downloads the newest field of the tile into its place in the rank's part; the
  * tiles' threads do so at once, each into its own rectangle. */
 int loop_gather_tile(struct loop_state *st, struct tile *me)
 {
-    return st->ops->download(me, (int)(st->state.iteration % 2), st->whole->data,
-                             st->whole->nx);
+    return st->ops->download(me, (int)(st->state.iteration % 2), st->part);
 }
 
 /* Taken by one thread between the two barriers: the verdict on an iteration,
@@ -95,23 +94,39 @@ void loop_decide(struct loop_state *st, long iteration, double *totals)
                    !(st->stop && r->reason == STOP_DIVERGED);
 }
 
+/* Hands the snapshot callback the whole field of st->state.iteration, merged from
+ * every rank's part (rank 0 writes it); with one process the part is the whole. */
+static int write_snapshot(struct loop_state *st)
+{
+    const struct solve_settings *s = st->settings;
+    struct field whole = *st->part;
+    struct solve_result *r = st->result;
+    if (!st->split.distributed)
+        return s->snapshot(s->snapshot_context, st->state.iteration, &whole, r->error,
+                           sizeof r->error);
+    if (rank_part_merge_whole(&st->split.part, st->part, st->partition->nx,
+                              st->partition->ny, &whole) != 0) {
+        snprintf(r->error, sizeof r->error, "out of host memory for a snapshot");
+        return -1;
+    }
+    int rc = ranks_rank() == 0 ? s->snapshot(s->snapshot_context, st->state.iteration,
+                                             &whole, r->error, sizeof r->error)
+                               : 0;
+    field_free(&whole);
+    return rc;
+}
+
 /* Gathers the field of st->state.iteration from every tile and hands it to the
  * snapshot callback; every thread calls it when st->snapshot is set. */
 static void take_snapshot(struct loop_state *st, struct tile *me)
 {
-    const struct solve_settings *s = st->settings;
-    int writes = !st->split.distributed || ranks_rank() == 0;
     loop_record(st, me, loop_gather_tile(st, me));
 #pragma omp barrier
 #pragma omp single
     {
-        /* every rank's tiles gathered (agreed), merged, then written by rank 0 */
+        /* every rank's tiles gathered (agreed), then written */
         st->failed = rank_split_agree(&st->split, st->failed, st->result);
-        if (!st->failed)
-            rank_split_merge_field(&st->split, st->partition, st->whole);
-        if (st->failed ||
-            (writes && s->snapshot(s->snapshot_context, st->state.iteration, st->whole,
-                                   st->result->error, sizeof st->result->error) != 0)) {
+        if (st->failed || write_snapshot(st) != 0) {
             st->failed = 1;
             st->result->reason = STOP_FAILED;
         }

@@ -16,8 +16,9 @@ struct loop_state {
     struct stop_rule rule; /* the settings' stop rule, the norm's scale fitted */
     struct tile *tiles;
     double *tile_sums;          /* each tile's total of its block sums */
-    struct field *whole;        /* the initial field in, the final field out */
-    struct problem_terms terms; /* per-site source and fixed mask, whole lattice */
+    struct field *part; /* this rank's part (rank_part.h; the whole lattice with one
+                         * process): the initial field in, the final field out */
+    struct problem_terms terms; /* per-site source and fixed mask over the part */
     struct solve_result *result;
     int failed;              /* some call failed (set under a critical section) */
     int stop;                /* every thread leaves the current phase */
@@ -40,7 +41,7 @@ void loop_record(struct loop_state *st, const struct tile *me, int rc);
 /* Every thread calls this; all get the same answer: has any call failed? */
 int loop_agree(struct loop_state *st);
 
-/* Downloads the newest field of the tile into its place in the whole field; the
+/* Downloads the newest field of the tile into its place in the rank's part; the
  * tiles' threads do so at once, each into its own rectangle. */
 int loop_gather_tile(struct loop_state *st, struct tile *me);
 

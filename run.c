@@ -15,9 +15,11 @@
 #include "support/error.h"
 #include "outputs/csv_append.h"
 #include "outputs/output_paths.h"
+#include "outputs/part_output.h"
 #include "support/threads.h"
 #include "laplace_kernels.h"
 #include "mpi/binding.h"
+#include "mpi/rank_part.h"
 #include "mpi/ranks.h"
 #include "reference.h"
 #include "solver.h"
@@ -247,17 +249,41 @@ void run_output_context(const struct config *c, const struct partition *tiles,
 }
 
 /*
- * One --output of a run over several MPI ranks: rank 0 writes the whole-field
- * formats (it holds the merged field); a .pvti's pieces were staged by the ranks
+ * Whether a run over several MPI ranks needs the whole field on every rank after
+ * the solve: for --exact, the comparisons, or an output not written from parts
+ * (.vti, .png). Otherwise each rank keeps its part alone (rank_part.h).
+ */
+static int run_needs_whole(const struct plan *plan)
+{
+    const struct config *c = &plan->config;
+    if (c->world_size <= 1 || c->exact[0] || c->compare || c->compare_cpu)
+        return c->world_size > 1;
+    for (int i = 0; i < c->output_count; i++)
+        if (!part_output_can_write(c->outputs[i]) && !output_has_pieces(c->outputs[i]))
+            return 1;
+    return 0;
+}
+
+/*
+ * One --output of a run over several MPI ranks: .bin .npy .dat by every rank from
+ * its part (part_output.h); rank 0 writes the other whole-field formats (it holds
+ * the merged field then: run_needs_whole); a .pvti's pieces were staged by the ranks
  * that own their tiles, so every rank renames its own once all ranks have staged
  * theirs, then rank 0 writes the index. Every rank calls it for every output; a
  * failure is said by rank 0 with the first failing rank's message.
  */
-static int write_shared_output(const char *path, struct output_pieces *set,
-                               const struct field *field,
+static int write_shared_output(const struct plan *plan, const char *path,
+                               struct output_pieces *set, const struct field *field,
                                const struct output_context *context, char *err, size_t n)
 {
     int root = ranks_rank() == 0;
+    const struct config *c = &plan->config;
+    if (part_output_can_write(path)) {
+        struct rank_part rp;
+        rank_part_make(&rp, &plan->partition, c->ranks_x, c->ranks_y, ranks_rank());
+        return part_output_write(path, field, &rp, c->problem.nx, c->problem.ny, context,
+                                 err, n);
+    }
     if (!output_has_pieces(path))
         return root ? output_write(path, field, context, err, n) : 0;
     int first = ranks_first_flagged(set->failed);
@@ -290,8 +316,8 @@ int run_write_outputs(const struct plan *plan, const struct field *field,
         context.pieces = plan->ops && plan->staged[i].count ? &plan->staged[i] : NULL;
         int failed =
             c->world_size > 1
-                ? write_shared_output(c->outputs[i], &plan->staged[i], field, &context,
-                                      line, sizeof line) != 0
+                ? write_shared_output(plan, c->outputs[i], &plan->staged[i], field,
+                                      &context, line, sizeof line) != 0
                 : output_write(c->outputs[i], field, &context, line, sizeof line) != 0;
         if (failed) {
             add_line(err, n, line);
@@ -374,6 +400,7 @@ static struct solve_settings settings_of(const struct plan *plan, struct watcher
         .loop = c->loop,
         .ranks_x = c->ranks_x,
         .ranks_y = c->ranks_y,
+        .keep_part = !run_needs_whole(plan),
     };
 }
 

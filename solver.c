@@ -45,15 +45,17 @@ static void describe_fallbacks(struct loop_state *st)
 }
 
 /* Opens the tile and uploads its part of the initial field and per-site terms,
- * read straight out of the whole arrays. */
+ * read straight out of the rank's part. */
 static int set_up_tile(struct loop_state *st, struct tile *me)
 {
     if (st->ops->open(me) != 0)
         return -1;
-    struct tile_input in = {.field = st->whole->data,
+    struct tile_input in = {.field = st->part->data,
                             .source = st->terms.source.data,
                             .fixed = st->terms.fixed,
-                            .pitch = st->whole->nx};
+                            .pitch = st->part->nx,
+                            .x0 = st->part->x0,
+                            .y0 = st->part->y0};
     return st->ops->upload(me, &in);
 }
 
@@ -101,6 +103,17 @@ static int loop_on_device(const struct loop_state *st)
            !(s->observe_all && s->tile.reduce == REDUCE_DEVICE && s->loop != LOOP_CHIP);
 }
 
+/* The sites of the ranks east and north that the part holds (rank_part.h). */
+static int fill_shadows(struct loop_state *st, struct tile *me)
+{
+    if (!st->split.distributed)
+        return 0;
+    return rank_part_fill_shadows(&st->split.part, st->part) == 0
+               ? 0
+               : error_set(me->error, sizeof me->error,
+                           "out of host memory for the part's shadows");
+}
+
 /* The whole life of one tile, run by the thread that drives it. */
 static void drive_tile(struct loop_state *st, struct tile *me)
 {
@@ -141,12 +154,12 @@ static void drive_tile(struct loop_state *st, struct tile *me)
     st->ops->finish(me, started, 0, &unused);
 #pragma omp barrier
 #pragma omp single
-    if (st->gather) /* the other ranks' tiles, for the pieces' shared edges */
-        rank_split_merge_field(&st->split, st->partition, st->whole);
+    if (st->gather) /* the other ranks' edges, for the pieces' shared sites */
+        loop_record(st, me, fill_shadows(st, me));
     if (st->gather && st->settings->tile_done)
         loop_record(st, me,
                     st->settings->tile_done(st->settings->tile_done_context, me->index,
-                                            st->partition, st->whole, st->result,
+                                            st->partition, st->part, st->result,
                                             me->error, sizeof me->error));
 #pragma omp barrier
 #pragma omp single
@@ -174,25 +187,63 @@ static struct tile *make_tiles(const struct partition *p, const struct problem *
     return tiles;
 }
 
-/* The per-site terms (and the norm's scale fitted to them: update_rule.h), the
- * tiles, the shared sums, the initial field and the split among ranks; 0, or -1
- * out of memory (result->error set). */
+/* The per-site terms over the part (their largest source agreed on by every rank,
+ * failed or not, so that no rank waits), the norm's scale fitted to them
+ * (update_rule.h). 0, or -1 with result->error set. */
+static int set_up_terms(struct loop_state *st, const struct problem *problem,
+                        struct solve_settings *settings, int ready)
+{
+    struct solve_result *result = st->result;
+    int rc = ready ? problem_terms_build_part(problem, st->split.part.held, &st->terms,
+                                              result->error, sizeof result->error)
+                   : -1;
+    if (st->split.distributed)
+        st->terms.source_max = ranks_largest(st->terms.source_max);
+    if (rc != 0)
+        return -1;
+    update_rule_fit_norm(&settings->tile.rule, problem, &st->terms);
+    st->rule = solve_stop_rule(settings);
+    for (int t = 0; t < partition_count(st->partition); t++)
+        st->tiles[t].settings.rule = settings->tile.rule; /* made before the fit */
+    return 0;
+}
+
+/* The tiles, the split among ranks, the per-site terms, the shared sums and the
+ * initial field, each over this rank's part alone; 0, or -1 out of memory
+ * (result->error set). */
 static int set_up_run(struct loop_state *st, const struct problem *problem,
                       struct solve_settings *settings)
 {
     const struct partition *partition = st->partition;
     struct solve_result *result = st->result;
-    if (problem_terms_build(problem, &st->terms, result->error, sizeof result->error))
+    int ready = (st->tiles = make_tiles(partition, problem, settings)) &&
+                rank_split_make(&st->split, partition, settings->ranks_x,
+                                settings->ranks_y, st->tiles) == 0;
+    if (!ready)
+        error_set(result->error, sizeof result->error, "out of host memory for the tiles");
+    if (set_up_terms(st, problem, settings, ready) != 0)
         return -1;
-    update_rule_fit_norm(&settings->tile.rule, problem, &st->terms);
-    st->rule = solve_stop_rule(settings);
     st->tile_sums = calloc((size_t)partition_count(partition), sizeof *st->tile_sums);
-    if (!st->tile_sums || problem_initial_field(problem, st->whole) != 0 ||
-        !(st->tiles = make_tiles(partition, problem, settings)) ||
-        rank_split_make(&st->split, partition, settings->ranks_x, settings->ranks_y,
-                        st->tiles) != 0)
+    if (!st->tile_sums || problem_initial_part(problem, st->split.part.held, st->part))
         return error_set(result->error, sizeof result->error,
                          "out of host memory for the lattice");
+    return 0;
+}
+
+/* Where the settings ask for it (what needs the whole: settings->keep_part 0), the
+ * whole field on every rank, merged from every rank's part. 0, or -1 on every rank
+ * (out of memory). */
+static int merge_whole(struct loop_state *st, struct field *out)
+{
+    struct field whole;
+    if (!st->split.distributed || st->settings->keep_part)
+        return 0;
+    if (rank_part_merge_whole(&st->split.part, out, st->partition->nx,
+                              st->partition->ny, &whole) != 0)
+        return error_set(st->result->error, sizeof st->result->error,
+                         "out of host memory for the whole field");
+    field_free(out);
+    *out = whole;
     return 0;
 }
 
@@ -219,7 +270,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     struct loop_state st = {.ops = ops,
                             .partition = partition,
                             .settings = &fitted,
-                            .whole = out,
+                            .part = out,
                             .result = result,
                             .state = stop_state_start(),
                             .resume = 1,
@@ -249,6 +300,8 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     }
     st.failed = rank_split_agree(&st.split, st.failed, result);
     result->time_exchange_s = st.split.exchange_s;
+    if (!st.failed && merge_whole(&st, out) != 0)
+        st.failed = 1;
     free(st.tiles);
     free(st.tile_sums);
     free(st.batch_sums);

@@ -43,13 +43,16 @@ struct tile_settings {
     struct update_rule rule; /* method, stencil weights, norm (update_rule.h) */
 };
 
-/* The whole lattice's problem in host memory, each array `pitch` sites a row; a
- * tile reads its own rectangle (its extent) straight out of them. */
+/* The problem over a rectangle of the lattice that holds the tile (the whole
+ * lattice, or this MPI rank's part), in host memory, each array `pitch` sites a row,
+ * its first value at lattice site (x0, y0); a tile reads its own rectangle (its
+ * extent) straight out of them. */
 struct tile_input {
     const void *field;          /* the initial values */
     const void *source;         /* the per-site term b, or NULL (rule.has_source) */
     const unsigned char *fixed; /* 1 at sites held fixed, or NULL (rule.has_fixed) */
-    long pitch;                 /* sites a row in each array: the lattice's nx */
+    long pitch;                 /* sites a row in each array: the rectangle's width */
+    long x0, y0;                /* the lattice site of each array's first value */
 };
 
 struct tile {
@@ -141,10 +144,10 @@ struct device_ops {
     /* Waits for sweep k; with want_sums, sets *total to the sum of its block sums,
      * added in the order of device_block_sums_total() (on the host or on the device). */
     int (*finish)(struct tile *t, long iteration, int want_sums, double *total);
-    /* Copies field[which] into the tile's rectangle of whole_h, the whole field
-     * (pitch sites a row). Tiles' threads may download at once: their rectangles
-     * are disjoint. */
-    int (*download)(struct tile *t, int which, void *whole_h, long pitch);
+    /* Copies field[which] into the tile's rectangle of `to`, a host field that holds
+     * it (the whole lattice, or this rank's part). Tiles' threads may download at
+     * once: their rectangles are disjoint. */
+    int (*download)(struct tile *t, int which, struct field *to);
     /* Frees everything open() allocated; safe after a failed or partial open(). */
     void (*close)(struct tile *t);
     /* Optional (NULL if not offered): a lone tile runs the whole loop in batches of
@@ -187,9 +190,10 @@ struct device_ops {
 /* Bytes of one field of the tile (width x height values). */
 size_t device_tile_field_bytes(const struct tile *t);
 
-/* Where the tile's first site (x0, y0) lies in a whole-lattice array of pitch
- * sites a row, each elem bytes: its offset in bytes. */
-size_t device_tile_whole_offset(const struct tile *t, long pitch, size_t elem);
+/* Where the tile's first site lies in a host array of pitch sites a row, each elem
+ * bytes, whose first value is lattice site (x0, y0): its offset in bytes. */
+size_t device_tile_offset(const struct tile *t, long x0, long y0, long pitch,
+                          size_t elem);
 
 /* The lanes of the fixed order in which a tile's block sums are added. */
 #define BLOCK_SUM_LANES 1024

@@ -169,16 +169,17 @@ static int cuda_connect(struct tile *t, const struct tile *neighbour[SIDE_COUNT]
     return 0;
 }
 
-/* Queues the copy of the tile's rectangle of a whole-lattice host array (pitch
- * sites of elem bytes a row) into tile_d (pitch = width). From pageable memory
- * the call returns once the driver has taken the rows. */
-static int upload_rows(struct tile *t, void *tile_d, const void *whole_h, long pitch,
-                       size_t elem)
+/* Queues the copy of the tile's rectangle of one of the input's host arrays (elem
+ * bytes a value) into tile_d (pitch = width). From pageable memory the call returns
+ * once the driver has taken the rows. */
+static int upload_rows(struct tile *t, void *tile_d, const void *array_h,
+                       const struct tile_input *in, size_t elem)
 {
     struct cuda_tile *c = t->impl;
     size_t row_bytes = (size_t)t->extent->lx * elem;
+    long pitch = in->pitch;
     const char *first_h =
-        (const char *)whole_h + device_tile_whole_offset(t, pitch, elem);
+        (const char *)array_h + device_tile_offset(t, in->x0, in->y0, pitch, elem);
     CUDA_CHECK(t, cudaMemcpy2DAsync(tile_d, row_bytes, first_h, (size_t)pitch * elem,
                                     row_bytes, (size_t)t->extent->ly,
                                     cudaMemcpyHostToDevice, c->stream));
@@ -190,13 +191,13 @@ static int cuda_upload(struct tile *t, const struct tile_input *in)
 {
     struct cuda_tile *c = t->impl;
     size_t elem = cuda_tile_elem_size(t);
-    if (upload_rows(t, t->field[0], in->field, in->pitch, elem) != 0)
+    if (upload_rows(t, t->field[0], in->field, in, elem) != 0)
         return -1;
     CUDA_CHECK(t, cudaMemcpyAsync(t->field[1], t->field[0], device_tile_field_bytes(t),
                                   cudaMemcpyDeviceToDevice, c->stream));
-    if (t->source && upload_rows(t, t->source, in->source, in->pitch, elem) != 0)
+    if (t->source && upload_rows(t, t->source, in->source, in, elem) != 0)
         return -1;
-    if (t->fixed && upload_rows(t, t->fixed, in->fixed, in->pitch, 1) != 0)
+    if (t->fixed && upload_rows(t, t->fixed, in->fixed, in, 1) != 0)
         return -1;
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
@@ -234,12 +235,13 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
     return 0;
 }
 
-/* One copy into the tile's rectangle of the whole field (pitch sites a row). */
-static int cuda_download(struct tile *t, int which, void *whole_h, long pitch)
+/* One copy into the tile's rectangle of the host field `to` (whole or a part). */
+static int cuda_download(struct tile *t, int which, struct field *to)
 {
     struct cuda_tile *c = t->impl;
     size_t elem = cuda_tile_elem_size(t), row_bytes = (size_t)t->extent->lx * elem;
-    char *first_h = (char *)whole_h + device_tile_whole_offset(t, pitch, elem);
+    long pitch = to->nx;
+    char *first_h = (char *)to->data + device_tile_offset(t, to->x0, to->y0, pitch, elem);
     CUDA_CHECK(t, cudaMemcpy2DAsync(first_h, (size_t)pitch * elem, t->field[which],
                                     row_bytes, row_bytes, (size_t)t->extent->ly,
                                     cudaMemcpyDeviceToHost, c->stream));

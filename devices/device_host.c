@@ -72,26 +72,26 @@ static void copy_rows(void *dst, size_t dpitch, const void *src, size_t spitch,
                row_bytes);
 }
 
-/* The tile's rectangle of a whole-lattice array (pitch sites of elem bytes a row)
- * into a tile array (pitch = width). */
-static void upload_rows(const struct tile *t, void *tile_h, const void *whole, long pitch,
-                        size_t elem)
+/* The tile's rectangle of one of the input's arrays (elem bytes a value) into a
+ * tile array (pitch = width). */
+static void upload_rows(const struct tile *t, void *tile_h, const void *array,
+                        const struct tile_input *in, size_t elem)
 {
     size_t row_bytes = (size_t)t->extent->lx * elem;
     copy_rows(tile_h, row_bytes,
-              (const char *)whole + device_tile_whole_offset(t, pitch, elem),
-              (size_t)pitch * elem, row_bytes, t->extent->ly);
+              (const char *)array + device_tile_offset(t, in->x0, in->y0, in->pitch, elem),
+              (size_t)in->pitch * elem, row_bytes, t->extent->ly);
 }
 
 static int host_upload(struct tile *t, const struct tile_input *in)
 {
     size_t elem = precision_size(t->precision);
-    upload_rows(t, t->field[0], in->field, in->pitch, elem);
+    upload_rows(t, t->field[0], in->field, in, elem);
     memcpy(t->field[1], t->field[0], device_tile_field_bytes(t));
     if (t->source)
-        upload_rows(t, t->source, in->source, in->pitch, elem);
+        upload_rows(t, t->source, in->source, in, elem);
     if (t->fixed)
-        upload_rows(t, t->fixed, in->fixed, in->pitch, 1);
+        upload_rows(t, t->fixed, in->fixed, in, 1);
     return 0;
 }
 
@@ -121,11 +121,11 @@ static int host_finish(struct tile *t, long iteration, int want_sums, double *to
     return 0;
 }
 
-static int host_download(struct tile *t, int which, void *whole_h, long pitch)
+static int host_download(struct tile *t, int which, struct field *to)
 {
     size_t elem = precision_size(t->precision), row_bytes = (size_t)t->extent->lx * elem;
-    copy_rows((char *)whole_h + device_tile_whole_offset(t, pitch, elem),
-              (size_t)pitch * elem, t->field[which], row_bytes, row_bytes, t->extent->ly);
+    copy_rows((char *)to->data + device_tile_offset(t, to->x0, to->y0, to->nx, elem),
+              (size_t)to->nx * elem, t->field[which], row_bytes, row_bytes, t->extent->ly);
     return 0;
 }
 

@@ -1,7 +1,6 @@
 /*
  * rank_split.c - the loop's dealings with other MPI ranks (rank_split.h): the
- * split of the tiles, the shadows and their edges, the shared totals and flags,
- * and the merge of the final field.
+ * split of the tiles, the shadows and their edges, the shared totals and flags.
  */
 #include "mpi/rank_split.h"
 
@@ -83,6 +82,7 @@ int rank_split_make(struct rank_split *r, const struct partition *p, int rx, int
         !r->next)
         return -1;
     int me_rank = r->distributed ? ranks_rank() : 0;
+    rank_part_make(&r->part, p, rx, ry, me_rank);
     for (int rank = 0; rank < size; rank++)
         r->counts[rank] = 2;
     for (int t = 0; t < n; t++) {
@@ -228,22 +228,4 @@ int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
     if (signal)
         interrupt_adopt(signal);
     return signal;
-}
-
-void rank_split_merge_field(struct rank_split *r, const struct partition *p,
-                            struct field *whole)
-{
-    if (!r->distributed)
-        return;
-    size_t elem = precision_size(whole->precision);
-    for (int t = 0; t < partition_count(p); t++) {
-        const struct tile_extent *e = &p->tiles[t];
-        if (r->owner[t] == ranks_rank())
-            continue;
-        for (long y = e->y0; y < e->y0 + e->ly; y++)
-            memset((char *)whole->data +
-                       ((size_t)y * (size_t)whole->nx + (size_t)e->x0) * elem,
-                   0, (size_t)e->lx * elem);
-    }
-    ranks_merge(whole->data, (size_t)whole->nx * (size_t)whole->ny, elem);
 }

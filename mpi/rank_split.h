@@ -19,11 +19,13 @@
  * every tile's total (MPI_Allgatherv) and add them in tile order, as one process
  * does, so the norms, the iteration counts and the fields are the same bits for
  * every layout of ranks. With one rank (distributed = 0) nothing here talks.
+ * The field itself a rank holds only over its part (rank_part.h).
  */
 #ifndef LAPLACE_RANK_SPLIT_H
 #define LAPLACE_RANK_SPLIT_H
 
 #include "devices/device.h"
+#include "mpi/rank_part.h"
 #include "mpi/ranks.h"
 #include "solve.h"
 
@@ -50,6 +52,7 @@ struct rank_split {
     int link_count;
     struct rank_message *messages; /* two per link: the edge sent and received */
     double exchange_s;             /* seconds this rank spent in the edges' exchange */
+    struct rank_part part;         /* the sites of the field this rank holds */
 };
 
 /*
@@ -92,9 +95,5 @@ int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
 /* The same agreement without totals or signals: 1 on every rank when any failed. */
 int rank_split_agree(struct rank_split *r, int failed, struct solve_result *result);
 
-/* Every rank's whole field gets every rank's tiles (the others' rectangles zeroed
- * first, then merged bit for bit); one thread of every rank calls it. */
-void rank_split_merge_field(struct rank_split *r, const struct partition *p,
-                            struct field *whole);
 
 #endif

@@ -15,14 +15,47 @@
  */
 #include "mpi/ranks.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "support/error.h"
 
 static int my_rank, world_size = 1, local_rank, local_size = 1, started;
 static char node[256] = "localhost";
+
+/* ranks_file with one process, or without MPI: plain POSIX calls. */
+static int posix_open(struct ranks_file *f, const char *path, char *err, size_t n)
+{
+    f->handle = NULL;
+    f->fd = open(path, O_WRONLY | O_CLOEXEC);
+    return f->fd >= 0 ? 0 : error_set(err, n, "cannot open '%s': %s", path, strerror(errno));
+}
+
+static int posix_write_at(struct ranks_file *f, long long offset, const void *data,
+                          size_t bytes, char *err, size_t n)
+{
+    for (size_t at = 0; at < bytes;) {
+        ssize_t done = pwrite(f->fd, (const char *)data + at, bytes - at,
+                              (off_t)(offset + (long long)at));
+        if (done <= 0)
+            return error_set(err, n, "a write failed: %s",
+                             done < 0 ? strerror(errno) : "nothing written");
+        at += (size_t)done;
+    }
+    return 0;
+}
+
+static int posix_close(struct ranks_file *f, char *err, size_t n)
+{
+    if (f->fd >= 0 && close(f->fd) != 0)
+        return error_set(err, n, "closing a file failed: %s", strerror(errno));
+    f->fd = -1;
+    return 0;
+}
 
 #ifdef HAVE_MPI
 #include <mpi.h>
@@ -138,6 +171,14 @@ long ranks_max(long value)
     return all;
 }
 
+double ranks_largest(double value)
+{
+    double all = value;
+    if (started)
+        MPI_CHECK(MPI_Allreduce(&value, &all, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD));
+    return all;
+}
+
 void ranks_gather_all(const double *mine, const int *counts, double *all)
 {
     if (!started) {
@@ -190,6 +231,74 @@ void ranks_barrier(void)
         MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
 }
 
+void ranks_sum(long long *values, size_t count)
+{
+    const size_t chunk = (size_t)1 << 28;
+    for (size_t at = 0; started && at < count; at += chunk) {
+        int length = (int)(count - at < chunk ? count - at : chunk);
+        MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values + at, length, MPI_LONG_LONG,
+                                MPI_SUM, MPI_COMM_WORLD));
+    }
+}
+
+/* An MPI-IO call's failure as one line in err. */
+static int file_failed(int rc, const char *what, char *err, size_t n)
+{
+    char text[MPI_MAX_ERROR_STRING] = "unknown error";
+    int length = 0;
+    MPI_Error_string(rc, text, &length);
+    return error_set(err, n, "rank %d (%s): %s failed: %s", my_rank, node, what, text);
+}
+
+int ranks_file_open(struct ranks_file *f, const char *path, char *err, size_t n)
+{
+    f->fd = -1;
+    if (!started)
+        return posix_open(f, path, err, n);
+    MPI_File *file = malloc(sizeof *file);
+    f->handle = file;
+    if (!file)
+        return error_set(err, n, "rank %d: out of memory", my_rank);
+    int rc = MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_WRONLY, MPI_INFO_NULL, file);
+    if (rc != MPI_SUCCESS) {
+        free(file);
+        f->handle = NULL;
+        return file_failed(rc, "MPI_File_open", err, n);
+    }
+    return 0;
+}
+
+int ranks_file_write_at(struct ranks_file *f, long long offset, const void *data,
+                        size_t bytes, char *err, size_t n)
+{
+    const size_t chunk = (size_t)1 << 30; /* an int counts the bytes of one call */
+    if (!f->handle)
+        return posix_write_at(f, offset, data, bytes, err, n);
+    for (size_t at = 0; at < bytes; at += chunk) {
+        int length = (int)(bytes - at < chunk ? bytes - at : chunk);
+        MPI_Status status;
+        int written = 0;
+        int rc = MPI_File_write_at(*(MPI_File *)f->handle, (MPI_Offset)(offset + (long long)at),
+                                   (const char *)data + at, length, MPI_BYTE, &status);
+        if (rc != MPI_SUCCESS)
+            return file_failed(rc, "MPI_File_write_at", err, n);
+        MPI_Get_count(&status, MPI_BYTE, &written);
+        if (written != length)
+            return error_set(err, n, "rank %d (%s): a write was cut short", my_rank, node);
+    }
+    return 0;
+}
+
+int ranks_file_close(struct ranks_file *f, char *err, size_t n)
+{
+    if (!f->handle)
+        return posix_close(f, err, n);
+    int rc = MPI_File_close((MPI_File *)f->handle);
+    free(f->handle);
+    f->handle = NULL;
+    return rc == MPI_SUCCESS ? 0 : file_failed(rc, "MPI_File_close", err, n);
+}
+
 #else /* no MPI in this build: one rank */
 
 int ranks_start(char *err, size_t n)
@@ -228,6 +337,11 @@ long ranks_max(long value)
     return value;
 }
 
+double ranks_largest(double value)
+{
+    return value;
+}
+
 void ranks_gather_all(const double *mine, const int *counts, double *all)
 {
     memcpy(all, mine, (size_t)counts[0] * sizeof *all);
@@ -244,6 +358,27 @@ void ranks_merge(void *data, size_t count, size_t elem)
 }
 
 void ranks_barrier(void) {}
+
+void ranks_sum(long long *values, size_t count)
+{
+    (void)values, (void)count;
+}
+
+int ranks_file_open(struct ranks_file *f, const char *path, char *err, size_t n)
+{
+    return posix_open(f, path, err, n);
+}
+
+int ranks_file_write_at(struct ranks_file *f, long long offset, const void *data,
+                        size_t bytes, char *err, size_t n)
+{
+    return posix_write_at(f, offset, data, bytes, err, n);
+}
+
+int ranks_file_close(struct ranks_file *f, char *err, size_t n)
+{
+    return posix_close(f, err, n);
+}
 #endif
 
 int ranks_agree_status(int status, char *err, size_t n)

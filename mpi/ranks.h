@@ -44,6 +44,7 @@ void ranks_share(int root, void *data, size_t n);
 
 /* The largest of every rank's value, on every rank. */
 long ranks_max(long value);
+double ranks_largest(double value);
 
 /* Every rank's values on every rank: rank r sends counts[r] doubles (its `mine`),
  * all[] gets them rank after rank. */
@@ -72,5 +73,26 @@ int ranks_agree_status(int status, char *err, size_t n);
 
 /* Every rank waits for every other. */
 void ranks_barrier(void);
+
+/* The values of every rank added, in place, on every rank (exact for the byte
+ * counts of ranks_file's pieces). */
+void ranks_sum(long long *values, size_t count);
+
+/*
+ * A file that every rank writes at once (MPI-IO), each rank its own pieces at their
+ * offsets: ranks_file_open (every rank; the file exists already: the ranks open
+ * it for writing), ranks_file_write_at (any rank, any number of times) and
+ * ranks_file_close (every rank). Each 0, or -1 with err set: an I/O error is no
+ * MPI failure, so it is returned, for the ranks to agree on (ranks_agree_status).
+ * Without MPI, plain POSIX writes.
+ */
+struct ranks_file {
+    void *handle; /* MPI_File, or the descriptor without MPI */
+    int fd;
+};
+int ranks_file_open(struct ranks_file *f, const char *path, char *err, size_t n);
+int ranks_file_write_at(struct ranks_file *f, long long offset, const void *data,
+                        size_t bytes, char *err, size_t n);
+int ranks_file_close(struct ranks_file *f, char *err, size_t n);
 
 #endif

@@ -75,65 +75,114 @@ int output_check_writable(const char *path, char *err, size_t n)
 
 /* ---- the formats written here ---------------------------------------------- */
 
-static int write_dat(FILE *f, const struct job *job)
+/* The .bin header (output.h) in out; its length. */
+static size_t bin_header(long nx, long ny, enum precision precision,
+                         const struct output_context *c, unsigned char *out)
 {
-    const struct field *field = job->field;
-    int digits = field->precision == PRECISION_FLOAT ? 9 : 17;
-    for (long y = field->ny - 1; y >= 0; y--) {
-        for (long x = 0; x < field->nx; x++)
-            if (fprintf(f, x ? " %.*g" : "%.*g", digits, field_get(field, x, y)) < 0)
-                return -1;
-        if (fputc('\n', f) == EOF)
-            return -1;
-    }
-    return 0;
-}
-
-static int write_bin(FILE *f, const struct job *job)
-{
-    const struct field *field = job->field;
-    char magic[8] = {'L', 'A', 'P', 'L', 'A', 'C', 'E', 'B'};
-    uint32_t version = 1, size = (uint32_t)precision_size(field->precision);
-    uint32_t flags = job->context->interrupted ? 1u : 0u, order = 0x01020304u;
-    int64_t nx = field->nx, ny = field->ny, iteration = job->context->iteration;
-    size_t values = (size_t)field->nx * (size_t)field->ny;
-    int ok = fwrite(magic, 8, 1, f) == 1 && fwrite(&version, 4, 1, f) == 1 &&
-             fwrite(&size, 4, 1, f) == 1 && fwrite(&nx, 8, 1, f) == 1 &&
-             fwrite(&ny, 8, 1, f) == 1 && fwrite(&iteration, 8, 1, f) == 1 &&
-             fwrite(&flags, 4, 1, f) == 1 && fwrite(&order, 4, 1, f) == 1 &&
-             fwrite(field->data, size, values, f) == values;
-    return ok ? 0 : -1;
+    const char magic[8] = {'L', 'A', 'P', 'L', 'A', 'C', 'E', 'B'};
+    uint32_t version = 1, size = (uint32_t)precision_size(precision);
+    uint32_t flags = c->interrupted ? 1u : 0u, order = 0x01020304u;
+    int64_t nx64 = nx, ny64 = ny, iteration = c->iteration;
+    memcpy(out, magic, 8);
+    memcpy(out + 8, &version, 4);
+    memcpy(out + 12, &size, 4);
+    memcpy(out + 16, &nx64, 8);
+    memcpy(out + 24, &ny64, 8);
+    memcpy(out + 32, &iteration, 8);
+    memcpy(out + 40, &flags, 4);
+    memcpy(out + 44, &order, 4);
+    return 48;
 }
 
 /*
  * NumPy's .npy (format 1.0): the magic, the header length, a Python dict giving the
  * dtype in this machine's byte order and the shape (ny, nx), padded so the values
  * start at a multiple of 64 bytes; then the values, the bottom row (y = 0) first, x
- * fastest, as in .bin: u[j, i] is the site at (x_i, y_j).
+ * fastest, as in .bin: u[j, i] is the site at (x_i, y_j). The head in out; its length.
  */
-static int write_npy(FILE *f, const struct job *job)
+static size_t npy_header(long nx, long ny, enum precision precision, unsigned char *out)
 {
-    const struct field *field = job->field;
     const unsigned char magic[8] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
     const uint16_t probe = 1;
     char order = *(const unsigned char *)&probe == 1 ? '<' : '>';
-    size_t size = precision_size(field->precision);
-    size_t values = (size_t)field->nx * (size_t)field->ny;
-    char header[128];
-    int length = snprintf(header, sizeof header,
+    char *header = (char *)out + 10;
+    int length = snprintf(header, OUTPUT_HEADER_MAX - 10,
                           "{'descr': '%cf%zu', 'fortran_order': False, 'shape': (%ld, "
                           "%ld), }",
-                          order, size, field->ny, field->nx);
+                          order, precision_size(precision), ny, nx);
     int padded = ((10 + length + 1 + 63) / 64) * 64 - 10; /* with the closing \n */
     memset(header + length, ' ', (size_t)(padded - length - 1));
     header[padded - 1] = '\n';
-    uint16_t header_length = (uint16_t)padded;
-    unsigned char length_le[2] = {(unsigned char)(header_length & 0xff),
-                                  (unsigned char)(header_length >> 8)};
-    int ok = fwrite(magic, 8, 1, f) == 1 && fwrite(length_le, 2, 1, f) == 1 &&
-             fwrite(header, (size_t)padded, 1, f) == 1 &&
+    memcpy(out, magic, 8);
+    out[8] = (unsigned char)(padded & 0xff);
+    out[9] = (unsigned char)(padded >> 8);
+    return (size_t)(10 + padded);
+}
+
+size_t output_dat_segment(char *out, size_t size, const struct field *field, long y,
+                          long x0, long x1, int ends_row)
+{
+    int digits = field->precision == PRECISION_FLOAT ? 9 : 17;
+    size_t used = 0;
+    for (long x = x0; x <= x1; x++) {
+        double v = field_get(field, x - field->x0, y - field->y0);
+        int k = snprintf(out ? out + used : NULL, out ? size - used : 0,
+                         x ? " %.*g" : "%.*g", digits, v);
+        used += (size_t)k;
+    }
+    if (ends_row) {
+        if (out)
+            out[used] = '\n';
+        used++;
+    }
+    return used;
+}
+
+static int write_dat(FILE *f, const struct job *job)
+{
+    const struct field *field = job->field;
+    size_t size = (size_t)field->nx * OUTPUT_DAT_VALUE_MAX + 2;
+    char *row = malloc(size);
+    int rc = row ? 0 : -1;
+    for (long y = field->ny - 1; rc == 0 && y >= 0; y--) {
+        size_t bytes = output_dat_segment(row, size, field, y, 0, field->nx - 1, 1);
+        if (fwrite(row, 1, bytes, f) != bytes)
+            rc = -1;
+    }
+    free(row);
+    return rc;
+}
+
+size_t output_raw_header(enum output_format format, long nx, long ny,
+                         enum precision precision, const struct output_context *c,
+                         unsigned char out[OUTPUT_HEADER_MAX])
+{
+    return format == FORMAT_BIN ? bin_header(nx, ny, precision, c, out)
+                                : npy_header(nx, ny, precision, out);
+}
+
+static int write_raw(FILE *f, const struct job *job, enum output_format format)
+{
+    const struct field *field = job->field;
+    unsigned char header[OUTPUT_HEADER_MAX];
+    size_t size = precision_size(field->precision);
+    size_t values = (size_t)field->nx * (size_t)field->ny;
+    size_t bytes =
+        output_raw_header(format, field->nx, field->ny, field->precision, job->context,
+                          header);
+    int ok = fwrite(header, 1, bytes, f) == bytes &&
              fwrite(field->data, size, values, f) == values;
     return ok ? 0 : -1;
+}
+
+static int write_bin(FILE *f, const struct job *job)
+{
+    return write_raw(f, job, FORMAT_BIN);
+}
+
+static int write_npy(FILE *f, const struct job *job)
+{
+    return write_raw(f, job, FORMAT_NPY);
 }
 
 /* ---- the formats of vtk_output.c and png_output.c ------------------------- */

@@ -32,6 +32,7 @@
 
 #include "gpu_partition.h"
 #include "problem/problem.h"
+#include "outputs/output_formats.h"
 #include "outputs/temp_file.h"
 
 /*
@@ -101,6 +102,24 @@ int output_pieces_commit(const char *path, struct output_pieces *set, char *err,
                          size_t n);
 int output_write_index(const char *path, const struct field *field,
                        const struct output_context *context, char *err, size_t n);
+
+/* ---- what the writers of a rank's part (part_output.h) share with these ---- */
+
+#define OUTPUT_HEADER_MAX 256  /* the longest .bin or .npy header */
+#define OUTPUT_DAT_VALUE_MAX 32 /* the most bytes of one .dat value, its space included */
+
+/* The header of a .bin or .npy (format: output_formats.h) of an nx x ny field in
+ * out; its length in bytes. The values follow it, row y = 0 first. */
+size_t output_raw_header(enum output_format format, long nx, long ny,
+                         enum precision precision, const struct output_context *c,
+                         unsigned char out[OUTPUT_HEADER_MAX]);
+
+/* Lattice sites x0..x1 of row y of field (whole, or a part that holds them) as the
+ * text of a .dat line (a space before each value but the lattice's first; a newline
+ * after when ends_row), into out (size bytes: OUTPUT_DAT_VALUE_MAX a value and 2
+ * more), or only counted when out is NULL. Its length in bytes. */
+size_t output_dat_segment(char *out, size_t size, const struct field *field, long y,
+                          long x0, long x1, int ends_row);
 
 /* The name of a snapshot of path at an iteration: "heat.dat" -> "heat-000100.dat".
  * 0, or -1 when it does not fit in n. */

@@ -121,7 +121,8 @@ static int write_placement(FILE *f, long x0, long y0, long x1, long y1,
                : 0;
 }
 
-/* The byte count, then rows y0..y1 of columns x0..x1, straight from the field. */
+/* The byte count, then rows y0..y1 of columns x0..x1 (lattice sites), straight from
+ * the field (whole, or a rank's part). */
 static int write_values(FILE *f, const struct field *field, long x0, long y0, long x1,
                         long y1)
 {
@@ -131,7 +132,8 @@ static int write_values(FILE *f, const struct field *field, long x0, long y0, lo
     if (fwrite(&bytes, sizeof bytes, 1, f) != 1)
         return -1;
     for (long j = y0; j <= y1; j++) {
-        size_t first = (size_t)j * (size_t)field->nx + (size_t)x0;
+        size_t first =
+            (size_t)(j - field->y0) * (size_t)field->nx + (size_t)(x0 - field->x0);
         if (fwrite((const char *)field->data + first * size, size, row, f) != row)
             return -1;
     }
@@ -173,7 +175,7 @@ static int image_body(FILE *f, const struct field *field, long x0, long y0, long
 int vtk_write_image(FILE *f, const struct field *field, long x0, long y0, long x1,
                     long y1, const struct vtk_grid *grid, const struct vtk_note *note)
 {
-    if (x0 < 0 || y0 < 0 || x1 < x0 || y1 < y0 || x1 >= field->nx || y1 >= field->ny)
+    if (x1 < x0 || y1 < y0 || !field_holds(field, x0, y0) || !field_holds(field, x1, y1))
         return -1;
     return finish(f, image_body(f, field, x0, y0, x1, y1, grid, note));
 }

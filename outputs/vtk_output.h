@@ -29,7 +29,8 @@ struct vtk_note {
 /*
  * Writes sites [x0, x1] x [y0, y1] (inclusive, lattice coordinates) of the field to f
  * as one .vti: point data "u" in the field's precision, appended raw, UInt64 headers,
- * the machine's byte order. The whole lattice is x0 = y0 = 0, x1 = nx-1, y1 = ny-1.
+ * the machine's byte order. The whole lattice is x0 = y0 = 0, x1 = nx-1, y1 = ny-1;
+ * the field may be a rank's part (field.h) that holds the rectangle.
  * note may be NULL (no comment, no FieldData). Flushes f, does not close it.
  * Returns 0; -1 when a write fails or the rectangle is not inside the field.
  */

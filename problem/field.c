@@ -20,6 +20,14 @@ const char *precision_name(enum precision precision)
 
 int field_alloc(struct field *field, long nx, long ny, enum precision precision)
 {
+    return field_alloc_at(field, 0, 0, nx, ny, precision);
+}
+
+int field_alloc_at(struct field *field, long x0, long y0, long nx, long ny,
+                   enum precision precision)
+{
+    field->x0 = x0;
+    field->y0 = y0;
     field->nx = nx;
     field->ny = ny;
     field->precision = precision;
@@ -31,6 +39,12 @@ void field_free(struct field *field)
 {
     free(field->data);
     field->data = NULL;
+}
+
+int field_holds(const struct field *field, long x, long y)
+{
+    return x >= field->x0 && x < field->x0 + field->nx && y >= field->y0 &&
+           y < field->y0 + field->ny;
 }
 
 double field_get(const struct field *field, long x, long y)

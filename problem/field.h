@@ -10,9 +10,12 @@
 
 enum precision { PRECISION_FLOAT, PRECISION_DOUBLE };
 
-/* A whole-lattice field in the working precision, in host memory. */
+/* A field in the working precision, in host memory: the whole lattice, or the
+ * rectangle of it that one MPI rank holds (its part), whose first value is the
+ * lattice's site (x0, y0). */
 struct field {
-    long nx, ny;
+    long nx, ny; /* the values per direction: the lattice's, or the part's */
+    long x0, y0; /* the lattice site of the first value: 0, 0 for a whole field */
     enum precision precision;
     void *data; /* float or double, nx * ny values */
 };
@@ -24,6 +27,14 @@ const char *precision_name(enum precision precision);
 int field_alloc(struct field *field, long nx, long ny, enum precision precision);
 void field_free(struct field *field);
 
+/* Allocates a part of nx * ny zeros whose first value is lattice site (x0, y0). */
+int field_alloc_at(struct field *field, long x0, long y0, long nx, long ny,
+                   enum precision precision);
+
+/* 1 when lattice site (x, y) lies in the field (whole, or a part). */
+int field_holds(const struct field *field, long x, long y);
+
+/* A value by its place in the array (x, y from the field's first value). */
 double field_get(const struct field *field, long x, long y);
 void field_set(struct field *field, long x, long y, double value);
 

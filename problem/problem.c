@@ -99,6 +99,8 @@ static int set_edge(const struct problem *p, int edge, struct field *field,
     for (long s = 0; s < sites; s++) {
         long i, j;
         edge_site(p, edge, s, &i, &j);
+        if (field && !largest && !field_holds(field, i, j))
+            continue; /* another rank's site */
         double x = problem_site_x(p, i), y = problem_site_y(p, j);
         double v = formula ? expression_eval(formula, x, y) : edge_number(p, edge);
         if (!isfinite(v)) {
@@ -107,8 +109,8 @@ static int set_edge(const struct problem *p, int edge, struct field *field,
             expression_free(formula);
             return -1;
         }
-        if (field)
-            field_set(field, i, j, v);
+        if (field && field_holds(field, i, j))
+            field_set(field, i - field->x0, j - field->y0, v);
         if (largest)
             *largest = fmax(*largest, fabs(v));
     }
@@ -116,29 +118,54 @@ static int set_edge(const struct problem *p, int edge, struct field *field,
     return 0;
 }
 
-/* Region values, in the order given: a later region wins where they overlap. */
-static void set_regions(const struct problem *p, struct field *field,
-                        unsigned char *fixed)
+struct lattice_rect problem_whole(const struct problem *problem)
 {
+    return (struct lattice_rect){0, 0, problem->nx, problem->ny};
+}
+
+/* The interior sites of r: i from *i0 to *i1, j from *j0 to *j1 (inclusive). */
+static void interior_of(const struct problem *p, struct lattice_rect r, long *i0,
+                        long *i1, long *j0, long *j1)
+{
+    *i0 = r.x0 > 1 ? r.x0 : 1;
+    *j0 = r.y0 > 1 ? r.y0 : 1;
+    *i1 = r.x0 + r.nx - 1 < p->nx - 2 ? r.x0 + r.nx - 1 : p->nx - 2;
+    *j1 = r.y0 + r.ny - 1 < p->ny - 2 ? r.y0 + r.ny - 1 : p->ny - 2;
+}
+
+/* Region values over the rectangle r, in the order given: a later region wins
+ * where they overlap (field and fixed cover r, fixed r.nx values a row). */
+static void set_regions(const struct problem *p, struct lattice_rect r,
+                        struct field *field, unsigned char *fixed)
+{
+    long i0, i1, j0, j1;
+    interior_of(p, r, &i0, &i1, &j0, &j1);
     for (int k = 0; k < p->region_count; k++)
-        for (long j = 1; j < p->ny - 1; j++)
-            for (long i = 1; i < p->nx - 1; i++)
+        for (long j = j0; j <= j1; j++)
+            for (long i = i0; i <= i1; i++)
                 if (region_contains(p, &p->regions[k], i, j)) {
                     if (field)
-                        field_set(field, i, j, p->regions[k].value);
+                        field_set(field, i - r.x0, j - r.y0, p->regions[k].value);
                     if (fixed)
-                        fixed[i + p->nx * j] = 1;
+                        fixed[(i - r.x0) + r.nx * (j - r.y0)] = 1;
                 }
 }
 
 int problem_initial_field(const struct problem *problem, struct field *field)
 {
+    return problem_initial_part(problem, problem_whole(problem), field);
+}
+
+int problem_initial_part(const struct problem *problem, struct lattice_rect rect,
+                         struct field *field)
+{
     char why[256];
-    if (field_alloc(field, problem->nx, problem->ny, problem->precision) != 0)
+    if (field_alloc_at(field, rect.x0, rect.y0, rect.nx, rect.ny, problem->precision) !=
+        0)
         return -1;
     for (int edge = 0; edge < EDGE_COUNT; edge++)
         set_edge(problem, edge, field, NULL, why, sizeof why); /* checked before */
-    set_regions(problem, field, NULL);
+    set_regions(problem, rect, field, NULL);
     return 0;
 }
 
@@ -175,9 +202,10 @@ static int region_is_used(const struct problem *p, const struct region *r)
     return 0;
 }
 
-/* b at every interior site; -1 with err set where f is not finite. With terms NULL,
- * only the check (problem_check: a bad source is a bad config, refused before the
- * solve; that costs one more evaluation per site, only when there is a source). */
+/* b at every interior site of terms->rect; -1 with err set where f is not finite.
+ * With terms NULL, only the check, over the whole lattice (problem_check: a bad
+ * source is a bad config, refused before the solve; that costs one more evaluation
+ * per site, only when there is a source). */
 static int fill_source(const struct problem *p, struct problem_terms *terms, char *err,
                        size_t n)
 {
@@ -187,8 +215,10 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
         return 0; /* the same value everywhere: nothing more to check */
     if (expression_parse(p->source, &f, err, n) != 0)
         return -1;
-    for (long j = 1; j < p->ny - 1; j++)
-        for (long i = 1; i < p->nx - 1; i++) {
+    long i0, i1, j0, j1;
+    interior_of(p, terms ? terms->rect : problem_whole(p), &i0, &i1, &j0, &j1);
+    for (long j = j0; j <= j1; j++)
+        for (long i = i0; i <= i1; i++) {
             double x = problem_site_x(p, i), y = problem_site_y(p, j);
             double value = expression_eval(f, x, y);
             if (!isfinite(value)) {
@@ -198,7 +228,8 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
                 return -1;
             }
             if (terms) {
-                field_set(&terms->source, i, j, problem_source_term(p, value));
+                field_set(&terms->source, i - terms->rect.x0, j - terms->rect.y0,
+                          problem_source_term(p, value));
                 terms->source_max = fmax(terms->source_max, fabs(value));
             }
         }
@@ -243,10 +274,17 @@ int problem_check(const struct problem *problem, char *err, size_t n)
 int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
                         char *err, size_t n)
 {
-    long nx = problem->nx, ny = problem->ny;
-    *terms = (struct problem_terms){0};
+    return problem_terms_build_part(problem, problem_whole(problem), terms, err, n);
+}
+
+int problem_terms_build_part(const struct problem *problem, struct lattice_rect rect,
+                             struct problem_terms *terms, char *err, size_t n)
+{
+    long nx = rect.nx, ny = rect.ny;
+    *terms = (struct problem_terms){.rect = rect};
     if (problem->source[0]) {
-        if (field_alloc(&terms->source, nx, ny, problem->precision) != 0)
+        if (field_alloc_at(&terms->source, rect.x0, rect.y0, nx, ny,
+                           problem->precision) != 0)
             return error_set(err, n, "out of host memory for the source");
         if (fill_source(problem, terms, err, n) != 0)
             return problem_terms_free(terms), -1;
@@ -257,7 +295,7 @@ int problem_terms_build(const struct problem *problem, struct problem_terms *ter
             problem_terms_free(terms);
             return error_set(err, n, "out of host memory for the fixed regions");
         }
-        set_regions(problem, NULL, terms->fixed);
+        set_regions(problem, rect, NULL, terms->fixed);
     }
     return 0;
 }

@@ -56,16 +56,32 @@ struct problem {
     enum precision precision; /* working precision of every backend */
 };
 
-/* What a sweep needs per site besides the field, for the whole lattice. */
-struct problem_terms {
-    struct field source;  /* the term b of update_rule.h (data NULL without source) */
-    unsigned char *fixed; /* 1 at sites held by a region (NULL without regions) */
-    double source_max;    /* the largest |f| over the interior sites (0 without source) */
+/* A rectangle of the lattice: sites x0 .. x0 + nx - 1 by y0 .. y0 + ny - 1 (the
+ * whole lattice, or the part an MPI rank holds). */
+struct lattice_rect {
+    long x0, y0, nx, ny;
 };
+
+/* What a sweep needs per site besides the field, over a rectangle of the lattice. */
+struct problem_terms {
+    struct lattice_rect rect; /* the sites below cover: rect.nx values a row */
+    struct field source;      /* the term b of update_rule.h (data NULL without source) */
+    unsigned char *fixed;     /* 1 at sites held by a region (NULL without regions) */
+    double source_max; /* the largest |f| over the rectangle's interior sites (0 without
+                        * source): over the whole lattice's once ranks agree on it */
+};
+
+/* The whole lattice as a rectangle. */
+struct lattice_rect problem_whole(const struct problem *problem);
 
 /* Allocates the initial field of the problem: boundary values, region values,
  * interior 0. Returns 0, or -1 when out of memory. */
 int problem_initial_field(const struct problem *problem, struct field *field);
+
+/* The same for the sites of rect alone (a rank's part: field.h), evaluated there
+ * only. Returns 0, or -1 when out of memory. */
+int problem_initial_part(const struct problem *problem, struct lattice_rect rect,
+                         struct field *field);
 
 /* The physical size, with the defaults above applied. */
 void problem_size(const struct problem *problem, double *lx, double *ly);
@@ -98,6 +114,9 @@ int problem_check(const struct problem *problem, char *err, size_t n);
  * (out of memory, or the source is not finite at a site). */
 int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
                         char *err, size_t n);
+/* The same over the sites of rect alone. */
+int problem_terms_build_part(const struct problem *problem, struct lattice_rect rect,
+                             struct problem_terms *terms, char *err, size_t n);
 void problem_terms_free(struct problem_terms *terms);
 
 /*
