@@ -209,6 +209,14 @@ static int write_vti(FILE *f, const struct job *job)
     return vtk_write_image(f, field, x0, y0, x1, y1, &grid, &note);
 }
 
+int output_vti_head(FILE *f, long nx, long ny, enum precision precision,
+                    const struct output_context *c)
+{
+    struct vtk_grid grid = grid_of(c);
+    struct vtk_note note = note_of(c);
+    return vtk_write_image_head(f, precision, 0, 0, nx - 1, ny - 1, &grid, &note);
+}
+
 /* "dir/a.pvti", tile 3 -> "dir/a_3.vti" (path) and "a_3.vti" (the name in the index). */
 static int piece_path(const char *index, int t, char *out, size_t n, int name_only)
 {

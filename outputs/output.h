@@ -114,6 +114,11 @@ size_t output_raw_header(enum output_format format, long nx, long ny,
                          enum precision precision, const struct output_context *c,
                          unsigned char out[OUTPUT_HEADER_MAX]);
 
+/* The head of a whole .vti of an nx x ny field (vtk_write_image_head), the values
+ * to follow it, then VTK_IMAGE_TAIL. 0, or -1 when a write fails. */
+int output_vti_head(FILE *f, long nx, long ny, enum precision precision,
+                    const struct output_context *c);
+
 /* Lattice sites x0..x1 of row y of field (whole, or a part that holds them) as the
  * text of a .dat line (a space before each value but the lattice's first; a newline
  * after when ends_row), into out (size bytes: OUTPUT_DAT_VALUE_MAX a value and 2

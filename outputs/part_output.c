@@ -1,6 +1,7 @@
 /*
- * part_output.c - .bin, .npy and .dat written by every rank at once from its part
- * (part_output.h). The raw formats put row y of the lattice at a known offset, so a
+ * part_output.c - .bin, .npy, .vti and .dat written by every rank at once from its
+ * part (part_output.h). The raw formats (.vti's values are raw too, between its XML
+ * head and tail) put row y of the lattice at a known offset after the head, so a
  * rank writes each of its rows' pieces straight there. The text of .dat has values
  * of varying width: each rank formats its pieces of rows once to count their bytes,
  * the ranks add up the counts of every piece (MPI_Allreduce), and every rank finds
@@ -14,33 +15,67 @@
 
 #include "mpi/ranks.h"
 #include "outputs/output_formats.h"
+#include "outputs/vtk_output.h"
 #include "support/error.h"
 
 int part_output_can_write(const char *path)
 {
     enum output_format f = output_format_of(path);
-    return f == FORMAT_BIN || f == FORMAT_NPY || f == FORMAT_DAT;
+    return f == FORMAT_BIN || f == FORMAT_NPY || f == FORMAT_DAT || f == FORMAT_VTI;
 }
 
-/* This rank's rows of a .bin or .npy (rank 0: its header too) into the file. */
-static int write_raw(struct ranks_file *file, enum output_format format,
-                     const struct field *part, const struct rank_part *rp, long nx,
-                     long ny, const struct output_context *c, char *err, size_t n)
+/* The bytes before the values of a .bin, .npy or .vti, into *head (the caller frees
+ * it): their count, or -1 (out of memory). Every rank builds them, for the offsets. */
+static long fixed_head(enum output_format format, long nx, long ny,
+                       enum precision precision, const struct output_context *c,
+                       char **head)
 {
-    unsigned char header[OUTPUT_HEADER_MAX];
-    size_t elem = precision_size(part->precision);
-    size_t head = output_raw_header(format, nx, ny, part->precision, c, header);
-    const struct lattice_rect *o = &rp->own;
-    if (ranks_rank() == 0 && ranks_file_write_at(file, 0, header, head, err, n) != 0)
+    size_t size = 0;
+    if (format != FORMAT_VTI) {
+        *head = malloc(OUTPUT_HEADER_MAX);
+        return *head ? (long)output_raw_header(format, nx, ny, precision, c,
+                                               (unsigned char *)*head)
+                     : -1;
+    }
+    FILE *f = open_memstream(head, &size);
+    if (!f)
         return -1;
-    for (long y = o->y0; y < o->y0 + o->ny; y++) {
+    int rc = output_vti_head(f, nx, ny, precision, c);
+    if (fclose(f) != 0 || rc != 0) {
+        free(*head);
+        *head = NULL;
+        return -1;
+    }
+    return (long)size;
+}
+
+/* This rank's rows of a .bin, .npy or .vti into the file, at their offsets after
+ * the head; rank 0 writes the head, and a .vti's tail after the last value. */
+static int write_fixed(struct ranks_file *file, enum output_format format,
+                       const struct field *part, const struct rank_part *rp, long nx,
+                       long ny, const struct output_context *c, char *err, size_t n)
+{
+    char *header = NULL;
+    size_t elem = precision_size(part->precision);
+    long head = fixed_head(format, nx, ny, part->precision, c, &header);
+    const struct lattice_rect *o = &rp->own;
+    long long end = head + (long long)nx * ny * (long long)elem;
+    int rc = head < 0 ? error_set(err, n, "rank %d: out of memory for a header",
+                                  ranks_rank())
+                      : 0;
+    if (rc == 0 && ranks_rank() == 0)
+        rc = ranks_file_write_at(file, 0, header, (size_t)head, err, n);
+    if (rc == 0 && ranks_rank() == 0 && format == FORMAT_VTI)
+        rc = ranks_file_write_at(file, end, VTK_IMAGE_TAIL, strlen(VTK_IMAGE_TAIL), err,
+                                 n);
+    for (long y = o->y0; rc == 0 && y < o->y0 + o->ny; y++) {
         size_t at = (size_t)(y - part->y0) * (size_t)part->nx + (size_t)(o->x0 - part->x0);
         long long offset = (long long)head + ((long long)y * nx + o->x0) * (long long)elem;
-        if (ranks_file_write_at(file, offset, (const char *)part->data + at * elem,
-                                (size_t)o->nx * elem, err, n) != 0)
-            return -1;
+        rc = ranks_file_write_at(file, offset, (const char *)part->data + at * elem,
+                                 (size_t)o->nx * elem, err, n);
     }
-    return 0;
+    free(header);
+    return rc;
 }
 
 /* Where each of this rank's .dat pieces starts: every piece's bytes added in file
@@ -98,7 +133,7 @@ static int write_rows(const char *name, const char *path, const struct field *pa
     if (ranks_agree_status(rc ? EXIT_FAILURE_RUN : EXIT_OK, err, n) != EXIT_OK)
         return -1; /* MPI_File_open is collective: none holds the file */
     rc = format == FORMAT_DAT ? write_dat(&file, part, rp, nx, ny, err, n)
-                              : write_raw(&file, format, part, rp, nx, ny, c, err, n);
+                              : write_fixed(&file, format, part, rp, nx, ny, c, err, n);
     char close_error[256];
     if (ranks_file_close(&file, close_error, sizeof close_error) != 0 && rc == 0)
         rc = error_set(err, n, "%s", close_error);

@@ -121,16 +121,13 @@ static int write_placement(FILE *f, long x0, long y0, long x1, long y1,
                : 0;
 }
 
-/* The byte count, then rows y0..y1 of columns x0..x1 (lattice sites), straight from
- * the field (whole, or a rank's part). */
+/* Rows y0..y1 of columns x0..x1 (lattice sites), straight from the field (whole, or
+ * a rank's part). */
 static int write_values(FILE *f, const struct field *field, long x0, long y0, long x1,
                         long y1)
 {
     size_t size = precision_size(field->precision);
     size_t row = (size_t)(x1 - x0 + 1);
-    uint64_t bytes = (uint64_t)row * (uint64_t)(y1 - y0 + 1) * size;
-    if (fwrite(&bytes, sizeof bytes, 1, f) != 1)
-        return -1;
     for (long j = y0; j <= y1; j++) {
         size_t first =
             (size_t)(j - field->y0) * (size_t)field->nx + (size_t)(x0 - field->x0);
@@ -148,10 +145,12 @@ static int finish(FILE *f, int rc)
     return rc;
 }
 
-/* The .vti: the head, then the values after the '_' that opens the appended data. */
-static int image_body(FILE *f, const struct field *field, long x0, long y0, long x1,
-                      long y1, const struct vtk_grid *grid, const struct vtk_note *note)
+int vtk_write_image_head(FILE *f, enum precision precision, long x0, long y0, long x1,
+                         long y1, const struct vtk_grid *grid,
+                         const struct vtk_note *note)
 {
+    uint64_t bytes = (uint64_t)(x1 - x0 + 1) * (uint64_t)(y1 - y0 + 1) *
+                     precision_size(precision);
     if (write_prologue(f, "ImageData", note) != 0 || fputs("  <ImageData ", f) == EOF ||
         write_placement(f, x0, y0, x1, y1, grid) != 0 || fputs(">\n", f) == EOF ||
         write_field_data(f, note) != 0)
@@ -165,11 +164,19 @@ static int image_body(FILE *f, const struct field *field, long x0, long y0, long
                 "    </Piece>\n"
                 "  </ImageData>\n"
                 "  <AppendedData encoding=\"raw\">\n   _",
-                x0, x1, y0, y1, value_type(field->precision)) < 0)
+                x0, x1, y0, y1, value_type(precision)) < 0)
         return -1;
-    if (write_values(f, field, x0, y0, x1, y1) != 0)
+    return fwrite(&bytes, sizeof bytes, 1, f) == 1 ? 0 : -1;
+}
+
+/* The .vti: the head, the values, the tail. */
+static int image_body(FILE *f, const struct field *field, long x0, long y0, long x1,
+                      long y1, const struct vtk_grid *grid, const struct vtk_note *note)
+{
+    if (vtk_write_image_head(f, field->precision, x0, y0, x1, y1, grid, note) != 0 ||
+        write_values(f, field, x0, y0, x1, y1) != 0)
         return -1;
-    return fputs("\n  </AppendedData>\n</VTKFile>\n", f) == EOF ? -1 : 0;
+    return fputs(VTK_IMAGE_TAIL, f) == EOF ? -1 : 0;
 }
 
 int vtk_write_image(FILE *f, const struct field *field, long x0, long y0, long x1,

@@ -38,6 +38,17 @@ int vtk_write_image(FILE *f, const struct field *field, long x0, long y0, long x
                     long y1, const struct vtk_grid *grid, const struct vtk_note *note);
 
 /*
+ * The parts of that .vti around its values, for writers that place the values
+ * themselves (part_output.c, by MPI-IO from every rank's part): the head, up to and
+ * including the UInt64 byte count of the values of [x0, x1] x [y0, y1] (0, or -1 when
+ * a write fails), and the tail, which follows the last value.
+ */
+int vtk_write_image_head(FILE *f, enum precision precision, long x0, long y0, long x1,
+                         long y1, const struct vtk_grid *grid,
+                         const struct vtk_note *note);
+#define VTK_IMAGE_TAIL "\n  </AppendedData>\n</VTKFile>\n"
+
+/*
  * The sites piece t of a .pvti covers: tile t's rectangle, plus one more column on
  * the east and one more row on the north where a neighbour tile is there, so that the
  * pieces meet in ParaView without a gap (point data).
