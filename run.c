@@ -251,7 +251,8 @@ void run_output_context(const struct config *c, const struct partition *tiles,
 /*
  * Whether a run over several MPI ranks needs the whole field on every rank after
  * the solve: for --exact, the comparisons, or an output not written from parts
- * (.png). Otherwise each rank keeps its part alone (rank_part.h).
+ * (none now: part_output.h; a snapshot merges its own). Otherwise each rank keeps
+ * its part alone (rank_part.h).
  */
 static int run_needs_whole(const struct plan *plan)
 {
@@ -265,9 +266,8 @@ static int run_needs_whole(const struct plan *plan)
 }
 
 /*
- * One --output of a run over several MPI ranks: .bin .npy .vti .dat by every rank from
- * its part (part_output.h); rank 0 writes the other whole-field formats (it holds
- * the merged field then: run_needs_whole); a .pvti's pieces were staged by the ranks
+ * One --output of a run over several MPI ranks: .bin .npy .vti .dat .png by every
+ * rank from its part (part_output.h); a .pvti's pieces were staged by the ranks
  * that own their tiles, so every rank renames its own once all ranks have staged
  * theirs, then rank 0 writes the index. Every rank calls it for every output; a
  * failure is said by rank 0 with the first failing rank's message.

@@ -25,6 +25,7 @@ struct job {
     const struct output_context *context;
     int piece;              /* .pvti pieces: the tile, else -1 */
     const char *index_path; /* .pvti: where the index goes (for the pieces' names) */
+    const struct heat_map *heat_map; /* .png: cells summed already, else NULL */
 };
 
 int output_has_pieces(const char *path)
@@ -259,6 +260,24 @@ static int write_pvti(FILE *f, const struct job *job)
     return rc;
 }
 
+/* How the run asks for its .png to be drawn. */
+static struct png_options png_options_of(const struct output_context *c)
+{
+    return (struct png_options){.tiles = c->png_tiles ? c->partition : NULL,
+                                .caption = c->text,
+                                .fixed_range = c->png_range,
+                                .range_lo = c->png_lo,
+                                .range_hi = c->png_hi};
+}
+
+int output_heat_map_start(const char *path, long nx, long ny,
+                          const struct output_context *c, struct heat_map *hm, char *err,
+                          size_t n)
+{
+    struct png_options options = png_options_of(c);
+    return png_heat_map_start(path, nx, ny, &options, hm, err, n);
+}
+
 /* ---- writing under a temporary name, then renaming ------------------------ */
 
 /* Writes the file of path under the temporary name t (a FILE writer, or png_write
@@ -276,13 +295,11 @@ static int write_temporary(const char *path, int (*writer)(FILE *, const struct 
         rc = -1, saved = errno;
     if (rc == 0 && !writer) {
         char png_error[256];
-        struct png_options options = {
-            .tiles = job->context->png_tiles ? job->context->partition : NULL,
-            .caption = job->context->text,
-            .fixed_range = job->context->png_range,
-            .range_lo = job->context->png_lo,
-            .range_hi = job->context->png_hi};
-        rc = png_write(t->name, job->field, &options, png_error, sizeof png_error);
+        struct png_options options = png_options_of(job->context);
+        rc = job->heat_map ? png_write_heat_map(t->name, job->heat_map, &options,
+                                                png_error, sizeof png_error)
+                           : png_write(t->name, job->field, &options, png_error,
+                                       sizeof png_error);
         saved = errno;
     }
     if (rc != 0) {
@@ -437,6 +454,13 @@ int output_write(const char *path, const struct field *field,
     }
     snprintf(err, n, "cannot write '%s': unknown extension", path);
     return -1;
+}
+
+int output_write_heat_map(const char *path, const struct heat_map *hm,
+                          const struct output_context *context, char *err, size_t n)
+{
+    struct job job = {.context = context, .piece = -1, .heat_map = hm};
+    return write_file(path, NULL, &job, err, n);
 }
 
 int output_snapshot_path(const char *path, long iteration, char *out, size_t n)

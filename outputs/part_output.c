@@ -1,6 +1,7 @@
 /*
  * part_output.c - .bin, .npy, .vti and .dat written by every rank at once from its
- * part (part_output.h). The raw formats (.vti's values are raw too, between its XML
+ * part (part_output.h); a .png drawn by rank 0 from the cells the ranks sum
+ * (png_part.h). The raw formats (.vti's values are raw too, between its XML
  * head and tail) put row y of the lattice at a known offset after the head, so a
  * rank writes each of its rows' pieces straight there. The text of .dat has values
  * of varying width: each rank formats its pieces of rows once to count their bytes,
@@ -15,13 +16,15 @@
 
 #include "mpi/ranks.h"
 #include "outputs/output_formats.h"
+#include "outputs/png_part.h"
 #include "outputs/vtk_output.h"
 #include "support/error.h"
 
 int part_output_can_write(const char *path)
 {
     enum output_format f = output_format_of(path);
-    return f == FORMAT_BIN || f == FORMAT_NPY || f == FORMAT_DAT || f == FORMAT_VTI;
+    return f == FORMAT_BIN || f == FORMAT_NPY || f == FORMAT_DAT || f == FORMAT_VTI ||
+           f == FORMAT_PNG;
 }
 
 /* The bytes before the values of a .bin, .npy or .vti, into *head (the caller frees
@@ -140,10 +143,29 @@ static int write_rows(const char *name, const char *path, const struct field *pa
     return rc;
 }
 
+/* A .png: the heat map's cells from every rank's part (png_part.h), then rank 0
+ * writes the picture as one process does. */
+static int write_png(const char *path, const struct field *part,
+                     const struct rank_part *rp, long nx, long ny,
+                     const struct output_context *c, char *err, size_t n)
+{
+    struct heat_map hm = {0};
+    int rc = output_heat_map_start(path, nx, ny, c, &hm, err, n); /* same on all */
+    if (rc == 0)
+        rc = png_part_heat_map(part, rp, &hm, err, n);
+    if (rc == 0 && ranks_rank() == 0)
+        rc = output_write_heat_map(path, &hm, c, err, n);
+    free(hm.value);
+    return ranks_agree_status(rc ? EXIT_FAILURE_RUN : EXIT_OK, err, n) == EXIT_OK ? 0
+                                                                                 : -1;
+}
+
 int part_output_write(const char *path, const struct field *part,
                       const struct rank_part *rp, long nx, long ny,
                       const struct output_context *context, char *err, size_t n)
 {
+    if (output_format_of(path) == FORMAT_PNG)
+        return write_png(path, part, rp, nx, ny, context, err, n);
     struct temp_file t = {.guard = -1};
     int root = ranks_rank() == 0, rc = 0;
     if (root) { /* rank 0 makes the temporary file, whose name every rank opens */

@@ -4,11 +4,10 @@
  * five labelled ticks, the caption wrapped to the picture's width and the tile
  * borders (layout: png_output.h).
  *
- * The field is read once, site by site, into one accumulator per cell of the
- * heat map: a cell is one pixel when the lattice is reduced (the average of the
- * sites in it), one site when it is drawn at full size or enlarged (a zoom x zoom
- * square of pixels). A huge lattice costs no copy, at most max_side^2 doubles.
- * Text is stb_easy_font's, whose glyphs are rectangles; stb_image_write encodes.
+ * The cells come from heat_map.c: a cell is one pixel when the lattice is reduced
+ * (the average of the sites in it), one site when it is drawn at full size or
+ * enlarged (a zoom x zoom square of pixels). Text is stb_easy_font's, whose glyphs
+ * are rectangles; stb_image_write encodes.
  */
 #include "outputs/png_output.h"
 
@@ -17,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "support/error.h"
 
 /* stb raises these under -Wall -Wextra when it is not in a system folder. */
 #pragma GCC diagnostic push
@@ -86,102 +87,9 @@ static struct rgb value_colour(double v, double lo, double hi)
     return hi > lo ? viridis_colour((v - lo) / (hi - lo)) : viridis_colour(0.5);
 }
 
-/* The lattice as cells_x x cells_y cells, each drawn as zoom x zoom pixels. */
-struct heat_map {
-    long nx, ny;           /* the lattice */
-    long cells_x, cells_y; /* cells per direction */
-    long zoom;             /* pixels per cell along each side */
-    long width, height;    /* in pixels: cells times zoom */
-    double *value;         /* the cell averages, row 0 at the bottom like y */
-    double lo, hi;         /* finite range of the field; NaN when it has none */
-};
-
 static long larger(long a, long b)
 {
     return a > b ? a : b;
-}
-
-/* The cells and the zoom of an nx x ny lattice (rules: png_heat_map_size). */
-static void heat_map_shape(long nx, long ny, long max_side, struct heat_map *hm)
-{
-    long longest = nx > ny ? nx : ny;
-    *hm = (struct heat_map){.nx = nx, .ny = ny, .cells_x = nx, .cells_y = ny, .zoom = 1};
-    if (longest > max_side) {
-        hm->cells_x = larger(nx * max_side / longest, 1);
-        hm->cells_y = larger(ny * max_side / longest, 1);
-    } else if (longest < PNG_MIN_SIDE) {
-        long zoom = (PNG_MIN_SIDE + longest - 1) / longest;
-        long fits = max_side / longest;
-        hm->zoom = zoom < fits ? zoom : fits;
-    }
-    hm->width = hm->cells_x * hm->zoom;
-    hm->height = hm->cells_y * hm->zoom;
-}
-
-void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height)
-{
-    struct heat_map hm;
-    heat_map_shape(nx, ny, max_side > 0 ? max_side : PNG_MAX_SIDE, &hm);
-    *width = hm.width;
-    *height = hm.height;
-}
-
-/* The first of n sites in cell c of `cells`: site s lies in cell s * cells / n,
- * so cell c starts at ceil(c * n / cells). Every site is in exactly one cell. */
-static long first_site(long c, long n, long cells)
-{
-    return (c * n + cells - 1) / cells;
-}
-
-/* Adds lattice row y to the sums of its row of cells; widens the finite range.
- * Reads through a typed pointer, not field_get: 0.4 s for 16384^2 sites, not 5 s. */
-static void add_row(const struct field *field, long y, struct heat_map *hm, double *sums)
-{
-    size_t start = (size_t)y * (size_t)hm->nx;
-    const float *row_f = (const float *)field->data + start;
-    const double *row_d = (const double *)field->data + start;
-    int is_float = field->precision == PRECISION_FLOAT;
-    double lo = hm->lo, hi = hm->hi;
-    for (long i = 0; i < hm->cells_x; i++) {
-        long end = first_site(i + 1, hm->nx, hm->cells_x);
-        double sum = 0;
-        for (long x = first_site(i, hm->nx, hm->cells_x); x < end; x++) {
-            double v = is_float ? row_f[x] : row_d[x];
-            sum += v; /* a NaN or Inf site makes its cell NaN or Inf */
-            lo = v < lo && isfinite(v) ? v : lo;
-            hi = v > hi && isfinite(v) ? v : hi;
-        }
-        sums[i] += sum;
-    }
-    hm->lo = lo;
-    hm->hi = hi;
-}
-
-/* How many of the n sites lie in cell c. */
-static long sites_in(long c, long n, long cells)
-{
-    return first_site(c + 1, n, cells) - first_site(c, n, cells);
-}
-
-/* One pass over the field: the sums of every cell, then their averages. */
-static int heat_map_fill(const struct field *field, struct heat_map *hm)
-{
-    hm->value = calloc((size_t)hm->cells_x * (size_t)hm->cells_y, sizeof *hm->value);
-    if (!hm->value)
-        return -1;
-    hm->lo = INFINITY;
-    hm->hi = -INFINITY;
-    for (long y = 0; y < hm->ny; y++)
-        add_row(field, y, hm,
-                hm->value + (size_t)(y * hm->cells_y / hm->ny) * hm->cells_x);
-    for (long j = 0; j < hm->cells_y; j++)
-        for (long i = 0; i < hm->cells_x; i++)
-            hm->value[(size_t)j * hm->cells_x + i] /=
-                (double)(sites_in(i, hm->nx, hm->cells_x) *
-                         sites_in(j, hm->ny, hm->cells_y));
-    if (hm->lo > hm->hi)
-        hm->lo = hm->hi = NAN; /* no finite site */
-    return 0;
 }
 
 /* An RGB picture, 3 bytes per pixel, rows from the top. */
@@ -413,44 +321,61 @@ static int render(const char *path, const struct heat_map *hm,
     return rc;
 }
 
-_Static_assert(PNG_MAX_SIDE_LIMIT == 16384, "refusal() writes the limit out");
+_Static_assert(PNG_MAX_SIDE_LIMIT == 16384, "png_heat_map_start writes the limit out");
 
-/* Why the field cannot be drawn with these options, or NULL. */
-static const char *refusal(const struct field *field, const struct png_options *o)
+void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height)
 {
-    if (!field || !field->data || field->nx < 1 || field->ny < 1)
-        return "the field is empty";
-    if (o->max_side < 0 || o->max_side > PNG_MAX_SIDE_LIMIT)
-        return "max_side is not in 1..16384";
-    if (o->tiles && (o->tiles->nx != field->nx || o->tiles->ny != field->ny))
-        return "the tiles are not those of the field";
-    return NULL;
+    struct heat_map hm;
+    heat_map_shape(nx, ny, max_side > 0 ? max_side : PNG_MAX_SIDE, PNG_MIN_SIDE, &hm);
+    *width = hm.width;
+    *height = hm.height;
+}
+
+int png_heat_map_start(const char *path, long nx, long ny, const struct png_options *o,
+                       struct heat_map *hm, char *err, size_t n)
+{
+    const char *why = NULL;
+    if (nx < 1 || ny < 1)
+        why = "the field is empty";
+    else if (o->max_side < 0 || o->max_side > PNG_MAX_SIDE_LIMIT)
+        why = "max_side is not in 1..16384";
+    else if (o->tiles && (o->tiles->nx != nx || o->tiles->ny != ny))
+        why = "the tiles are not those of the field";
+    if (why) {
+        snprintf(err, n, "cannot write '%s': %s", path, why);
+        return -1;
+    }
+    heat_map_shape(nx, ny, o->max_side ? o->max_side : PNG_MAX_SIDE, PNG_MIN_SIDE, hm);
+    return 0;
+}
+
+int png_write_heat_map(const char *path, const struct heat_map *hm,
+                       const struct png_options *options, char *err, size_t n)
+{
+    struct heat_map shown = *hm;
+    if (options->fixed_range) {
+        shown.lo = options->range_lo;
+        shown.hi = options->range_hi;
+    }
+    return render(path, &shown, options, err, n);
 }
 
 int png_write(const char *path, const struct field *field,
               const struct png_options *options, char *err, size_t n)
 {
     static const struct png_options defaults = {0};
+    struct heat_map hm;
     if (!options)
         options = &defaults;
-    const char *why = refusal(field, options);
-    if (why) {
-        snprintf(err, n, "cannot write '%s': %s", path, why);
+    if (!field || !field->data)
+        return error_set(err, n, "cannot write '%s': the field is empty", path);
+    if (png_heat_map_start(path, field->nx, field->ny, options, &hm, err, n) != 0)
         return -1;
-    }
-    struct heat_map hm;
-    heat_map_shape(field->nx, field->ny,
-                   options->max_side ? options->max_side : PNG_MAX_SIDE, &hm);
-    if (heat_map_fill(field, &hm) != 0) {
-        snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld heat map", path,
-                 hm.cells_x, hm.cells_y);
-        return -1;
-    }
-    if (options->fixed_range) {
-        hm.lo = options->range_lo;
-        hm.hi = options->range_hi;
-    }
-    int rc = render(path, &hm, options, err, n);
+    if (heat_map_fill(field, &hm) != 0)
+        return error_set(err, n,
+                         "cannot write '%s': out of memory for a %ldx%ld heat map", path,
+                         hm.cells_x, hm.cells_y);
+    int rc = png_write_heat_map(path, &hm, options, err, n);
     free(hm.value);
     return rc;
 }

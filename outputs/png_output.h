@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "gpu_partition.h"
+#include "outputs/heat_map.h"
 #include "problem/problem.h"
 
 #define PNG_MARGIN 16            /* white border around everything, in pixels */
@@ -56,5 +57,17 @@ void png_heat_map_size(long nx, long ny, long max_side, long *width, long *heigh
  */
 int png_write(const char *path, const struct field *field,
               const struct png_options *options, char *err, size_t n);
+
+/*
+ * The same in two steps, for cells that are not summed here (png_part.c, from every
+ * MPI rank's part): png_heat_map_start checks the options against an nx x ny lattice
+ * and shapes hm (heat_map.h; no cells yet), 0 or -1 with err set;
+ * png_write_heat_map draws hm once its cells and range are filled in.
+ */
+int png_heat_map_start(const char *path, long nx, long ny,
+                       const struct png_options *options, struct heat_map *hm, char *err,
+                       size_t n);
+int png_write_heat_map(const char *path, const struct heat_map *hm,
+                       const struct png_options *options, char *err, size_t n);
 
 #endif

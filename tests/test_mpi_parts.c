@@ -1,10 +1,12 @@
 /*
  * test_mpi_parts.c - each MPI rank builds, keeps and writes only its part (issue 25):
- * every output format (.bin .npy .dat .vti .pvti .png) and the history's norms are
- * those of one process, byte for byte, on 2x1, 1x2, 3x1 and 2x2 ranks, with and
- * without an output that still needs the whole field (.png); and the peak resident
- * memory of the largest rank at 4096^2 double on 4 ranks (host tiles), writing a .bin
- * and a .vti, is at most 30% of one process's (getrusage of the waited-for children).
+ * every output format (.bin .npy .dat .vti .pvti .png), written from the ranks'
+ * parts with no whole field merged, and the history's norms are those of one
+ * process, byte for byte, on 2x1, 1x2, 3x1 and 2x2 ranks, also where the .png's
+ * heat map is reduced and its cells straddle the ranks; and the peak resident
+ * memory of the largest rank at 4096^2 double on 4 ranks (host tiles), writing a
+ * .bin, a .vti and a .png, is at most 30% of one process's (getrusage of the
+ * waited-for children).
  *
  * Skipped, as test_mpi.c's, when mpirun is missing or ./laplace has no MPI.
  */
@@ -19,10 +21,16 @@
 
 #include "helpers.h"
 
-/* The problem of every comparison: a source, a fixed disc, 6x2 tiles. */
+/* The problem of the comparisons: a source, a fixed disc, 6x2 tiles. */
 #define PARTS_PROBLEM                                                                    \
     "--backend cpu --nx 61 --ny 47 --max-iter 150 --source 'x*y' "                      \
     "--region 'disc 0.5 0.4 0.1 2' --partition 6x2 -q"
+
+/* A lattice wider than a .png's 1024 pixels: each pixel is the average of about
+ * 1.5 x 1.5 sites, so cells straddle the ranks' edges (1531 / 3 is no multiple). */
+#define REDUCED_PROBLEM                                                                  \
+    "--backend cpu --nx 1531 --ny 1100 --max-iter 20 --source 'x*y' "                   \
+    "--region 'disc 0.5 0.4 0.1 2' --partition 6x2 --png-tiles -q"
 
 /* "--output DIR/f.EXT" for each extension of exts (space-separated), and the
  * history, into buf. */
@@ -59,8 +67,9 @@ static void check_same_files(const char *one, const char *many, const char *what
     free(diff);
 }
 
-/* One process, then each layout of ranks, writing the formats exts. */
-static void check_layouts(const char *exts, const char *name)
+/* One process, then each layout of ranks, solving problem and writing the formats
+ * exts. */
+static void check_layouts(const char *problem, const char *exts, const char *name)
 {
     static const struct {
         int np;
@@ -72,7 +81,7 @@ static void check_layouts(const char *exts, const char *name)
     snprintf(label, sizeof label, "parts-%s-one", name);
     fresh_out_dir(one, sizeof one, label);
     outputs_in(outs, sizeof outs, one, exts);
-    struct run r = laplace_run(PARTS_PROBLEM " %s", outs);
+    struct run r = laplace_run("%s %s", problem, outs);
     cr_assert_eq(r.status, 0, "one process: status %d: %s", r.status, r.err);
     run_free(&r);
     drop_elapsed(one);
@@ -80,8 +89,7 @@ static void check_layouts(const char *exts, const char *name)
         snprintf(label, sizeof label, "parts-%s-%s", name, layouts[i].ranks);
         fresh_out_dir(many, sizeof many, label);
         outputs_in(outs, sizeof outs, many, exts);
-        snprintf(args, sizeof args, PARTS_PROBLEM " --ranks %s %s", layouts[i].ranks,
-                 outs);
+        snprintf(args, sizeof args, "%s --ranks %s %s", problem, layouts[i].ranks, outs);
         snprintf(options, sizeof options, "-np %d --bind-to none ./laplace",
                  layouts[i].np);
         r = program_run(120, mpirun_command(launcher, sizeof launcher, options), args);
@@ -93,14 +101,14 @@ static void check_layouts(const char *exts, const char *name)
     }
 }
 
-Test(mpi_parts, bin_npy_dat_vti_pvti_from_parts_equal_one_process, .timeout = 600)
+Test(mpi_parts, every_format_from_parts_equals_one_process, .timeout = 600)
 {
-    check_layouts("bin npy dat vti pvti", "parts");
+    check_layouts(PARTS_PROBLEM, "bin npy dat vti pvti png", "all");
 }
 
-Test(mpi_parts, every_format_equals_one_process, .timeout = 600)
+Test(mpi_parts, reduced_png_and_vti_from_parts_equal_one_process, .timeout = 600)
 {
-    check_layouts("bin npy dat vti pvti png", "all");
+    check_layouts(REDUCED_PROBLEM, "vti png", "reduced");
 }
 
 /* The largest resident set (kB) of the processes that `command` starts and waits
@@ -132,17 +140,19 @@ static long peak_kb(const char *command)
 
 Test(mpi_parts, a_rank_holds_at_most_30_percent_of_one_process, .timeout = 600)
 {
-    char dir[256], command[1200], launcher[512];
+    char dir[256], command[2400], launcher[512];
     require_mpirun();
     fresh_out_dir(dir, sizeof dir, "parts-memory");
     const char *job = "--backend cpu --nx 4096 --ny 4096 --precision double "
                       "--partition 2x2 --steps 2 -q";
     snprintf(command, sizeof command,
-             "./laplace %s --output %s/one.bin --output %s/one.vti", job, dir, dir);
+             "./laplace %s --output %s/one.bin --output %s/one.vti --output %s/one.png",
+             job, dir, dir, dir);
     long one = peak_kb(command);
-    snprintf(command, sizeof command, "%s %s --output %s/four.bin --output %s/four.vti",
+    snprintf(command, sizeof command,
+             "%s %s --output %s/four.bin --output %s/four.vti --output %s/four.png",
              mpirun_command(launcher, sizeof launcher, "-np 4 --bind-to none ./laplace"),
-             job, dir, dir);
+             job, dir, dir, dir);
     long rank = peak_kb(command);
     cr_log_info("peak resident memory: one process %ld kB, largest of 4 ranks %ld kB "
                 "(%.1f%%)",
@@ -151,7 +161,8 @@ Test(mpi_parts, a_rank_holds_at_most_30_percent_of_one_process, .timeout = 600)
               "a rank peaked at %ld kB, %.1f%% of one process's %ld kB (want <= 30%%)",
               rank, 100.0 * (double)rank / (double)one, one);
     snprintf(command, sizeof command,
-             "cmp -s %s/one.bin %s/four.bin && cmp -s %s/one.vti %s/four.vti", dir, dir,
-             dir, dir);
+             "cmp -s %s/one.bin %s/four.bin && cmp -s %s/one.vti %s/four.vti && "
+             "cmp -s %s/one.png %s/four.png",
+             dir, dir, dir, dir, dir, dir);
     cr_assert_eq(system(command), 0, "the ranks' files differ from one process's");
 }

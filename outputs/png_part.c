@@ -1,0 +1,135 @@
+/*
+ * png_part.c - a heat map's cells from every MPI rank's part (png_part.h). A cell
+ * that spans ranks is summed in one process's order (heat_map.h): the ranks of a
+ * row of blocks hand the sums so far of their rows' last cells east, one after
+ * the other, then the ranks of a column hand their cells' sums so far north. Every
+ * rank waits only for the ranks west and south of it, so the chain cannot close:
+ *
+ *     (0,1) -> (1,1) -> (2,1)        each arrow: one message, sent once the rank
+ *       ^        ^        ^          has summed its block; a rank whose block
+ *     (0,0) -> (1,0) -> (2,0)        shares no cell with its neighbour sends 0s
+ *
+ * The range is the smallest and largest finite site of any rank (exact). Rank 0
+ * gathers each rank's completed cells, a rectangle of cells, and places them.
+ */
+#include "outputs/png_part.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpi/ranks.h"
+#include "support/error.h"
+
+enum { TAG_ACROSS = 2501, TAG_UP = 2502 };
+
+/* count doubles to or from a rank beside this one (none off the grid's edge). */
+static void pass(int peer, int tag, double *data, long count, int receive)
+{
+    if (count <= 0)
+        return;
+    struct rank_message m = {.peer = peer,
+                             .tag = tag,
+                             .data = data,
+                             .bytes = (size_t)count * sizeof *data,
+                             .receive = receive};
+    ranks_exchange(&m, 1);
+}
+
+/* This rank's block of the lattice summed, carrying on from west and south and
+ * handing on east and north (the buffers: heat_map_add_block's). */
+static void sum_in_chain(const struct field *part, const struct rank_part *rp,
+                         struct heat_map *hm, const struct heat_map_block *b,
+                         double *across, double *up, double *row, double *cells)
+{
+    int me = ranks_rank();
+    long height = b->y1 - b->y0, width = b->i1 - b->i0;
+    if (rp->bx > 0)
+        pass(me - 1, TAG_ACROSS, across, height, 1);
+    if (rp->by > 0)
+        pass(me - rp->rx, TAG_UP, up, width, 1);
+    heat_map_add_block(part, hm, b, across, up, row, cells);
+    if (rp->bx < rp->rx - 1)
+        pass(me + 1, TAG_ACROSS, across, height, 0);
+    if (rp->by < rp->ry - 1)
+        pass(me + rp->rx, TAG_UP, up, width, 0);
+}
+
+/* On rank 0: every rank's completed cells (their rectangles in corners, 4 a rank:
+ * i0 i1 j0 j1) from `gathered`, rank after rank, into their places in hm->value. */
+static void place_cells(struct heat_map *hm, const double *corners,
+                        const double *gathered)
+{
+    size_t at = 0;
+    for (int r = 0; r < ranks_size(); r++) {
+        long i0 = (long)corners[4 * r], i1 = (long)corners[4 * r + 1];
+        long j0 = (long)corners[4 * r + 2], j1 = (long)corners[4 * r + 3];
+        for (long j = j0; j < j1; j++, at += (size_t)(i1 - i0))
+            memcpy(hm->value + (size_t)j * (size_t)hm->cells_x + (size_t)i0,
+                   gathered + at, (size_t)(i1 - i0) * sizeof *gathered);
+    }
+}
+
+/* Every rank's completed cells to rank 0, into hm->value (allocated there). */
+static int gather_cells(struct heat_map *hm, const struct heat_map_block *b,
+                        const double *cells, double *corners, int *counts)
+{
+    double mine[4] = {(double)b->i0, (double)b->i1, (double)b->j0, (double)b->j1};
+    int size = ranks_size();
+    for (int r = 0; r < size; r++)
+        counts[r] = 4;
+    ranks_gather_all(mine, counts, corners);
+    for (int r = 0; r < size; r++)
+        counts[r] = (int)((corners[4 * r + 1] - corners[4 * r]) *
+                          (corners[4 * r + 3] - corners[4 * r + 2]));
+    size_t total = (size_t)hm->cells_x * (size_t)hm->cells_y;
+    double *gathered = NULL;
+    int failed = 0;
+    if (ranks_rank() == 0) {
+        gathered = malloc(total * sizeof *gathered);
+        hm->value = malloc(total * sizeof *hm->value);
+        failed = !gathered || !hm->value;
+    }
+    if (ranks_first_flagged(failed) >= 0) {
+        free(gathered);
+        return -1;
+    }
+    ranks_gather(cells, counts, gathered);
+    if (ranks_rank() == 0)
+        place_cells(hm, corners, gathered);
+    free(gathered);
+    return 0;
+}
+
+int png_part_heat_map(const struct field *part, const struct rank_part *rp,
+                      struct heat_map *hm, char *err, size_t n)
+{
+    const struct lattice_rect *o = &rp->own;
+    struct heat_map_block b;
+    heat_map_block_of(hm, o->x0, o->x0 + o->nx, o->y0, o->y0 + o->ny, &b);
+    size_t width = (size_t)(b.i1 - b.i0), size = (size_t)ranks_size();
+    double *across = calloc((size_t)o->ny, sizeof *across);
+    double *up = calloc(width + 1, sizeof *up), *row = calloc(width + 1, sizeof *row);
+    double *cells = calloc(width * (size_t)(b.j1 - b.j0) + 1, sizeof *cells);
+    double *corners = malloc(4 * size * sizeof *corners);
+    int *counts = malloc(size * sizeof *counts), rc = 0;
+    hm->value = NULL;
+    if (ranks_first_flagged(!across || !up || !row || !cells || !corners || !counts) >=
+        0) { /* agreed before any rank waits for another */
+        rc = error_set(err, n, "rank %d: out of memory for a heat map", ranks_rank());
+        goto out;
+    }
+    sum_in_chain(part, rp, hm, &b, across, up, row, cells);
+    hm->lo = -ranks_largest(-hm->lo); /* the smallest, exactly */
+    hm->hi = ranks_largest(hm->hi);
+    heat_map_end_range(hm);
+    if (gather_cells(hm, &b, cells, corners, counts) != 0)
+        rc = error_set(err, n, "rank 0: out of memory for a %ldx%ld heat map",
+                       hm->cells_x, hm->cells_y);
+out:
+    if (rc != 0) {
+        free(hm->value);
+        hm->value = NULL;
+    }
+    free(across), free(up), free(row), free(cells), free(corners), free(counts);
+    return rc;
+}
