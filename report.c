@@ -125,10 +125,11 @@ void report_print(FILE *out, const struct run_report *r)
             r->backend, c->partition_x, c->partition_y, tiles, units(r, tiles));
     if (c->world_size > 1)
         fprintf(out,
-                "  ranks         %d MPI ranks (%dx%d blocks of %d tiles each), edges "
+                "  ranks         %d MPI ranks (%dx%d blocks of %d tile%s each), edges "
                 "between them through host memory%s, rank 0's exchange %.1f us an "
                 "iteration; the devices below are rank 0's\n",
                 c->world_size, c->ranks_x, c->ranks_y, tiles / c->world_size,
+                tiles / c->world_size > 1 ? "s" : "",
                 r->backend[0] != 'g' ? ""
                 : ranks_cuda_aware() ? " (the MPI is CUDA-aware: not used yet)"
                                      : " (the MPI is not CUDA-aware)",

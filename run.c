@@ -35,8 +35,10 @@ extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
 
 /* More host tiles than cores: the threads take turns, so a thread waiting at a
  * barrier must give its core away at once (a passive wait) rather than spin.
- * Says so once, on stderr when it is a terminal (a script's stderr keeps its one
- * line a failure); the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
+ * Says so once on stderr, to a script's log as to a terminal (a slow run should
+ * say why wherever it is read; -q silences it), unless binding_check says it
+ * with its hint (an affinity narrower than the machine) or ranks run (binding.c
+ * speaks for them); the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
  * Tiles beyond what OpenMP gives fail in solver_run instead, with their reason. */
 static void host_tiles_over_cores(const struct plan *plan)
 {
@@ -51,7 +53,9 @@ static void host_tiles_over_cores(const struct plan *plan)
                &gomp_throttled_spin_count_var;
     if (mine)
         gomp_throttled_spin_count_var = 0;
-    if (!said++ && isatty(STDERR_FILENO)) /* a note for a person, not for scripts */
+    int by_places, bound = binding_crowded(tiles, 0, binding_cores(&by_places),
+                                           (int)sysconf(_SC_NPROCESSORS_ONLN));
+    if (!said++ && !plan->config.quiet && plan->config.world_size <= 1 && !bound)
         fprintf(stderr,
                 "laplace: warning: %d host tiles on %d cores take turns (%s); "
                 "--partition auto fits the cores\n",

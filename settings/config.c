@@ -18,8 +18,14 @@
 /* ---- the table ----------------------------------------------------------- */
 
 static const struct setting table[] = {
-    {"nx", "problem", "N", "lattice sites in x, boundary included (default 256)", NULL},
-    {"ny", "problem", "N", "lattice sites in y, boundary included (default 256)", NULL},
+    {"nx", "problem", "N",
+     "lattice sites in x, boundary included (default: ny when only ny is given, else "
+     "256)",
+     NULL},
+    {"ny", "problem", "N",
+     "lattice sites in y, boundary included (default: nx when only nx is given, else "
+     "256)",
+     NULL},
     {"top", "problem", "V", "value on the top edge, y = ny-1 (default 1)", setter_top},
     {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)",
      setter_bottom},

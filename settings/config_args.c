@@ -131,8 +131,22 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
     return 0;
 }
 
+/* A side given alone (by the file or an option) is the other's too: --nx 16 is
+ * 16 x 16, not 16 x 256; neither given, the defaults stay. Both are 0 until then. */
+static void square_a_lone_side(struct config *c, long default_nx, long default_ny)
+{
+    struct problem *p = &c->problem;
+    if (p->nx == 0 && p->ny == 0)
+        p->nx = default_nx, p->ny = default_ny;
+    else if (p->ny == 0)
+        p->ny = p->nx;
+    else if (p->nx == 0)
+        p->nx = p->ny;
+}
+
 int config_from_args(struct config *c, int argc, char **argv, char *err, size_t n)
 {
+    long default_nx = c->problem.nx, default_ny = c->problem.ny;
     size_t most = (size_t)argc + 1; /* options seen at most: -qhq is three in one */
     for (int i = 1; i < argc; i++)
         most += strlen(argv[i]);
@@ -142,6 +156,7 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     if (!seen)
         return error_status(EXIT_BAD_USAGE, err, n, "out of memory");
     rc = read_options(argc, argv, seen, &count, &file, err, n);
+    c->problem.nx = c->problem.ny = 0; /* not given yet (a side is at least 3) */
     char preset[CONFIG_PATH_MAX]; /* a bare name found among the presets */
     if (rc == 0 && file)
         rc = config_load_file(
@@ -153,5 +168,6 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
                               why);
     }
     free(seen);
+    square_a_lone_side(c, default_nx, default_ny);
     return rc;
 }
