@@ -111,6 +111,28 @@ static void report_stop_line(FILE *out, const struct run_report *r)
         fprintf(out, "  stopped       %s\n", stop_rule_reason_text(s->reason));
 }
 
+void report_estimate(FILE *out, const struct plan *plan)
+{
+    const struct config *c = &plan->config;
+    const struct estimate *e = &plan->estimate;
+    char count[64], other[64];
+    if (plan->eps <= 0.0 || e->expected <= 0)
+        return; /* --steps, or eps 0: the run goes to its limit */
+    estimate_count_text(e->expected, count, sizeof count);
+    if (e->stagnates)
+        fprintf(out,
+                "  estimate      %s iterations, where %s stagnates (no site changes) "
+                "before the norm reaches eps %g (%s to reach it exactly)",
+                count, precision_name(c->problem.precision), plan->eps,
+                e->to_eps > 0 ? estimate_count_text(e->to_eps, other, sizeof other)
+                              : "never");
+    else
+        fprintf(out, "  estimate      %s iterations to eps %g", count, plan->eps);
+    fprintf(out, ": an estimate from the spectral radius %.7g of %s on %ld x %ld%s\n",
+            e->radius, method_name(c->method), c->problem.nx, c->problem.ny,
+            c->problem.region_count > 0 ? " without its regions (they shorten it)" : "");
+}
+
 void report_print(FILE *out, const struct run_report *r)
 {
     const struct config *c = &r->plan->config;
@@ -123,6 +145,7 @@ void report_print(FILE *out, const struct run_report *r)
     fprintf(out, "laplace: %ld x %ld lattice, %s, backend %s, partition %dx%d (%d %s)\n",
             c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
             r->backend, c->partition_x, c->partition_y, tiles, units(r, tiles));
+    report_estimate(out, r->plan);
     if (c->world_size > 1)
         fprintf(out,
                 "  ranks         %d MPI ranks (%dx%d blocks of %d tile%s each), edges "

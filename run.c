@@ -465,3 +465,43 @@ int run_execute(const struct plan *plan, struct field *field, struct run_report 
     }
     return measure_exact(plan, field, report, err, n);
 }
+
+/* The configuration of a warm-up: the plan's problem and layout, iterations
+ * iterations and no tolerance, nothing written, watched or compared. */
+static struct config warm_up_config(const struct config *c, long iterations)
+{
+    struct config w = *c;
+    w.eps = 0.0, w.steps = 0, w.max_iter = iterations, w.check_every = 1;
+    w.output_count = 0, w.snapshot_every = 0, w.monitor_every = 0;
+    w.history[0] = w.csv_append[0] = w.exact[0] = '\0';
+    w.csv = w.compare = w.compare_cpu = w.dry_run = w.error_if_not_converged = 0;
+    w.quiet = 1;
+    return w;
+}
+
+int run_time_per_iteration(const struct plan *plan, double *seconds, long *iterations)
+{
+    const struct config *c = &plan->config;
+    long sites = problem_interior_sites(&c->problem);
+    long k = sites > 0 ? 20000000L / sites : 1000;
+    k = k < 5 ? 5 : k > 1000 ? 1000 : k;
+    if (c->world_size > 1 || (long)c->problem.nx * c->problem.ny > RUN_WARM_UP_SITES_MAX)
+        return -1;
+    struct config w = warm_up_config(c, k);
+    struct plan warm;
+    struct field field;
+    struct run_report report;
+    char err[CONFIG_ERROR_MAX];
+    if (plan_make(&w, &warm, err, sizeof err) != EXIT_OK)
+        return -1;
+    int status = run_execute(&warm, &field, &report, err, sizeof err);
+    plan_free(&warm);
+    if (status != EXIT_OK)
+        return -1;
+    field_free(&field);
+    if (report.result.iterations <= 0)
+        return -1;
+    *iterations = report.result.iterations;
+    *seconds = report.result.time_compute_s / (double)report.result.iterations;
+    return 0;
+}

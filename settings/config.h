@@ -66,6 +66,8 @@ struct config {
     int compare;          /* also solve on one device of the same backend */
     int compare_cpu;      /* also solve on the host tiles, every core */
     int partition_auto;   /* --partition auto, resolved by plan_resolve */
+    int max_iter_typed;   /* --max-iter was given on the command line: that limit was
+                             chosen for this run, and is not warned about */
     int backend_auto;     /* --backend auto, resolved by plan_resolve */
     int ranks_x, ranks_y; /* MPI ranks' blocks of tiles; 0 x 0: auto (ranks.h) */
     int world_size;       /* the ranks started by mpirun or srun, 1 without (set by

@@ -163,6 +163,7 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
             c, presets_find(file, preset, sizeof preset) == 0 ? preset : file, err, n);
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
+        c->max_iter_typed |= strcmp(seen[i].setting->name, "max-iter") == 0;
         if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
             rc = error_status(EXIT_BAD_USAGE, err, n, "--%s: %s", seen[i].setting->name,
                               why);
