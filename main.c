@@ -24,6 +24,7 @@
 #include "mpi/settings_agree.h"
 #include "report.h"
 #include "run.h"
+#include "sweep.h"
 
 /* Under MPI every rank refuses and fails alike; rank 0 alone says so. */
 static int usage_error(const char *message)
@@ -186,6 +187,16 @@ static int plan_run(const struct config *c, struct plan *plan)
     if (status == EXIT_BAD_USAGE)
         return usage_error(err);
     return status == EXIT_OK ? EXIT_OK : run_error(err);
+}
+
+/* --sides: the lab sweep (sweep.h); a refusal is status 2, a failed run 1. */
+static int sweep(const struct config *c)
+{
+    char err[CONFIG_ERROR_MAX];
+    int status = sweep_run(c, err, sizeof err);
+    if (status == EXIT_BAD_USAGE)
+        return usage_error(err);
+    return status == EXIT_FAILURE_RUN ? run_error(err) : status;
 }
 
 /* --error-if-not-converged: a run with an eps (not --steps) that --max-iter ended
@@ -424,6 +435,8 @@ static int laplace(int argc, char **argv)
         return interrupt_install_at_once(), bench_run(&config);
     if (config.print_config)
         return print_config(&config);
+    if (config.side_count > 0) /* the lab sweep: a run per side */
+        return sweep(&config);
     status = plan_resolve(&config, err, sizeof err) != 0 ||
                      fault_check_variable(err, sizeof err) != 0
                  ? EXIT_BAD_USAGE

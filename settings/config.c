@@ -131,6 +131,12 @@ static const struct setting table[] = {
      "run the benchmark matrix, then the lattice sweep (1 GPU against all), into "
      "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply (see below)",
      NULL},
+    {"sides", NULL, "N1,N2,...",
+     "the lab sweep: solve the problem on each N x N lattice in turn, print a row "
+     "per side (with --csv the CSV rows; --csv-append collects them) and the "
+     "exponents fitted to iterations and time against N on log-log axes "
+     "(scripts/plot_lab.gp draws them)",
+     setter_sides},
     {"print-config", NULL, NULL,
      "print the settings (INI file and options) as an INI file that reproduces the "
      "run (a name or formula INI cannot hold bare is quoted), and exit",

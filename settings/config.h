@@ -36,6 +36,7 @@
 #define OMEGA_UNSET 0.0
 #define OMEGA_AUTO (-1.0)
 #define WEIGHTED_OMEGA_DEFAULT (2.0 / 3.0)
+#define CONFIG_SIDES_MAX 32 /* sides of one --sides sweep */
 
 enum backend { BACKEND_AUTO, BACKEND_GPU, BACKEND_CPU, BACKEND_SERIAL };
 
@@ -90,6 +91,8 @@ struct config {
     /* actions */
     int show_help, show_version, show_topology;
     int bench;                         /* --bench: the benchmark matrix (bench.c) */
+    long sides[CONFIG_SIDES_MAX];      /* --sides: the lab sweep's lattice sides */
+    int side_count;                    /* 0: no sweep */
     char config_file[CONFIG_PATH_MAX]; /* empty when none was given */
     /* --print-config: the settings as an INI file; --dry-run: the plan and its
      * memory; each then exits */

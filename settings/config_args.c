@@ -152,7 +152,7 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
         most += strlen(argv[i]);
     struct seen_option *seen = calloc(most, sizeof *seen);
     const char *file = NULL;
-    int count = 0, rc;
+    int count = 0, rc, typed_side = 0;
     if (!seen)
         return error_status(EXIT_BAD_USAGE, err, n, "out of memory");
     rc = read_options(argc, argv, seen, &count, &file, err, n);
@@ -164,10 +164,15 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
         c->max_iter_typed |= strcmp(seen[i].setting->name, "max-iter") == 0;
+        typed_side |= strcmp(seen[i].setting->name, "nx") == 0 ||
+                      strcmp(seen[i].setting->name, "ny") == 0;
         if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
             rc = error_status(EXIT_BAD_USAGE, err, n, "--%s: %s", seen[i].setting->name,
                               why);
     }
+    if (rc == 0 && c->side_count > 0 && typed_side)
+        rc = error_status(EXIT_BAD_USAGE, err, n,
+                          "--sides sets nx and ny of each run; drop --nx and --ny");
     free(seen);
     square_a_lone_side(c, default_nx, default_ny);
     return rc;

@@ -36,7 +36,7 @@ struct setting {
 
 /* ---- config.c: the table ------------------------------------------------- */
 
-#define SETTING_COUNT 46 /* entries of the table (config.c checks the count) */
+#define SETTING_COUNT 47 /* entries of the table (config.c checks the count) */
 
 /* Every setting, SETTING_COUNT of them, in the order of the help. */
 extern const struct setting *const settings;

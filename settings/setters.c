@@ -168,6 +168,33 @@ int setter_devices(struct config *c, const char *v, char *err, size_t n)
     return 0;
 }
 
+/* --sides N1,N2,...: lattice sides from 3 to 16777216, plain decimals and commas. */
+int setter_sides(struct config *c, const char *v, char *err, size_t n)
+{
+    const char *item = v;
+    int count = 0;
+    for (;;) {
+        size_t length = strcspn(item, ",");
+        char text[16];
+        if (count == CONFIG_SIDES_MAX)
+            return error_status(EXIT_BAD_USAGE, err, n, "more than %d sides",
+                                CONFIG_SIDES_MAX);
+        if (length == 0 || length >= sizeof text ||
+            (memcpy(text, item, length), text[length] = '\0',
+             parse_long(text, 3, 1L << 24, &c->sides[count], err, n) != 0))
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "expected lattice sides like 16,32,64 (each 3 to "
+                                "16777216), got '%s'",
+                                v);
+        count++;
+        if (item[length] == '\0')
+            break;
+        item += length + 1;
+    }
+    c->side_count = count;
+    return 0;
+}
+
 int setter_block(struct config *c, const char *v, char *err, size_t n)
 {
     if (strcmp(v, "auto") == 0)
