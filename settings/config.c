@@ -129,7 +129,8 @@ static const struct setting table[] = {
      NULL},
     {"bench", NULL, NULL,
      "run the benchmark matrix, then the lattice sweep (1 GPU against all), into "
-     "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply (see below)",
+     "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply, other "
+     "options and a CONFIG.ini are refused (see below)",
      NULL},
     {"sides", NULL, "N1,N2,...",
      "the lab sweep: solve the problem on each N x N lattice in turn, print a row "

@@ -144,6 +144,35 @@ static void square_a_lone_side(struct config *c, long default_nx, long default_n
         p->nx = p->ny;
 }
 
+/* --bench runs its own matrix and sweep: of the options only --devices and -q (and
+ * --help, --version, which come first) apply; anything else, a CONFIG.ini too, would
+ * be silently ignored, so it is refused. */
+static int refuse_for_bench(const struct seen_option *seen, int count, const char *file,
+                            char *err, size_t n)
+{
+    static const char *used[] = {"bench", "devices", "quiet", "help", "version"};
+    int bench = 0;
+    for (int i = 0; i < count; i++)
+        bench |= strcmp(seen[i].setting->name, "bench") == 0;
+    if (!bench)
+        return 0;
+    if (file)
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "--bench runs its own configurations: it takes no CONFIG.ini "
+                            "(only --devices and -q apply)");
+    for (int i = 0; i < count; i++) {
+        size_t k = 0;
+        while (k < sizeof used / sizeof used[0] && strcmp(seen[i].setting->name, used[k]))
+            k++;
+        if (k == sizeof used / sizeof used[0])
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "--%s: --bench runs its own configurations and does not "
+                                "use it (only --devices and -q apply)",
+                                seen[i].setting->name);
+    }
+    return 0;
+}
+
 int config_from_args(struct config *c, int argc, char **argv, char *err, size_t n)
 {
     long default_nx = c->problem.nx, default_ny = c->problem.ny;
@@ -156,6 +185,8 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     if (!seen)
         return error_status(EXIT_BAD_USAGE, err, n, "out of memory");
     rc = read_options(argc, argv, seen, &count, &file, err, n);
+    if (rc == 0)
+        rc = refuse_for_bench(seen, count, file, err, n);
     c->problem.nx = c->problem.ny = 0; /* not given yet (a side is at least 3) */
     char preset[CONFIG_PATH_MAX]; /* a bare name found among the presets */
     if (rc == 0 && file)
