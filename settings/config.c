@@ -107,7 +107,9 @@ static const struct setting table[] = {
     {"monitor", "output", "K",
      "print iteration, norm and time every K iterations (default 0: off)", NULL},
     {"history", "output", "FILE.csv",
-     "write iteration, norm, elapsed seconds at every norm computed", setter_history},
+     "write iteration, norm, elapsed seconds at every norm computed, and the run's "
+     "eps",
+     setter_history},
     {"csv", "output", NULL, "print a CSV header and one row instead of the report", NULL},
     {"csv-append", "output", "FILE",
      "also append the CSV row(s) to FILE, with the header only when FILE is new or "

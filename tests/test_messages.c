@@ -186,3 +186,34 @@ Test(messages, ranks_of_one_tile_each_say_tile)
     cr_assert(strstr(r.out, "blocks of 1 tile each"), "%s", r.out);
     run_free(&r);
 }
+
+/* The history carries the run's eps, and the convergence plot draws it as a line
+ * (gnuplot is one of scripts/install-deps.sh's packages; without it that part skips). */
+Test(messages, the_convergence_plot_draws_the_eps_line)
+{
+    char csv[256], png[256], command[1024];
+    int status;
+    out_path(csv, sizeof csv, "conv.csv");
+    out_path(png, sizeof png, "conv-history.png");
+    struct run r = laplace_run("--backend cpu --nx 32 --eps 1e-5 -q --history %s", csv);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    char *text = slurp(csv), field[64];
+    cr_assert(text && strncmp(text, "iteration,norm,elapsed_s,eps\n", 29) == 0, "%s", text);
+    cr_assert_str_eq(csv_field(nth_line(text, 1), 3, field, sizeof field), "1e-05");
+    free(text);
+    if (system("command -v gnuplot > /dev/null 2>&1") != 0)
+        cr_skip_test("needs gnuplot (make deps installs gnuplot-nox)");
+    snprintf(command, sizeof command,
+             "gnuplot -e \"csv='%s'\" scripts/plot_history.gp 2>&1", csv);
+    char *said = shell_run(command, &status);
+    cr_assert_eq(status, 0, "%s", said);
+    cr_assert(strstr(said, "the eps line at 1e-05"), "%s", said);
+    cr_assert_null(strstr(said, "warning"), "%s", said);
+    free(said);
+    long size = 0;
+    unsigned char *bytes = slurp_bytes(png, &size);
+    cr_assert(bytes && size > 1000, "no %s", png);
+    free(bytes);
+    remove(png);
+}
