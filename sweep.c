@@ -36,12 +36,12 @@ double sweep_fit_exponent(const double *x, const double *y, int n)
 /* What a sweep cannot take: a single lattice, files per run, other runs. */
 static int refuse_options(const struct config *c, char *err, size_t n)
 {
-    const char *option = c->output_count ? "--output"
-                         : c->history[0] ? "--history"
-                         : c->compare    ? "--compare"
-                         : c->compare_cpu ? "--compare-cpu"
-                         : c->steps      ? "--steps"
-                         : c->dry_run    ? "--dry-run"
+    const char *option = c->output_count    ? "--output"
+                         : c->history[0]    ? "--history"
+                         : c->compare       ? "--compare"
+                         : c->compare_cpu   ? "--compare-cpu"
+                         : c->steps         ? "--steps"
+                         : c->dry_run       ? "--dry-run"
                          : c->monitor_every ? "--monitor"
                                             : NULL;
     if (option)

@@ -5,8 +5,9 @@
  * axes. The course's table and, with scripts/plot_lab.gp, its figure come from
  * one command:
  *
- *   ./laplace config/course-512.ini --sides 16,32,64,128,256,512,1024 --csv-append lab.csv
- *   gnuplot -e "csv='lab.csv'" scripts/plot_lab.gp      (or: make plots LAB=lab.csv)
+ *   ./laplace config/course-512.ini --sides 16,32,64,128,256,512,1024 --csv-append
+ * lab.csv gnuplot -e "csv='lab.csv'" scripts/plot_lab.gp      (or: make plots
+ * LAB=lab.csv)
  */
 #ifndef LAPLACE_SWEEP_H
 #define LAPLACE_SWEEP_H

@@ -168,10 +168,10 @@ static int slower_point(const struct bench_sweep_points *p, int i, char *text, s
         return snprintf(text, n, "%ld^2 (failed)", p->n[i]);
     for (int side = ONE; side <= ALL; side++)
         spread(p->runs[side][i], &lo[side], &hi[side]);
-    return snprintf(text, n, "%ld^2 (%s %.3g us/it, runs %.3g-%.3g; %s %.3g, runs %.3g-%.3g: %s)",
-                    p->n[i], p->all, p->us[ALL][i], lo[ALL], hi[ALL], p->one,
-                    p->us[ONE][i], lo[ONE], hi[ONE],
-                    lo[ALL] <= hi[ONE] ? "the runs overlap" : "apart");
+    return snprintf(
+        text, n, "%ld^2 (%s %.3g us/it, runs %.3g-%.3g; %s %.3g, runs %.3g-%.3g: %s)",
+        p->n[i], p->all, p->us[ALL][i], lo[ALL], hi[ALL], p->one, p->us[ONE][i], lo[ONE],
+        hi[ONE], lo[ALL] <= hi[ONE] ? "the runs overlap" : "apart");
 }
 
 void bench_sweep_slower_text(const struct bench_sweep_points *p, char *text, size_t n)
@@ -222,7 +222,7 @@ struct bench_sweep {
     int crossover;                    /* index of the lattice, or -1 */
     char crossover_text[200];
     char slower_text[1200]; /* the sizes where all were slower ("" alone) */
-    FILE *csv; /* written under temp's name until it is whole */
+    FILE *csv;              /* written under temp's name until it is whole */
     struct temp_file temp;
     char path[CONFIG_PATH_MAX];
 };
@@ -307,14 +307,13 @@ static void find_crossover(struct bench_sweep *s)
     long sizes[BENCH_SWEEP_MAX];
     for (int i = 0; i < s->plan.count; i++)
         sizes[i] = s->plan.one[i].n;
-    struct bench_sweep_points p = {
-        .count = s->plan.count,
-        .n = sizes,
-        .us = {s->us[ONE], s->us[ALL]},
-        .runs = {(const double(*)[SWEEP_RUNS])s->runs_us[ONE],
-                 (const double(*)[SWEEP_RUNS])s->runs_us[ALL]},
-        .one = devices_text(s, ONE, one, sizeof one),
-        .all = devices_text(s, ALL, all, sizeof all)};
+    struct bench_sweep_points p = {.count = s->plan.count,
+                                   .n = sizes,
+                                   .us = {s->us[ONE], s->us[ALL]},
+                                   .runs = {(const double(*)[SWEEP_RUNS])s->runs_us[ONE],
+                                            (const double(*)[SWEEP_RUNS])s->runs_us[ALL]},
+                                   .one = devices_text(s, ONE, one, sizeof one),
+                                   .all = devices_text(s, ALL, all, sizeof all)};
     s->crossover = bench_sweep_crossover(s->us[ONE], s->us[ALL], s->plan.count);
     bench_sweep_crossover_text(&p, s->crossover_text, sizeof s->crossover_text);
     bench_sweep_slower_text(&p, s->slower_text, sizeof s->slower_text);

@@ -66,9 +66,9 @@ int bench_sweep_crossover(const double *one_us, const double *all_us, int count)
 struct bench_sweep_points {
     int count;
     const long *n;
-    const double *us[2];                  /* BENCH_SWEEP_ONE, BENCH_SWEEP_ALL */
-    const double (*runs[2])[SWEEP_RUNS];  /* every timed run of each point */
-    const char *one, *all;                /* "1 GPU", "2 GPUs" */
+    const double *us[2];                 /* BENCH_SWEEP_ONE, BENCH_SWEEP_ALL */
+    const double (*runs[2])[SWEEP_RUNS]; /* every timed run of each point */
+    const char *one, *all;               /* "1 GPU", "2 GPUs" */
 };
 
 /* The crossover's sentence: "crossover X^2: ALL are faster than ONE at every size

@@ -44,8 +44,8 @@ static double edge_share(const struct problem *p, int edge, double *sum_abs, lon
     char err[256];
     int across = edge == EDGE_LEFT || edge == EDGE_RIGHT; /* the edge runs along y */
     long n = across ? p->ny : p->nx, readable = 1;
-    if (p->edge_formula[edge][0] && expression_parse(p->edge_formula[edge], &f, err,
-                                                     sizeof err) != 0)
+    if (p->edge_formula[edge][0] &&
+        expression_parse(p->edge_formula[edge], &f, err, sizeof err) != 0)
         readable = 0; /* refused before any estimate; 0 here */
     double share = 0.0;
     for (long s = 1; readable && s < n - 1; s++) {

@@ -188,7 +188,7 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
     if (rc == 0)
         rc = refuse_for_bench(seen, count, file, err, n);
     c->problem.nx = c->problem.ny = 0; /* not given yet (a side is at least 3) */
-    char preset[CONFIG_PATH_MAX]; /* a bare name found among the presets */
+    char preset[CONFIG_PATH_MAX];      /* a bare name found among the presets */
     if (rc == 0 && file)
         rc = config_load_file(
             c, presets_find(file, preset, sizeof preset) == 0 ? preset : file, err, n);

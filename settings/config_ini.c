@@ -140,8 +140,8 @@ static void ini_look_at_line(struct ini_context *ctx, const char *line)
  * bytes, or 0: echoed in a message it would read "unknown key 'nx'". */
 static long ini_bom_column(const struct ini_context *ctx, const char *line)
 {
-    const char *from = ctx->line == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0 ? line + 3
-                                                                            : line;
+    const char *from =
+        ctx->line == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0 ? line + 3 : line;
     const char *bom = strstr(from, "\xef\xbb\xbf");
     return bom ? (long)(bom - line) + 1 : 0;
 }

@@ -31,12 +31,13 @@ long control_character_at(const char *text, size_t length)
 
 const char *number_text(double v, char *buf)
 {
+    char text[NUMBER_TEXT_MAX]; /* a local: gcc 12's UBSan build saw a NULL buf */
     for (int digits = 15; digits <= 17; digits++) {
-        snprintf(buf, NUMBER_TEXT_MAX, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
+        snprintf(text, sizeof text, "%.*g", digits, v);
+        if (strtod(text, NULL) == v)
             break;
     }
-    return buf;
+    return memcpy(buf, text, sizeof text);
 }
 
 int number_out_of_range(const char *value, char *err, size_t n)

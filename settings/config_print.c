@@ -41,7 +41,8 @@ static void print_regions(FILE *out, const struct problem *p)
                     number_text(r->value, e));
         else
             fprintf(out, "region = disc %s %s %s %s\n", number_text(r->cx, a),
-                    number_text(r->cy, b), number_text(r->r, c), number_text(r->value, d));
+                    number_text(r->cy, b), number_text(r->r, c),
+                    number_text(r->value, d));
     }
 }
 
@@ -144,7 +145,8 @@ static void print_output(FILE *out, const struct config *c)
     fprintf(out, "png-tiles = %s\nquiet = %s\n", yes_no(c->png_tiles), yes_no(c->quiet));
     if (c->png_range) {
         char lo[32], hi[32];
-        fprintf(out, "png-range = %s:%s\n", number_text(c->png_lo, lo), number_text(c->png_hi, hi));
+        fprintf(out, "png-range = %s:%s\n", number_text(c->png_lo, lo),
+                number_text(c->png_hi, hi));
     } else {
         fprintf(out, "; png-range: each field's own\n");
     }

@@ -44,7 +44,7 @@ static int set_edge(struct config *c, int edge, double *number, const char *v, c
     int numeric = *v && (strtod(v, &end), *end == '\0');
     if (numeric && expression_is_decimal(v, 0))
         return number_out_of_range(v, err, n); /* 1e400, 1e-320: past a double */
-    if (numeric) /* inf, nan */
+    if (numeric)                               /* inf, nan */
         return error_status(EXIT_BAD_USAGE, err, n,
                             "expected a finite number or a formula, got '%s'", v);
     return set_formula(formula, v, err, n);
@@ -131,8 +131,8 @@ int setter_ranks(struct config *c, const char *v, char *err, size_t n)
 /* One id of a --devices list, length characters of item; 0 or EXIT_BAD_USAGE. A
  * blank may follow a comma ("0, 1"), as nowhere else around a number: not before
  * the first id (' 0') nor after one ("0 ,1"). */
-static int parse_device_id(const char *item, size_t length, int first, int *id,
-                           char *err, size_t n)
+static int parse_device_id(const char *item, size_t length, int first, int *id, char *err,
+                           size_t n)
 {
     char text[16];
     while (!first && length > 0 && *item == ' ')

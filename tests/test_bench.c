@@ -497,21 +497,27 @@ Test(bench, crossover_and_the_slower_sizes_are_said_apart_with_the_spread)
             runs[0][i][r] = one[i] * (1.0 + 0.01 * (r - 2)); /* +-2% */
             runs[1][i][r] = all[i] * (1.0 + 0.01 * (r - 2));
         }
-    struct bench_sweep_points p = {.count = 8, .n = n, .us = {one, all},
-                                   .runs = {runs[0], runs[1]}, .one = "1 GPU",
+    struct bench_sweep_points p = {.count = 8,
+                                   .n = n,
+                                   .us = {one, all},
+                                   .runs = {runs[0], runs[1]},
+                                   .one = "1 GPU",
                                    .all = "2 GPUs"};
     char text[1200];
     bench_sweep_crossover_text(&p, text, sizeof text);
-    cr_assert_str_eq(text, "crossover 16384^2: 2 GPUs are faster than 1 GPU at every size "
-                           "from 16384^2 up (6 of 8 sizes faster)");
+    cr_assert_str_eq(text,
+                     "crossover 16384^2: 2 GPUs are faster than 1 GPU at every size "
+                     "from 16384^2 up (6 of 8 sizes faster)");
     bench_sweep_slower_text(&p, text, sizeof text);
-    cr_assert_str_eq(text, "slower at 128^2 (2 GPUs 9 us/it, runs 8.82-9.18; 1 GPU 4, runs "
-                           "3.92-4.08: apart), 8192^2 (2 GPUs 720 us/it, runs 706-734; 1 GPU "
-                           "700, runs 686-714: the runs overlap)");
+    cr_assert_str_eq(text,
+                     "slower at 128^2 (2 GPUs 9 us/it, runs 8.82-9.18; 1 GPU 4, runs "
+                     "3.92-4.08: apart), 8192^2 (2 GPUs 720 us/it, runs 706-734; 1 GPU "
+                     "700, runs 686-714: the runs overlap)");
     double faster[] = {3, 4, 10, 15, 50, 150, 500, 2000};
     p.us[1] = faster;
     bench_sweep_slower_text(&p, text, sizeof text);
-    cr_assert_str_eq(text, "slower at no size: 2 GPUs are faster than 1 GPU at every one");
+    cr_assert_str_eq(text,
+                     "slower at no size: 2 GPUs are faster than 1 GPU at every one");
     bench_sweep_crossover_text(&p, text, sizeof text);
     cr_assert(strstr(text, "crossover 128^2: 2 GPUs are faster than 1 GPU at every size "
                            "from 128^2 up (8 of 8 sizes faster); every lattice"),

@@ -149,8 +149,8 @@ Test(estimate, a_run_whose_max_iter_is_short_is_warned_at_its_start)
     r = laplace_run("%s --backend cpu --dry-run", ini);
     cr_assert(strstr(r.err, "more than --max-iter 500"), "--dry-run too: %s", r.err);
     run_free(&r);
-    const char *silent[] = {" -q", " --max-iter 500", " --max-iter 100000",
-                            " --eps 0", " --method weighted --steps 50"};
+    const char *silent[] = {" -q", " --max-iter 500", " --max-iter 100000", " --eps 0",
+                            " --method weighted --steps 50"};
     for (size_t k = 0; k < sizeof silent / sizeof silent[0]; k++) {
         r = laplace_run("%s --backend cpu%s", ini, silent[k]);
         cr_assert_eq(r.status, 0, "%s: %s", silent[k], r.err);

@@ -103,9 +103,10 @@ Test(messages, a_crlf_end_does_not_count_against_the_line_limit)
 Test(messages, a_region_name_is_limited_in_bytes_and_said_so)
 {
     /* 16 two-byte characters: 32 bytes, one too many */
-    struct run r = INI_RUN("name.ini", "[region \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3"
-                                       "\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3"
-                                       "\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9]\n");
+    struct run r =
+        INI_RUN("name.ini", "[region \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3"
+                            "\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3"
+                            "\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9]\n");
     check_refused(&r, 2, "name.ini:1");
     cr_assert(strstr(r.err, "1 to 31 bytes"), "%s", r.err);
     run_free(&r);
@@ -129,11 +130,12 @@ Test(messages, devices_take_a_blank_only_after_a_comma)
 {
     refused_saying("--backend cpu --partition 1x1 --devices ' 0' --dry-run", "--devices",
                    "a blank only after a comma");
-    refused_saying("--backend cpu --partition 2x1 --devices '0 ,1' --dry-run", "--devices",
-                   "got '0 ,1'");
+    refused_saying("--backend cpu --partition 2x1 --devices '0 ,1' --dry-run",
+                   "--devices", "got '0 ,1'");
     refused_saying("--backend cpu --partition 1x1 --devices '0 ' --dry-run", "--devices",
                    "got '0 '");
-    struct run r = laplace_run("--backend cpu --partition 2x1 --devices '0, 1' --dry-run");
+    struct run r =
+        laplace_run("--backend cpu --partition 2x1 --devices '0, 1' --dry-run");
     cr_assert_eq(r.status, 0, "'0, 1' is a list: %s", r.err);
     run_free(&r);
 }
@@ -163,13 +165,14 @@ Test(messages, a_lone_side_makes_a_square_lattice)
 Test(messages, more_tiles_than_cores_are_said_also_to_a_log_file)
 {
     int cores = omp_get_num_procs(), tiles = cores + 1;
-    struct run r = laplace_run("--backend cpu --partition %dx1 --nx %d --ny 8 --max-iter 3",
-                               tiles, 4 * tiles + 2);
+    struct run r =
+        laplace_run("--backend cpu --partition %dx1 --nx %d --ny 8 --max-iter 3", tiles,
+                    4 * tiles + 2);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert(strstr(r.err, "take turns"), "stderr is a file here: %s", r.err);
     run_free(&r);
-    r = laplace_run("--backend cpu --partition %dx1 --nx %d --ny 8 --max-iter 3 -q", tiles,
-                    4 * tiles + 2);
+    r = laplace_run("--backend cpu --partition %dx1 --nx %d --ny 8 --max-iter 3 -q",
+                    tiles, 4 * tiles + 2);
     cr_assert_str_eq(r.err, "", "-q: errors only");
     run_free(&r);
 }
@@ -199,7 +202,8 @@ Test(messages, the_convergence_plot_draws_the_eps_line)
     cr_assert_eq(r.status, 0, "%s", r.err);
     run_free(&r);
     char *text = slurp(csv), field[64];
-    cr_assert(text && strncmp(text, "iteration,norm,elapsed_s,eps\n", 29) == 0, "%s", text);
+    cr_assert(text && strncmp(text, "iteration,norm,elapsed_s,eps\n", 29) == 0, "%s",
+              text);
     cr_assert_str_eq(csv_field(nth_line(text, 1), 3, field, sizeof field), "1e-05");
     free(text);
     if (system("command -v gnuplot > /dev/null 2>&1") != 0)

@@ -124,7 +124,8 @@ Test(progress, eta_is_unknown_until_the_decay_rate_is_steady)
         if (!tilde || (next && tilde > next))
             continue;
         cr_assert_eq(sscanf(tilde, "~%ld", &left), 1);
-        double log_norm = k <= 1200 ? k * log(0.9) : 1200 * log(0.9) + (k - 1200) * log(0.99);
+        double log_norm =
+            k <= 1200 ? k * log(0.9) : 1200 * log(0.9) + (k - 1200) * log(0.99);
         double rate = k <= 1200 ? log(0.9) : log(0.99);
         long want = (long)ceil((log(1e-300) - log_norm) / rate);
         cr_assert(labs(left - want) <= 1, "at %ld: %ld left, want %ld", k, left, want);

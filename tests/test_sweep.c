@@ -56,10 +56,12 @@ Test(sweep, prints_a_row_per_side_and_the_fitted_exponents)
     cr_assert(strstr(r.out, "     128^2       35073 iterations  stagnated"), "%s", r.out);
     double a = 0.0, b = 0.0;
     const char *fit = strstr(r.out, "  fit           iterations ~ N^");
-    cr_assert(fit && sscanf(fit, "  fit           iterations ~ N^%lf, compute time ~ N^%lf",
-                            &a, &b) == 2,
+    cr_assert(fit &&
+                  sscanf(fit, "  fit           iterations ~ N^%lf, compute time ~ N^%lf",
+                         &a, &b) == 2,
               "%s", r.out);
-    cr_assert(a > 1.8 && a < 2.0, "Jacobi's iterations grow as N^2 (less the log): %g", a);
+    cr_assert(a > 1.8 && a < 2.0, "Jacobi's iterations grow as N^2 (less the log): %g",
+              a);
     cr_assert(b > a, "the time grows faster than the iterations: %g", b);
     run_free(&r);
 }
@@ -114,8 +116,8 @@ Test(sweep, plot_lab_draws_the_figure_with_the_exponents)
     struct run r = laplace_run(COURSE " --sides 16,32,64 -q --csv-append %s", csv);
     cr_assert_eq(r.status, 0, "%s", r.err);
     run_free(&r);
-    snprintf(command, sizeof command,
-             "gnuplot -e \"csv='%s'\" scripts/plot_lab.gp 2>&1", csv);
+    snprintf(command, sizeof command, "gnuplot -e \"csv='%s'\" scripts/plot_lab.gp 2>&1",
+             csv);
     char *said = shell_run(command, &status);
     cr_assert_eq(status, 0, "%s", said);
     cr_assert(strstr(said, "iterations ~ N^1.9"), "the exponent: %s", said);

@@ -25,7 +25,8 @@ int history_open(struct history *h, const char *path, double eps, char *err, siz
 void history_add(void *history, long iteration, double norm, double elapsed_s)
 {
     struct history *h = history;
-    if (h->file && fprintf(h->file, "%ld,%.9e,%.6f,%g\n", iteration, norm, elapsed_s, h->eps) < 0 &&
+    if (h->file &&
+        fprintf(h->file, "%ld,%.9e,%.6f,%g\n", iteration, norm, elapsed_s, h->eps) < 0 &&
         !h->failed)
         h->failed = 1, h->error = errno;
 }

@@ -16,10 +16,10 @@ struct progress {
     long mark_iteration;  /* the earlier point of the decay rate */
     double mark_log_norm; /* its log(norm) */
     double mark_elapsed;
-    double window_rate;   /* the decay rate of the last whole window (NAN: none) */
-    int shown;  /* a line is on the terminal */
-    int plain;  /* TERM=dumb or NO_COLOR: no escape sequences, spaces clear */
-    int length; /* characters of the line drawn last */
+    double window_rate; /* the decay rate of the last whole window (NAN: none) */
+    int shown;          /* a line is on the terminal */
+    int plain;          /* TERM=dumb or NO_COLOR: no escape sequences, spaces clear */
+    int length;         /* characters of the line drawn last */
     const char
         *label; /* what the line is about, before it ("comparing: 1 GPU"), or NULL */
 };
