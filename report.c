@@ -116,8 +116,11 @@ void report_estimate(FILE *out, const struct plan *plan)
     const struct config *c = &plan->config;
     const struct estimate *e = &plan->estimate;
     char count[64], other[64];
+    if (plan->eps > 0.0 && e->regions)
+        fprintf(out, "  estimate      none: fixed regions change the lattice's modes, "
+                     "which the estimate (from its spectral radius) does not model\n");
     if (plan->eps <= 0.0 || e->expected <= 0)
-        return; /* --steps, or eps 0: the run goes to its limit */
+        return; /* --steps, or eps 0: the run goes to its limit; or regions */
     estimate_count_text(e->expected, count, sizeof count);
     if (e->stagnates)
         fprintf(out,
@@ -128,9 +131,8 @@ void report_estimate(FILE *out, const struct plan *plan)
                               : "never");
     else
         fprintf(out, "  estimate      %s iterations to eps %g", count, plan->eps);
-    fprintf(out, ": an estimate from the spectral radius %.7g of %s on %ld x %ld%s\n",
-            e->radius, method_name(c->method), c->problem.nx, c->problem.ny,
-            c->problem.region_count > 0 ? " without its regions (they shorten it)" : "");
+    fprintf(out, ": an estimate from the spectral radius %.7g of %s on %ld x %ld\n",
+            e->radius, method_name(c->method), c->problem.nx, c->problem.ny);
 }
 
 void report_print(FILE *out, const struct run_report *r)

@@ -135,7 +135,10 @@ void estimate_make(const struct problem *p, const struct update_rule *rule, doub
     double norm_factor = rule->norm == NORM_MAX        ? vmax
                          : rule->norm == NORM_RESIDUAL ? rule->norm_scale
                                                        : 1.0;
-    *e = (struct estimate){.radius = method_radius(rule, update_rule_jacobi_radius(p))};
+    *e = (struct estimate){.radius = method_radius(rule, update_rule_jacobi_radius(p)),
+                           .regions = p->region_count > 0};
+    if (e->regions)
+        return; /* their modes are not the lattice's: no estimate */
     e->first_norm = w * share * norm_factor;
     e->to_eps = eps > 0.0 ? iterations_to(e->first_norm, eps, e->radius) : 0;
     if (mean_edge > 0.0) { /* a quarter ulp of the mean edge value */

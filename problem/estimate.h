@@ -2,8 +2,9 @@
  * estimate.h - how many iterations a run is expected to take, before it runs: from
  * the spectral radius of its method on its lattice and the share of the slowest
  * mode in its first update (no field is made: O(nx + ny) work, a sample of the
- * source). An estimate, never a promise: fixed regions are left out (they speed
- * the decay), and where the working precision runs out first the run stagnates.
+ * source). An estimate, never a promise, and none with fixed regions (they change
+ * the lattice's modes: heater.ini's edges are all 0, its heat comes from a region);
+ * where the working precision runs out first the run stagnates.
  *
  *   norm at iteration k  ~  A rho^(k-1)       A: the slowest mode's share of the
  *                                                first norm, rho: the radius
@@ -25,6 +26,7 @@ struct estimate {
     long stagnation;   /* iterations until no site changes any more; 0: never */
     long expected;     /* the first of the two that is set; 0: neither */
     int stagnates;     /* 1 when stagnation comes first (the report says so) */
+    int regions;       /* 1: fixed regions, no estimate (expected is 0) */
 };
 
 /* The estimate of a problem solved by rule down to eps. */

@@ -174,3 +174,20 @@ Test(estimate, the_default_max_iter_fits_the_course_up_to_2048)
     cr_assert_str_eq(r.err, "", "no warning: %s", r.err);
     run_free(&r);
 }
+
+/* Fixed regions change the lattice's modes: no number is made up (heater.ini's edges
+ * are all 0, its heat comes from a region), and so no warning either. */
+Test(estimate, fixed_regions_get_no_estimate)
+{
+    require_laplace();
+    struct run r = laplace_run("config/heater.ini --backend cpu --dry-run");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "  estimate      none: fixed regions"), "%s", r.out);
+    cr_assert_null(strstr(r.out, "  time "), "%s", r.out);
+    cr_assert_str_eq(r.err, "");
+    run_free(&r);
+    struct problem p = course(64, PRECISION_DOUBLE);
+    p.region_count = 1;
+    struct estimate e = estimate_of(&p, METHOD_JACOBI, NORM_L2, 1e-10);
+    cr_assert(e.regions && e.expected == 0);
+}
