@@ -11,7 +11,8 @@
 #                   -> results/bench-*.csv and results/bench-*-sweep.csv
 #   make bench-sweep  the ceilings and the lattice sweep only (LAPLACE_BENCH_ONLY=sweep)
 #   make plots      PNGs of the newest results/bench-*.csv (or CSV=path) and of its
-#                   sweep, next to them; HISTORY=h.csv: the plot of a --history file
+#                   sweep, next to them; HISTORY=h.csv: the plot of a --history file;
+#                   LAB=lab.csv: the lab sweep's (--sides) iterations and time, log-log
 #   make format     clang-format every source file
 #   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
 #                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; tests/fuzz/fuzz.mk)
@@ -222,6 +223,7 @@ bench-sweep: laplace
 # exist; CSV may name either).
 plots: deps
 	@if [ -n "$(HISTORY)" ]; then gnuplot -e "csv='$(HISTORY)'" scripts/plot_history.gp; exit; fi; \
+	if [ -n "$(LAB)" ]; then gnuplot -e "csv='$(LAB)'" scripts/plot_lab.gp; exit; fi; \
 	csv="$(CSV)"; [ -n "$$csv" ] || csv=$$(ls -t results/bench-*.csv 2>/dev/null | head -n 1); \
 	[ -n "$$csv" ] || { echo "plots: no results/bench-*.csv; run make bench or give CSV=path"; exit 1; }; \
 	base=$${csv%.csv}; base=$${base%-sweep}; \

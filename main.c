@@ -24,6 +24,7 @@
 #include "mpi/settings_agree.h"
 #include "report.h"
 #include "run.h"
+#include "sweep.h"
 
 /* Under MPI every rank refuses and fails alike; rank 0 alone says so. */
 static int usage_error(const char *message)
@@ -152,6 +153,25 @@ static void say_where_it_runs(const struct config *c)
             why, tiles, tiles > 1 ? "s" : "");
 }
 
+/* A run with an eps that its --max-iter will likely cut short: one line on stderr
+ * at its start (and --dry-run's), from the estimate (-q: errors only). A limit
+ * typed on this command line was chosen for this run: the report's estimate line
+ * is enough; the default's or a file's is warned about. */
+static void warn_if_max_iter_short(const struct plan *plan)
+{
+    const struct estimate *e = &plan->estimate;
+    char count[64];
+    if (plan->config.quiet || plan->config.max_iter_typed || ranks_rank() != 0 ||
+        plan->eps <= 0.0 || e->expected <= plan->max_iter)
+        return;
+    fprintf(stderr,
+            "laplace: warning: %s iterations are expected (an estimate, see the "
+            "report's estimate line), more than --max-iter %ld: the run will likely "
+            "stop there, before %s; raise --max-iter\n",
+            estimate_count_text(e->expected, count, sizeof count), plan->max_iter,
+            e->stagnates ? "the precision stagnates" : "eps");
+}
+
 /* The plan of the configuration, checked: outputs writable, memory enough. */
 static int plan_run(const struct config *c, struct plan *plan)
 {
@@ -167,6 +187,16 @@ static int plan_run(const struct config *c, struct plan *plan)
     if (status == EXIT_BAD_USAGE)
         return usage_error(err);
     return status == EXIT_OK ? EXIT_OK : run_error(err);
+}
+
+/* --sides: the lab sweep (sweep.h); a refusal is status 2, a failed run 1. */
+static int sweep(const struct config *c)
+{
+    char err[CONFIG_ERROR_MAX];
+    int status = sweep_run(c, err, sizeof err);
+    if (status == EXIT_BAD_USAGE)
+        return usage_error(err);
+    return status == EXIT_FAILURE_RUN ? run_error(err) : status;
 }
 
 /* --error-if-not-converged: a run with an eps (not --steps) that --max-iter ended
@@ -227,8 +257,29 @@ static int print_memory(const struct plan *plan)
     return EXIT_OK;
 }
 
+/* --dry-run's time: the estimate's iterations at the rate of a short warm-up of
+ * the plan itself (run_time_per_iteration), where that is cheap. */
+static void print_time_estimate(const struct plan *plan)
+{
+    double seconds;
+    long iterations, expected = plan->estimate.expected;
+    if (plan->eps <= 0.0 || expected <= 0)
+        return;
+    if (run_time_per_iteration(plan, &seconds, &iterations) != 0) {
+        printf("  time          not measured (a warm-up is run only on one process "
+               "and up to %ld sites)\n",
+               RUN_WARM_UP_SITES_MAX);
+        return;
+    }
+    printf("  time          about %.3g s for the estimate's iterations, %.3g us an "
+           "iteration (measured over a warm-up of %ld)\n",
+           seconds * (double)(expected < plan->max_iter ? expected : plan->max_iter),
+           seconds * 1e6, iterations);
+}
+
 /* --dry-run: each tile, its sites and device, the memory each device and the host
- * would hold (memory_check's estimates), and nothing solved. */
+ * would hold (memory_check's estimates), the iterations and time expected, and
+ * nothing solved. */
 static int print_plan(const struct plan *plan)
 {
     const struct config *c = &plan->config;
@@ -253,8 +304,11 @@ static int print_plan(const struct plan *plan)
         putchar('\n');
     }
     int status = print_memory(plan);
-    if (status == EXIT_OK)
+    if (status == EXIT_OK) {
+        report_estimate(stdout, plan);
+        print_time_estimate(plan);
         printf("  nothing solved (--dry-run)\n");
+    }
     return status;
 }
 
@@ -381,6 +435,8 @@ static int laplace(int argc, char **argv)
         return interrupt_install_at_once(), bench_run(&config);
     if (config.print_config)
         return print_config(&config);
+    if (config.side_count > 0) /* the lab sweep: a run per side */
+        return sweep(&config);
     status = plan_resolve(&config, err, sizeof err) != 0 ||
                      fault_check_variable(err, sizeof err) != 0
                  ? EXIT_BAD_USAGE
@@ -395,6 +451,7 @@ static int laplace(int argc, char **argv)
     status = plan_run(&config, &plan);
     if (status != EXIT_OK)
         return status;
+    warn_if_max_iter_short(&plan);
     status = config.dry_run ? print_plan(&plan) : run(&plan, start);
     plan_free(&plan);
     return status;

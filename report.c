@@ -111,6 +111,30 @@ static void report_stop_line(FILE *out, const struct run_report *r)
         fprintf(out, "  stopped       %s\n", stop_rule_reason_text(s->reason));
 }
 
+void report_estimate(FILE *out, const struct plan *plan)
+{
+    const struct config *c = &plan->config;
+    const struct estimate *e = &plan->estimate;
+    char count[64], other[64];
+    if (plan->eps > 0.0 && e->regions)
+        fprintf(out, "  estimate      none: fixed regions change the lattice's modes, "
+                     "which the estimate (from its spectral radius) does not model\n");
+    if (plan->eps <= 0.0 || e->expected <= 0)
+        return; /* --steps, or eps 0: the run goes to its limit; or regions */
+    estimate_count_text(e->expected, count, sizeof count);
+    if (e->stagnates)
+        fprintf(out,
+                "  estimate      %s iterations, where %s stagnates (no site changes) "
+                "before the norm reaches eps %g (%s to reach it exactly)",
+                count, precision_name(c->problem.precision), plan->eps,
+                e->to_eps > 0 ? estimate_count_text(e->to_eps, other, sizeof other)
+                              : "never");
+    else
+        fprintf(out, "  estimate      %s iterations to eps %g", count, plan->eps);
+    fprintf(out, ": an estimate from the spectral radius %.7g of %s on %ld x %ld\n",
+            e->radius, method_name(c->method), c->problem.nx, c->problem.ny);
+}
+
 void report_print(FILE *out, const struct run_report *r)
 {
     const struct config *c = &r->plan->config;
@@ -123,12 +147,14 @@ void report_print(FILE *out, const struct run_report *r)
     fprintf(out, "laplace: %ld x %ld lattice, %s, backend %s, partition %dx%d (%d %s)\n",
             c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
             r->backend, c->partition_x, c->partition_y, tiles, units(r, tiles));
+    report_estimate(out, r->plan);
     if (c->world_size > 1)
         fprintf(out,
-                "  ranks         %d MPI ranks (%dx%d blocks of %d tiles each), edges "
+                "  ranks         %d MPI ranks (%dx%d blocks of %d tile%s each), edges "
                 "between them through host memory%s, rank 0's exchange %.1f us an "
                 "iteration; the devices below are rank 0's\n",
                 c->world_size, c->ranks_x, c->ranks_y, tiles / c->world_size,
+                tiles / c->world_size > 1 ? "s" : "",
                 r->backend[0] != 'g' ? ""
                 : ranks_cuda_aware() ? " (the MPI is CUDA-aware: not used yet)"
                                      : " (the MPI is not CUDA-aware)",

@@ -56,6 +56,11 @@ double report_sweep_bytes(long nx, long ny, enum precision precision);
 
 struct run_metrics report_metrics(const struct run_report *r);
 
+/* The "  estimate" line of the report and of --dry-run: the iterations expected
+ * to eps, or to where the precision stagnates first (estimate.h), said to be an
+ * estimate; nothing for --steps or eps 0. */
+void report_estimate(FILE *out, const struct plan *plan);
+
 void report_print(FILE *out, const struct run_report *r);
 /* The CSV of --csv and --csv-append: DESIGN.md's columns (report_csv_fields), then
  * kernel, block, eps, check_every, loop, reduce, role, ranks, stop, speedup and

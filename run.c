@@ -37,8 +37,10 @@ extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
 
 /* More host tiles than cores: the threads take turns, so a thread waiting at a
  * barrier must give its core away at once (a passive wait) rather than spin.
- * Says so once, on stderr when it is a terminal (a script's stderr keeps its one
- * line a failure); the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
+ * Says so once on stderr, to a script's log as to a terminal (a slow run should
+ * say why wherever it is read; -q silences it), unless binding_check says it
+ * with its hint (an affinity narrower than the machine) or ranks run (binding.c
+ * speaks for them); the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
  * Tiles beyond what OpenMP gives fail in solver_run instead, with their reason. */
 static void host_tiles_over_cores(const struct plan *plan)
 {
@@ -53,7 +55,9 @@ static void host_tiles_over_cores(const struct plan *plan)
                &gomp_throttled_spin_count_var;
     if (mine)
         gomp_throttled_spin_count_var = 0;
-    if (!said++ && isatty(STDERR_FILENO)) /* a note for a person, not for scripts */
+    int by_places, bound = binding_crowded(tiles, 0, binding_cores(&by_places),
+                                           (int)sysconf(_SC_NPROCESSORS_ONLN));
+    if (!said++ && !plan->config.quiet && plan->config.world_size <= 1 && !bound)
         fprintf(stderr,
                 "laplace: warning: %d host tiles on %d cores take turns (%s); "
                 "--partition auto fits the cores\n",
@@ -487,4 +491,44 @@ int run_execute(const struct plan *plan, struct field *field, struct run_report 
         return EXIT_FAILURE_RUN;
     }
     return measure_exact(plan, field, report, err, n);
+}
+
+/* The configuration of a warm-up: the plan's problem and layout, iterations
+ * iterations and no tolerance, nothing written, watched or compared. */
+static struct config warm_up_config(const struct config *c, long iterations)
+{
+    struct config w = *c;
+    w.eps = 0.0, w.steps = 0, w.max_iter = iterations, w.check_every = 1;
+    w.output_count = 0, w.snapshot_every = 0, w.monitor_every = 0;
+    w.history[0] = w.csv_append[0] = w.exact[0] = '\0';
+    w.csv = w.compare = w.compare_cpu = w.dry_run = w.error_if_not_converged = 0;
+    w.quiet = 1;
+    return w;
+}
+
+int run_time_per_iteration(const struct plan *plan, double *seconds, long *iterations)
+{
+    const struct config *c = &plan->config;
+    long sites = problem_interior_sites(&c->problem);
+    long k = sites > 0 ? 20000000L / sites : 1000;
+    k = k < 5 ? 5 : k > 1000 ? 1000 : k;
+    if (c->world_size > 1 || (long)c->problem.nx * c->problem.ny > RUN_WARM_UP_SITES_MAX)
+        return -1;
+    struct config w = warm_up_config(c, k);
+    struct plan warm;
+    struct field field;
+    struct run_report report;
+    char err[CONFIG_ERROR_MAX];
+    if (plan_make(&w, &warm, err, sizeof err) != EXIT_OK)
+        return -1;
+    int status = run_execute(&warm, &field, &report, err, sizeof err);
+    plan_free(&warm);
+    if (status != EXIT_OK)
+        return -1;
+    field_free(&field);
+    if (report.result.iterations <= 0)
+        return -1;
+    *iterations = report.result.iterations;
+    *seconds = report.result.time_compute_s / (double)report.result.iterations;
+    return 0;
 }

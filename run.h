@@ -42,6 +42,16 @@ int run_csv_append(const char *path, const struct run_report *r, char *err, size
 int run_execute(const struct plan *plan, struct field *field, struct run_report *report,
                 char *err, size_t n);
 
+/* The lattices a warm-up runs on (4096^2): larger ones take too long to allocate. */
+#define RUN_WARM_UP_SITES_MAX (4096L * 4096L)
+
+/* --dry-run's warm-up: the plan's own backend and layout run a few iterations
+ * (about 2e7 site updates, 5 to 1000 iterations), written nowhere and quiet;
+ * *seconds is its compute time per iteration, *iterations how many ran. -1 where
+ * it is not cheap (several ranks, or more than RUN_WARM_UP_SITES_MAX sites) or
+ * failed: the dry run then says the time is not measured. */
+int run_time_per_iteration(const struct plan *plan, double *seconds, long *iterations);
+
 /* Every --output of the plan (with the .pvti pieces its tiles staged): each one
  * that can be written is, whatever happens to the others. Exit status; err has
  * one line per output that failed. */

@@ -52,6 +52,7 @@ static const long sweep_sizes[BENCH_SWEEP_MAX] = {128,  256,  512,  1024,
 static const long quick_sizes[] = {128, 256};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+enum { ONE = BENCH_SWEEP_ONE, ALL = BENCH_SWEEP_ALL }; /* the two sides of a point */
 
 /* ---- planning ------------------------------------------------------------- */
 
@@ -127,6 +128,68 @@ int bench_sweep_crossover(const double *one_us, const double *all_us, int count)
     return from < count ? from : -1;
 }
 
+void bench_sweep_crossover_text(const struct bench_sweep_points *p, char *text, size_t n)
+{
+    int last = p->count - 1, faster = 0, at = 0;
+    int from = bench_sweep_crossover(p->us[ONE], p->us[ALL], p->count);
+    for (int i = 0; i < p->count; i++)
+        faster += p->us[ALL][i] < p->us[ONE][i];
+    if (from >= 0)
+        at = snprintf(text, n,
+                      "crossover %ld^2: %s are faster than %s at every size from %ld^2 "
+                      "up (%d of %d sizes faster)",
+                      p->n[from], p->all, p->one, p->n[from], faster, p->count);
+    else if (isfinite(p->us[ONE][last]) && isfinite(p->us[ALL][last]))
+        snprintf(text, n,
+                 "no crossover found: %s are not faster than %s at the largest lattice, "
+                 "%ld^2 (%d of %d sizes faster)",
+                 p->all, p->one, p->n[last], faster, p->count);
+    else
+        snprintf(text, n, "no crossover found: the largest lattice, %ld^2, failed",
+                 p->n[last]);
+    if (from == 0 && at > 0 && (size_t)at < n)
+        snprintf(text + at, n - (size_t)at,
+                 "; every lattice: the crossover may lie below %ld^2", p->n[0]);
+}
+
+/* The least and most of a point's timed runs. */
+static void spread(const double *runs, double *least, double *most)
+{
+    *least = *most = runs[0];
+    for (int r = 1; r < SWEEP_RUNS; r++)
+        *least = fmin(*least, runs[r]), *most = fmax(*most, runs[r]);
+}
+
+/* "8192^2 (2 GPUs 13 us/it, runs 12.8-13.4; 1 GPU 12.3, runs 12.1-12.6: apart)" */
+static int slower_point(const struct bench_sweep_points *p, int i, char *text, size_t n)
+{
+    double lo[2], hi[2];
+    if (!isfinite(p->us[ONE][i]) || !isfinite(p->us[ALL][i]))
+        return snprintf(text, n, "%ld^2 (failed)", p->n[i]);
+    for (int side = ONE; side <= ALL; side++)
+        spread(p->runs[side][i], &lo[side], &hi[side]);
+    return snprintf(
+        text, n, "%ld^2 (%s %.3g us/it, runs %.3g-%.3g; %s %.3g, runs %.3g-%.3g: %s)",
+        p->n[i], p->all, p->us[ALL][i], lo[ALL], hi[ALL], p->one, p->us[ONE][i], lo[ONE],
+        hi[ONE], lo[ALL] <= hi[ONE] ? "the runs overlap" : "apart");
+}
+
+void bench_sweep_slower_text(const struct bench_sweep_points *p, char *text, size_t n)
+{
+    size_t used = (size_t)snprintf(text, n, "slower at");
+    int slower = 0;
+    for (int i = 0; i < p->count && used < n; i++) {
+        if (p->us[ALL][i] < p->us[ONE][i]) /* false for NAN: failed */
+            continue;
+        used += (size_t)snprintf(text + used, n - used, "%s ", slower++ ? "," : "");
+        if (used < n)
+            used += (size_t)slower_point(p, i, text + used, n - used);
+    }
+    if (slower == 0 && used < n)
+        snprintf(text + used, n - used, " no size: %s are faster than %s at every one",
+                 p->all, p->one);
+}
+
 void bench_sweep_file_name(char *path, size_t n, const char *bench_csv)
 {
     size_t length = strlen(bench_csv);
@@ -145,8 +208,6 @@ void bench_sweep_csv_header(FILE *out)
 
 /* ---- the state of a sweep ------------------------------------------------- */
 
-enum { ONE = BENCH_SWEEP_ONE, ALL = BENCH_SWEEP_ALL }; /* the two sides of a point */
-
 struct bench_sweep {
     struct bench_state *b;
     struct bench_sweep_plan plan;
@@ -160,7 +221,8 @@ struct bench_sweep {
     int on_chip[BENCH_SWEEP_MAX];     /* per lattice (bench_sweep_on_chip) */
     int crossover;                    /* index of the lattice, or -1 */
     char crossover_text[200];
-    FILE *csv; /* written under temp's name until it is whole */
+    char slower_text[1200]; /* the sizes where all were slower ("" alone) */
+    FILE *csv;              /* written under temp's name until it is whole */
     struct temp_file temp;
     char path[CONFIG_PATH_MAX];
 };
@@ -233,8 +295,7 @@ void bench_sweep_point_done(struct bench_sweep *s, int side, int i)
 static void find_crossover(struct bench_sweep *s)
 {
     char one[32], all[32];
-    int last = s->plan.count - 1, at = 0;
-    long largest = s->plan.one[last].n;
+    s->slower_text[0] = '\0';
     if (s->plan.alone) {
         s->crossover = -1;
         snprintf(s->crossover_text, sizeof s->crossover_text,
@@ -243,25 +304,19 @@ static void find_crossover(struct bench_sweep *s)
                  "chip is bound by its barrier (the cluster ceiling above) instead");
         return;
     }
+    long sizes[BENCH_SWEEP_MAX];
+    for (int i = 0; i < s->plan.count; i++)
+        sizes[i] = s->plan.one[i].n;
+    struct bench_sweep_points p = {.count = s->plan.count,
+                                   .n = sizes,
+                                   .us = {s->us[ONE], s->us[ALL]},
+                                   .runs = {(const double(*)[SWEEP_RUNS])s->runs_us[ONE],
+                                            (const double(*)[SWEEP_RUNS])s->runs_us[ALL]},
+                                   .one = devices_text(s, ONE, one, sizeof one),
+                                   .all = devices_text(s, ALL, all, sizeof all)};
     s->crossover = bench_sweep_crossover(s->us[ONE], s->us[ALL], s->plan.count);
-    devices_text(s, ONE, one, sizeof one);
-    devices_text(s, ALL, all, sizeof all);
-    if (s->crossover >= 0)
-        at = snprintf(s->crossover_text, sizeof s->crossover_text,
-                      "crossover %ld^2: %s are faster than %s there and at every larger "
-                      "lattice of the sweep",
-                      s->plan.one[s->crossover].n, all, one);
-    else if (isfinite(s->us[ONE][last]) && isfinite(s->us[ALL][last]))
-        snprintf(s->crossover_text, sizeof s->crossover_text,
-                 "no crossover found: %s are not faster than %s at the largest lattice, "
-                 "%ld^2",
-                 all, one, largest);
-    else
-        snprintf(s->crossover_text, sizeof s->crossover_text,
-                 "no crossover found: the largest lattice, %ld^2, failed", largest);
-    if (s->crossover == 0 && at > 0 && (size_t)at < sizeof s->crossover_text)
-        snprintf(s->crossover_text + at, sizeof s->crossover_text - (size_t)at,
-                 " (every lattice: the crossover may lie below %ld^2)", s->plan.one[0].n);
+    bench_sweep_crossover_text(&p, s->crossover_text, sizeof s->crossover_text);
+    bench_sweep_slower_text(&p, s->slower_text, sizeof s->slower_text);
 }
 
 /* ---- table and CSV -------------------------------------------------------- */
@@ -381,6 +436,8 @@ static int write_csv(struct bench_sweep *s, char *err, size_t n)
             if (s->median[side][i] >= 0)
                 csv_row(s, side, i);
     fprintf(s->csv, "# %s\n", s->crossover_text);
+    if (s->slower_text[0])
+        fprintf(s->csv, "# %s\n", s->slower_text);
     int bad = ferror(s->csv);
     int closed = fclose(s->csv);
     s->csv = NULL;
@@ -454,6 +511,8 @@ int bench_sweep_close(struct bench_sweep *s, char *err, size_t n)
     int status = EXIT_OK;
     find_crossover(s);
     bench_state_say(s->b, "%s\n", s->crossover_text);
+    if (s->slower_text[0])
+        bench_state_say(s->b, "%s\n", s->slower_text);
     if (write_csv(s, err, n) != 0)
         status = EXIT_FAILURE_RUN;
     else

@@ -61,6 +61,26 @@ long bench_sweep_iterations(long n, enum backend backend);
  */
 int bench_sweep_crossover(const double *one_us, const double *all_us, int count);
 
+/* The points of a sweep as its sentences read them: per lattice the side, each
+ * side's median and timed runs (us per iteration; NAN: failed). */
+struct bench_sweep_points {
+    int count;
+    const long *n;
+    const double *us[2];                 /* BENCH_SWEEP_ONE, BENCH_SWEEP_ALL */
+    const double (*runs[2])[SWEEP_RUNS]; /* every timed run of each point */
+    const char *one, *all;               /* "1 GPU", "2 GPUs" */
+};
+
+/* The crossover's sentence: "crossover X^2: ALL are faster than ONE at every size
+ * from X^2 up (k of m sizes faster)", or why there is none. */
+void bench_sweep_crossover_text(const struct bench_sweep_points *p, char *text, size_t n);
+
+/* The sizes where all were not faster than one, said apart from the crossover,
+ * each with both medians and the spread (least to most) of their runs, and whether
+ * those spreads overlap: "slower at 8192^2 (2 GPUs 13 us/it, runs 12.8-13.4; 1 GPU
+ * 12.3, runs 12.1-12.6: apart)", or "slower at no size". */
+void bench_sweep_slower_text(const struct bench_sweep_points *p, char *text, size_t n);
+
 /* The floor of an n x n float sweep, in microseconds per iteration: its bytes (one
  * read and one write of every interior site, report_sweep_bytes) at copy_gbps, the
  * copy bandwidth measured (read + written, 1e9 bytes/s). */

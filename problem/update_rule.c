@@ -16,14 +16,19 @@ static void spacing_squared(const struct problem *p, double *dx2, double *dy2)
     *dy2 = dy * dy;
 }
 
-double update_rule_optimal_omega(const struct problem *problem)
+double update_rule_jacobi_radius(const struct problem *problem)
 {
     double dx2, dy2;
     spacing_squared(problem, &dx2, &dy2);
     const double pi = acos(-1.0);
     double cx = dy2 / (2.0 * (dx2 + dy2)), cy = dx2 / (2.0 * (dx2 + dy2));
-    double rho = 2.0 * (cx * cos(pi / (double)(problem->nx - 1)) +
-                        cy * cos(pi / (double)(problem->ny - 1)));
+    return 2.0 * (cx * cos(pi / (double)(problem->nx - 1)) +
+                  cy * cos(pi / (double)(problem->ny - 1)));
+}
+
+double update_rule_optimal_omega(const struct problem *problem)
+{
+    double rho = update_rule_jacobi_radius(problem);
     return 2.0 / (1.0 + sqrt(1.0 - rho * rho));
 }
 

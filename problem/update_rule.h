@@ -53,6 +53,11 @@ struct update_rule {
 struct update_rule update_rule_make(const struct problem *problem, enum method method,
                                     double omega, enum norm_kind norm);
 
+/* rho = 2 (cx cos(pi/(nx-1)) + cy cos(pi/(ny-1))): the spectral radius of plain
+ * Jacobi on the lattice (without regions), whose slowest mode is
+ * sin(pi x/lx) sin(pi y/ly); estimate.c and the optimal omega below use it. */
+double update_rule_jacobi_radius(const struct problem *problem);
+
 /* omega_opt = 2 / (1 + sqrt(1 - rho^2)), rho = 2 (cx cos(pi/(nx-1)) + cy cos(pi/(ny-1)))
  * the Jacobi spectral radius; for dx = dy this is 4 / (2 + sqrt(4 - (c_x + c_y)^2)). */
 double update_rule_optimal_omega(const struct problem *problem);

@@ -18,8 +18,14 @@
 /* ---- the table ----------------------------------------------------------- */
 
 static const struct setting table[] = {
-    {"nx", "problem", "N", "lattice sites in x, boundary included (default 256)", NULL},
-    {"ny", "problem", "N", "lattice sites in y, boundary included (default 256)", NULL},
+    {"nx", "problem", "N",
+     "lattice sites in x, boundary included (default: ny when only ny is given, else "
+     "256)",
+     NULL},
+    {"ny", "problem", "N",
+     "lattice sites in y, boundary included (default: nx when only nx is given, else "
+     "256)",
+     NULL},
     {"top", "problem", "V", "value on the top edge, y = ny-1 (default 1)", setter_top},
     {"bottom", "problem", "V", "value on the bottom edge, y = 0 (default 0)",
      setter_bottom},
@@ -47,7 +53,10 @@ static const struct setting table[] = {
      setter_omega},
     {"eps", "solver", "E", "stop when the norm < E (default 1e-6)", setter_eps},
     {"norm", "solver", "l2|max|residual", "stopping norm, see below (default l2)", NULL},
-    {"max-iter", "solver", "N", "stop after N iterations at most (default 1000000)",
+    {"max-iter", "solver", "N",
+     "stop after N iterations at most (default 10000000: the course's lattices to "
+     "2048^2 at eps 1e-10; a run expected to need more than the default's or its "
+     "file's is warned at its start)",
      NULL},
     {"check-every", "solver", "K",
      "compute and test the norm every K iterations (default 1)", NULL},
@@ -98,7 +107,9 @@ static const struct setting table[] = {
     {"monitor", "output", "K",
      "print iteration, norm and time every K iterations (default 0: off)", NULL},
     {"history", "output", "FILE.csv",
-     "write iteration, norm, elapsed seconds at every norm computed", setter_history},
+     "write iteration, norm, elapsed seconds at every norm computed, and the run's "
+     "eps",
+     setter_history},
     {"csv", "output", NULL, "print a CSV header and one row instead of the report", NULL},
     {"csv-append", "output", "FILE",
      "also append the CSV row(s) to FILE, with the header only when FILE is new or "
@@ -120,15 +131,23 @@ static const struct setting table[] = {
      NULL},
     {"bench", NULL, NULL,
      "run the benchmark matrix, then the lattice sweep (1 GPU against all), into "
-     "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply (see below)",
+     "results/bench-*.csv and bench-*-sweep.csv; only --devices, -q apply, other "
+     "options and a CONFIG.ini are refused (see below)",
      NULL},
+    {"sides", NULL, "N1,N2,...",
+     "the lab sweep: solve the problem on each N x N lattice in turn, print a row "
+     "per side (with --csv the CSV rows; --csv-append collects them) and the "
+     "exponents fitted to iterations and time against N on log-log axes "
+     "(scripts/plot_lab.gp draws them)",
+     setter_sides},
     {"print-config", NULL, NULL,
      "print the settings (INI file and options) as an INI file that reproduces the "
      "run (a name or formula INI cannot hold bare is quoted), and exit",
      NULL},
     {"dry-run", NULL, NULL,
-     "make the plan, print the tiles, devices and memory per device and host, and "
-     "exit without solving",
+     "make the plan, print the tiles, devices and memory per device and host, the "
+     "iterations expected to eps (an estimate from the method's spectral radius) and "
+     "the time they take at a short warm-up's rate, and exit without solving",
      NULL},
     {"help", NULL, NULL, "print this help and exit (also -h)", NULL},
     {"version", NULL, NULL, "print the version and the CUDA runtime, and exit (also -V)",
@@ -166,7 +185,7 @@ void config_defaults(struct config *c)
     c->problem =
         (struct problem){.nx = 256, .ny = 256, .top = 1.0, .precision = PRECISION_DOUBLE};
     c->eps = 1e-6;
-    c->max_iter = 1000000;
+    c->max_iter = 10000000;
     c->check_every = 1;
     c->backend = BACKEND_AUTO;
     c->partition_x = c->partition_y = 0; /* auto */

@@ -36,6 +36,7 @@
 #define OMEGA_UNSET 0.0
 #define OMEGA_AUTO (-1.0)
 #define WEIGHTED_OMEGA_DEFAULT (2.0 / 3.0)
+#define CONFIG_SIDES_MAX 32 /* sides of one --sides sweep */
 
 enum backend { BACKEND_AUTO, BACKEND_GPU, BACKEND_CPU, BACKEND_SERIAL };
 
@@ -66,6 +67,8 @@ struct config {
     int compare;          /* also solve on one device of the same backend */
     int compare_cpu;      /* also solve on the host tiles, every core */
     int partition_auto;   /* --partition auto, resolved by plan_resolve */
+    int max_iter_typed;   /* --max-iter was given on the command line: that limit was
+                             chosen for this run, and is not warned about */
     int backend_auto;     /* --backend auto, resolved by plan_resolve */
     int ranks_x, ranks_y; /* MPI ranks' blocks of tiles; 0 x 0: auto (ranks.h) */
     int world_size;       /* the ranks started by mpirun or srun, 1 without (set by
@@ -88,6 +91,8 @@ struct config {
     /* actions */
     int show_help, show_version, show_topology;
     int bench;                         /* --bench: the benchmark matrix (bench.c) */
+    long sides[CONFIG_SIDES_MAX];      /* --sides: the lab sweep's lattice sides */
+    int side_count;                    /* 0: no sweep */
     char config_file[CONFIG_PATH_MAX]; /* empty when none was given */
     /* --print-config: the settings as an INI file; --dry-run: the plan and its
      * memory; each then exits */

@@ -131,27 +131,80 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
     return 0;
 }
 
+/* A side given alone (by the file or an option) is the other's too: --nx 16 is
+ * 16 x 16, not 16 x 256; neither given, the defaults stay. Both are 0 until then. */
+static void square_a_lone_side(struct config *c, long default_nx, long default_ny)
+{
+    struct problem *p = &c->problem;
+    if (p->nx == 0 && p->ny == 0)
+        p->nx = default_nx, p->ny = default_ny;
+    else if (p->ny == 0)
+        p->ny = p->nx;
+    else if (p->nx == 0)
+        p->nx = p->ny;
+}
+
+/* --bench runs its own matrix and sweep: of the options only --devices and -q (and
+ * --help, --version, which come first) apply; anything else, a CONFIG.ini too, would
+ * be silently ignored, so it is refused. */
+static int refuse_for_bench(const struct seen_option *seen, int count, const char *file,
+                            char *err, size_t n)
+{
+    static const char *used[] = {"bench", "devices", "quiet", "help", "version"};
+    int bench = 0;
+    for (int i = 0; i < count; i++)
+        bench |= strcmp(seen[i].setting->name, "bench") == 0;
+    if (!bench)
+        return 0;
+    if (file)
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "--bench runs its own configurations: it takes no CONFIG.ini "
+                            "(only --devices and -q apply)");
+    for (int i = 0; i < count; i++) {
+        size_t k = 0;
+        while (k < sizeof used / sizeof used[0] && strcmp(seen[i].setting->name, used[k]))
+            k++;
+        if (k == sizeof used / sizeof used[0])
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "--%s: --bench runs its own configurations and does not "
+                                "use it (only --devices and -q apply)",
+                                seen[i].setting->name);
+    }
+    return 0;
+}
+
 int config_from_args(struct config *c, int argc, char **argv, char *err, size_t n)
 {
+    long default_nx = c->problem.nx, default_ny = c->problem.ny;
     size_t most = (size_t)argc + 1; /* options seen at most: -qhq is three in one */
     for (int i = 1; i < argc; i++)
         most += strlen(argv[i]);
     struct seen_option *seen = calloc(most, sizeof *seen);
     const char *file = NULL;
-    int count = 0, rc;
+    int count = 0, rc, typed_side = 0;
     if (!seen)
         return error_status(EXIT_BAD_USAGE, err, n, "out of memory");
     rc = read_options(argc, argv, seen, &count, &file, err, n);
-    char preset[CONFIG_PATH_MAX]; /* a bare name found among the presets */
+    if (rc == 0)
+        rc = refuse_for_bench(seen, count, file, err, n);
+    c->problem.nx = c->problem.ny = 0; /* not given yet (a side is at least 3) */
+    char preset[CONFIG_PATH_MAX];      /* a bare name found among the presets */
     if (rc == 0 && file)
         rc = config_load_file(
             c, presets_find(file, preset, sizeof preset) == 0 ? preset : file, err, n);
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
+        c->max_iter_typed |= strcmp(seen[i].setting->name, "max-iter") == 0;
+        typed_side |= strcmp(seen[i].setting->name, "nx") == 0 ||
+                      strcmp(seen[i].setting->name, "ny") == 0;
         if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
             rc = error_status(EXIT_BAD_USAGE, err, n, "--%s: %s", seen[i].setting->name,
                               why);
     }
+    if (rc == 0 && c->side_count > 0 && typed_side)
+        rc = error_status(EXIT_BAD_USAGE, err, n,
+                          "--sides sets nx and ny of each run; drop --nx and --ny");
     free(seen);
+    square_a_lone_side(c, default_nx, default_ny);
     return rc;
 }

@@ -88,8 +88,10 @@ static void ini_region_section(struct ini_context *ctx, const char *name)
     struct problem *p = &ctx->config->problem;
     struct region *r = NULL;
     if (name[0] == '\0' || strlen(name) >= sizeof r->name)
-        ini_fail(ctx, "[region %s]: a region needs a name of 1 to %zu characters", name,
-                 sizeof r->name - 1);
+        ini_fail(ctx,
+                 "[region %s]: a region needs a name of 1 to %zu bytes (ASCII letters "
+                 "take one byte each, other UTF-8 characters 2 to 4)",
+                 name, sizeof r->name - 1);
     else if (!(r = region_named(p, name)))
         ini_fail(ctx, "[region %s]: at most %d regions", name, REGIONS_MAX);
     else if (ctx->region_line[r - p->regions] == 0)
@@ -134,14 +136,29 @@ static void ini_look_at_line(struct ini_context *ctx, const char *line)
     ini_section(ctx, start);
 }
 
+/* The column of a UTF-8 byte-order mark (U+FEFF, invisible) past the file's first
+ * bytes, or 0: echoed in a message it would read "unknown key 'nx'". */
+static long ini_bom_column(const struct ini_context *ctx, const char *line)
+{
+    const char *from =
+        ctx->line == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0 ? line + 3 : line;
+    const char *bom = strstr(from, "\xef\xbb\xbf");
+    return bom ? (long)(bom - line) + 1 : 0;
+}
+
 /* Refuses a line with bytes that are not UTF-8, a NUL or another control character
- * (a tab, and the '\r' of a CRLF end, excepted); names the first by its column. */
+ * (a tab excepted; the reader drops a CRLF's '\r') or a byte-order mark past the
+ * file's start; names the first by its column. */
 static void ini_check_bytes(struct ini_context *ctx, const char *line, long length)
 {
-    long text = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
-    long control = control_character_at(line, (size_t)text);
-    long bad = utf8_invalid_at(line, (size_t)length);
-    if (control >= 0 && (bad < 0 || control < bad) && line[control] == '\0')
+    long control = control_character_at(line, (size_t)length);
+    long bad = utf8_invalid_at(line, (size_t)length), bom = 0;
+    if (control < 0 && bad < 0 && (bom = ini_bom_column(ctx, line)) > 0)
+        ini_fail(ctx,
+                 "an invisible byte-order mark (U+FEFF) at column %ld; only the file's "
+                 "first bytes may hold one (remove it)",
+                 bom);
+    else if (control >= 0 && (bad < 0 || control < bad) && line[control] == '\0')
         ini_fail(ctx, "a NUL byte at column %ld", control + 1);
     else if (control >= 0 && (bad < 0 || control < bad))
         ini_fail(ctx, "control character 0x%02X at column %ld",
@@ -149,6 +166,17 @@ static void ini_check_bytes(struct ini_context *ctx, const char *line, long leng
     else if (bad >= 0)
         ini_fail(ctx, "byte 0x%02X at column %ld is not UTF-8 (save the file as UTF-8)",
                  (unsigned char)line[bad], bad + 1);
+}
+
+/* After a '\r': whether the line ends there (a '\n' or the end of the file, which
+ * is consumed); else the byte is put back. */
+static int ini_line_ends(FILE *file)
+{
+    int next = getc(file);
+    if (next == '\n' || next == EOF)
+        return 1;
+    ungetc(next, file);
+    return 0;
 }
 
 /* inih's reader: the next line into line (size bytes, no newline kept), or NULL at
@@ -164,6 +192,8 @@ static char *ini_read_line(char *line, int size, void *stream)
     }
     ctx->line++;
     for (; c != EOF && c != '\n'; c = getc(ctx->file)) {
+        if (c == '\r' && ini_line_ends(ctx->file))
+            break; /* a CRLF's '\r' is not text: it counts against no limit */
         if (length >= size - 2) { /* inih's buffer, less its newline and NUL */
             ini_fail(ctx, "line longer than %d bytes, the most the INI reader takes",
                      size - 2);

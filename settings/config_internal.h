@@ -36,7 +36,7 @@ struct setting {
 
 /* ---- config.c: the table ------------------------------------------------- */
 
-#define SETTING_COUNT 46 /* entries of the table (config.c checks the count) */
+#define SETTING_COUNT 47 /* entries of the table (config.c checks the count) */
 
 /* Every setting, SETTING_COUNT of them, in the order of the help. */
 extern const struct setting *const settings;
@@ -73,6 +73,16 @@ long control_character_at(const char *text, size_t length);
 int parse_long(const char *value, long min, long max, long *out, char *err, size_t n);
 int parse_int(const char *value, int min, int max, int *out, char *err, size_t n);
 int parse_double(const char *value, double *out, char *err, size_t n); /* finite */
+
+/* The shortest of 15 to 17 digits that reads back to v, in buf (NUMBER_TEXT_MAX
+ * bytes): how --print-config writes numbers and messages quote them (1.0000001,
+ * never a rounded "1"). */
+#define NUMBER_TEXT_MAX 32
+const char *number_text(double v, char *buf);
+
+/* Refuses a decimal number a double cannot hold (too large, or below the smallest
+ * normal double, as 1e-320): EXIT_BAD_USAGE with err saying so. */
+int number_out_of_range(const char *value, char *err, size_t n);
 int parse_bool(const char *value, int *out, char *err, size_t n); /* true/yes/on/1 ... */
 int parse_pair(const char *value, int max, int *a, int *b, char *err, size_t n); /* AxB */
 

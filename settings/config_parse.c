@@ -29,6 +29,24 @@ long control_character_at(const char *text, size_t length)
     return -1;
 }
 
+const char *number_text(double v, char *buf)
+{
+    char text[NUMBER_TEXT_MAX]; /* a local: gcc 12's UBSan build saw a NULL buf */
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, v);
+        if (strtod(text, NULL) == v)
+            break;
+    }
+    return memcpy(buf, text, sizeof text);
+}
+
+int number_out_of_range(const char *value, char *err, size_t n)
+{
+    return error_status(
+        EXIT_BAD_USAGE, err, n,
+        "'%s' is out of the range of a double (about 2.2e-308 to 1.8e308, or 0)", value);
+}
+
 int parse_long(const char *value, long min, long max, long *out, char *err, size_t n)
 {
     char *end;
@@ -62,9 +80,7 @@ int parse_double(const char *value, double *out, char *err, size_t n)
         return error_status(EXIT_BAD_USAGE, err, n,
                             "expected a finite decimal number, got '%s'", value);
     if (errno == ERANGE)
-        return error_status(
-            EXIT_BAD_USAGE, err, n,
-            "'%s' is out of the range of a double (about 1e-308 to 1e308)", value);
+        return number_out_of_range(value, err, n);
     *out = v;
     return 0;
 }

@@ -13,17 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The shortest of 15 to 17 digits that reads back to the same double. */
-static const char *number(double v, char *buf)
-{
-    for (int digits = 15; digits <= 17; digits++) {
-        snprintf(buf, 32, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    return buf;
-}
-
 static const char *yes_no(int flag)
 {
     return flag ? "true" : "false";
@@ -36,7 +25,7 @@ static void print_edge(FILE *out, const char *key, const char *formula, double v
     if (formula[0])
         ini_value_print(out, key, formula);
     else
-        fprintf(out, "%s = %s\n", key, number(value, buf));
+        fprintf(out, "%s = %s\n", key, number_text(value, buf));
 }
 
 /* Every fixed region as a --region line of [problem], in their order (a later one
@@ -47,12 +36,13 @@ static void print_regions(FILE *out, const struct problem *p)
         const struct region *r = &p->regions[k];
         char a[32], b[32], c[32], d[32], e[32];
         if (r->shape == REGION_RECT)
-            fprintf(out, "region = rect %s %s %s %s %s\n", number(r->x0, a),
-                    number(r->y0, b), number(r->x1, c), number(r->y1, d),
-                    number(r->value, e));
+            fprintf(out, "region = rect %s %s %s %s %s\n", number_text(r->x0, a),
+                    number_text(r->y0, b), number_text(r->x1, c), number_text(r->y1, d),
+                    number_text(r->value, e));
         else
-            fprintf(out, "region = disc %s %s %s %s\n", number(r->cx, a),
-                    number(r->cy, b), number(r->r, c), number(r->value, d));
+            fprintf(out, "region = disc %s %s %s %s\n", number_text(r->cx, a),
+                    number_text(r->cy, b), number_text(r->r, c),
+                    number_text(r->value, d));
     }
 }
 
@@ -66,11 +56,11 @@ static void print_problem(FILE *out, const struct config *c)
     print_edge(out, "left", p->edge_formula[EDGE_LEFT], p->left);
     print_edge(out, "right", p->edge_formula[EDGE_RIGHT], p->right);
     if (p->lx > 0)
-        fprintf(out, "lx = %s\n", number(p->lx, buf));
+        fprintf(out, "lx = %s\n", number_text(p->lx, buf));
     else
         fprintf(out, "; lx: the default, 1\n");
     if (p->ly > 0)
-        fprintf(out, "ly = %s\n", number(p->ly, buf));
+        fprintf(out, "ly = %s\n", number_text(p->ly, buf));
     else
         fprintf(out, "; ly: the default, square cells\n");
     ini_value_print(out, "source", p->source[0] ? p->source : "0");
@@ -89,11 +79,11 @@ static void print_solver(FILE *out, const struct config *c)
     if (c->omega == OMEGA_AUTO)
         fprintf(out, "omega = auto\n");
     else if (c->omega > 0)
-        fprintf(out, "omega = %s\n", number(c->omega, buf));
+        fprintf(out, "omega = %s\n", number_text(c->omega, buf));
     else
         fprintf(out, "; omega: the method's default\n");
     fprintf(out, "eps = %s\nnorm = %s\nmax-iter = %ld\ncheck-every = %ld\n",
-            number(c->eps, buf), norm_name(c->norm), c->max_iter, c->check_every);
+            number_text(c->eps, buf), norm_name(c->norm), c->max_iter, c->check_every);
     if (c->steps > 0)
         fprintf(out, "steps = %ld\n", c->steps);
     else
@@ -155,7 +145,8 @@ static void print_output(FILE *out, const struct config *c)
     fprintf(out, "png-tiles = %s\nquiet = %s\n", yes_no(c->png_tiles), yes_no(c->quiet));
     if (c->png_range) {
         char lo[32], hi[32];
-        fprintf(out, "png-range = %s:%s\n", number(c->png_lo, lo), number(c->png_hi, hi));
+        fprintf(out, "png-range = %s:%s\n", number_text(c->png_lo, lo),
+                number_text(c->png_hi, hi));
     } else {
         fprintf(out, "; png-range: each field's own\n");
     }

@@ -78,16 +78,24 @@ int set_region_key(struct region *r, const char *key, const char *v, char *err, 
                         "unknown key '%s' (shape, x0 y0 x1 y1, cx cy r, value)", key);
 }
 
-/* Whether a region has every key its shape needs; why names the first missing. */
+/* Whether a region has every key its shape needs and no key of the other shape
+ * (a disc's x0 would be ignored); why names the first missing or foreign key. */
 int region_complete(const struct region *r, char *err, size_t n)
 {
-    unsigned need = r->shape == REGION_DISC ? DISC_KEYS : RECT_KEYS;
+    int disc = r->shape == REGION_DISC;
+    unsigned need = disc ? DISC_KEYS : RECT_KEYS;
     static const char *names[] = {"shape", "x0", "y0", "x1",   "y1",
                                   "cx",    "cy", "r",  "value"};
     for (int bit = 0; bit < 9; bit++)
         if ((need & (1u << bit)) && !(r->given & (1u << bit)))
             return error_status(EXIT_BAD_USAGE, err, n, "region %s: '%s' is missing",
                                 r->name, names[bit]);
+    for (int bit = 0; bit < 9; bit++)
+        if (!(need & (1u << bit)) && (r->given & (1u << bit)))
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "region %s: '%s' is not a key of a %s (%s)", r->name,
+                                names[bit], disc ? "disc" : "rect",
+                                disc ? "cx cy r value" : "x0 y0 x1 y1 value");
     return 0;
 }
 

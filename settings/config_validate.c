@@ -17,6 +17,7 @@
 static int validate_method(const struct config *c, char *err, size_t n)
 {
     double w = c->omega;
+    char text[NUMBER_TEXT_MAX];
     if (c->method == METHOD_JACOBI && w != OMEGA_UNSET)
         return error_status(
             EXIT_BAD_USAGE, err, n,
@@ -29,16 +30,16 @@ static int validate_method(const struct config *c, char *err, size_t n)
     if (c->method == METHOD_WEIGHTED && w > 1.0)
         return error_status(
             EXIT_BAD_USAGE, err, n,
-            "--omega: weighted Jacobi with W = %g > 1 does not converge (and is "
+            "--omega: weighted Jacobi with W = %s > 1 does not converge (and is "
             "an unstable heat step); use 0 < W <= 1",
-            w);
+            number_text(w, text));
     if (c->method == METHOD_SOR && w != OMEGA_UNSET && w != OMEGA_AUTO &&
         (w < 1.0 || w >= 2.0))
         return error_status(
             EXIT_BAD_USAGE, err, n,
             "--omega: SOR over-relaxes with 1 <= W < 2 (W >= 2 does not converge; "
-            "for W < 1 use --method weighted), got %g",
-            w);
+            "for W < 1 use --method weighted), got %s",
+            number_text(w, text));
     if (c->method == METHOD_SOR && c->steps > 0)
         return error_status(
             EXIT_BAD_USAGE, err, n,
@@ -48,6 +49,20 @@ static int validate_method(const struct config *c, char *err, size_t n)
 }
 
 /* The problem's formulas and regions, and the kernel against the rule. */
+/* The largest |value| of edge e's formula along its edge (problem_value_bound of
+ * the problem with that edge alone), so that exp(700) is refused in float as 3.5e38
+ * is, before the run, rather than run and reported diverged. */
+static double formula_edge_largest(const struct problem *p, int e)
+{
+    struct problem alone = *p;
+    alone.region_count = 0;
+    alone.top = alone.bottom = alone.left = alone.right = 0.0;
+    for (int other = 0; other < EDGE_COUNT; other++)
+        if (other != e)
+            alone.edge_formula[other][0] = '\0';
+    return problem_value_bound(&alone, 0.0);
+}
+
 /* In float, an edge or region value past FLT_MAX has no float: refused, named. */
 static int validate_float_values(const struct config *c, char *err, size_t n)
 {
@@ -56,12 +71,16 @@ static int validate_float_values(const struct config *c, char *err, size_t n)
     const double values[EDGE_COUNT] = {p->top, p->bottom, p->left, p->right};
     if (p->precision != PRECISION_FLOAT)
         return 0;
-    for (int e = 0; e < EDGE_COUNT; e++)
-        if (!p->edge_formula[e][0] && fabs(values[e]) > FLT_MAX)
+    for (int e = 0; e < EDGE_COUNT; e++) {
+        double largest = p->edge_formula[e][0] ? formula_edge_largest(p, e) : values[e];
+        if (fabs(largest) > FLT_MAX)
             return error_status(EXIT_BAD_USAGE, err, n,
-                                "--%s: %g is beyond the largest float (%g); use "
+                                "--%s: %s%s%g, beyond the largest float (%g); use "
                                 "--precision double",
-                                edges[e], values[e], (double)FLT_MAX);
+                                edges[e], p->edge_formula[e],
+                                p->edge_formula[e][0] ? " reaches " : "", largest,
+                                (double)FLT_MAX);
+    }
     for (int k = 0; k < p->region_count; k++)
         if (fabs(p->regions[k].value) > FLT_MAX)
             return error_status(EXIT_BAD_USAGE, err, n,

@@ -204,13 +204,15 @@ int plan_resolve(struct config *c, char *err, size_t n)
 }
 
 /* What the loop runs with, derived once: the update rule of the method, its omega
- * and the norm; --steps N: exactly N iterations, no tolerance. */
+ * and the norm; --steps N: exactly N iterations, no tolerance; the iterations
+ * expected to eps. */
 static void derive(struct plan *plan)
 {
     const struct config *c = &plan->config;
     plan->rule = config_update_rule(c);
     plan->eps = c->steps > 0 ? 0.0 : c->eps;
     plan->max_iter = c->steps > 0 ? c->steps : c->max_iter;
+    estimate_make(&c->problem, &plan->rule, plan->eps, &plan->estimate);
 }
 
 int plan_make(const struct config *c, struct plan *plan, char *err, size_t n)

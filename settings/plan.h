@@ -2,7 +2,8 @@
  * plan.h - what will run, made once from a configuration (plan.c):
  *
  *   config --plan_resolve--> config, nothing left on auto, checked as a whole
- *          --plan_make-----> plan: + the loop's rule, eps and limit, the tiles,
+ *          --plan_make-----> plan: + the loop's rule, eps and limit, the estimate
+ *                                  of its iterations, the tiles,
  *                                  the device of each tile, the implementation
  *
  * Everything after (memory check, solve, outputs, report) reads the plan and
@@ -16,6 +17,7 @@
 #include "devices/device.h"
 #include "gpu_partition.h"
 #include "outputs/output.h"
+#include "problem/estimate.h"
 #include "problem/update_rule.h"
 #include "settings/config.h"
 
@@ -24,6 +26,7 @@ struct plan {
     struct update_rule rule;      /* the method with its omega, and the norm */
     double eps;                   /* the loop's tolerance: --eps, 0 with --steps */
     long max_iter;                /* the loop's limit: --max-iter, or --steps N */
+    struct estimate estimate;     /* the iterations expected to eps (estimate.h) */
     struct partition partition;   /* the tiles (one for the serial reference) */
     const struct device_ops *ops; /* NULL for the serial reference */
     int devices[CPU_TILES_MAX];   /* CUDA device of each tile (GPU backend) */

@@ -41,7 +41,10 @@ static int set_edge(struct config *c, int edge, double *number, const char *v, c
     char *end;
     if (expression_is_number(v, number))
         return formula[0] = '\0', 0;
-    if (*v && (strtod(v, &end), *end == '\0')) /* a number, but inf, nan or too large */
+    int numeric = *v && (strtod(v, &end), *end == '\0');
+    if (numeric && expression_is_decimal(v, 0))
+        return number_out_of_range(v, err, n); /* 1e400, 1e-320: past a double */
+    if (numeric)                               /* inf, nan */
         return error_status(EXIT_BAD_USAGE, err, n,
                             "expected a finite number or a formula, got '%s'", v);
     return set_formula(formula, v, err, n);
@@ -125,14 +128,15 @@ int setter_ranks(struct config *c, const char *v, char *err, size_t n)
     return parse_pair(v, 1024, &c->ranks_x, &c->ranks_y, err, n);
 }
 
-/* One id of a --devices list, length characters of item; 0 or EXIT_BAD_USAGE. */
-static int parse_device_id(const char *item, size_t length, int *id, char *err, size_t n)
+/* One id of a --devices list, length characters of item; 0 or EXIT_BAD_USAGE. A
+ * blank may follow a comma ("0, 1"), as nowhere else around a number: not before
+ * the first id (' 0') nor after one ("0 ,1"). */
+static int parse_device_id(const char *item, size_t length, int first, int *id, char *err,
+                           size_t n)
 {
     char text[16];
-    while (length > 0 && *item == ' ') /* "0, 1": spaces separate the list's items */
+    while (!first && length > 0 && *item == ' ')
         item++, length--;
-    while (length > 0 && item[length - 1] == ' ')
-        length--;
     if (length >= sizeof text)
         return EXIT_BAD_USAGE; /* no id of 0 to 1023; an empty one ("0,,1") fails below */
     memcpy(text, item, length);
@@ -150,16 +154,44 @@ int setter_devices(struct config *c, const char *v, char *err, size_t n)
         if (count == CONFIG_MAX_DEVICES)
             return error_status(EXIT_BAD_USAGE, err, n, "more than %d devices",
                                 CONFIG_MAX_DEVICES);
-        if (parse_device_id(item, length, &id, err, n) != 0)
-            return error_status(
-                EXIT_BAD_USAGE, err, n,
-                "expected device ids like 0,1,2 (each 0 to 1023), got '%s'", v);
+        if (parse_device_id(item, length, count == 0, &id, err, n) != 0)
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "expected device ids like 0,1,2 (each 0 to 1023, a blank "
+                                "only after a comma), got '%s'",
+                                v);
         c->devices[count++] = id;
         if (item[length] == '\0')
             break;
         item += length + 1;
     }
     c->device_count = count;
+    return 0;
+}
+
+/* --sides N1,N2,...: lattice sides from 3 to 16777216, plain decimals and commas. */
+int setter_sides(struct config *c, const char *v, char *err, size_t n)
+{
+    const char *item = v;
+    int count = 0;
+    for (;;) {
+        size_t length = strcspn(item, ",");
+        char text[16];
+        if (count == CONFIG_SIDES_MAX)
+            return error_status(EXIT_BAD_USAGE, err, n, "more than %d sides",
+                                CONFIG_SIDES_MAX);
+        if (length == 0 || length >= sizeof text ||
+            (memcpy(text, item, length), text[length] = '\0',
+             parse_long(text, 3, 1L << 24, &c->sides[count], err, n) != 0))
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "expected lattice sides like 16,32,64 (each 3 to "
+                                "16777216), got '%s'",
+                                v);
+        count++;
+        if (item[length] == '\0')
+            break;
+        item += length + 1;
+    }
+    c->side_count = count;
     return 0;
 }
 

@@ -14,6 +14,7 @@ int setter_block(struct config *c, const char *v, char *err, size_t n);
 int setter_bottom(struct config *c, const char *v, char *err, size_t n);
 int setter_csv_append(struct config *c, const char *v, char *err, size_t n);
 int setter_devices(struct config *c, const char *v, char *err, size_t n);
+int setter_sides(struct config *c, const char *v, char *err, size_t n);
 int setter_eps(struct config *c, const char *v, char *err, size_t n);
 int setter_exact(struct config *c, const char *v, char *err, size_t n);
 int setter_history(struct config *c, const char *v, char *err, size_t n);

@@ -483,6 +483,68 @@ Test(bench, crossover_counts_a_failed_point_as_not_faster)
     cr_assert_eq(crossover(one, last_failed, 4), -1);
 }
 
+/* Issue 26, item 7: 6 of 8 sizes faster, one slower point at 8192^2 (and the
+ * smallest): the crossover says "at every size from 16384^2", and the slower sizes
+ * are said apart, with the spread of their runs. */
+Test(bench, crossover_and_the_slower_sizes_are_said_apart_with_the_spread)
+{
+    static const long n[] = {128, 256, 512, 1024, 2048, 4096, 8192, 16384};
+    double one[] = {4, 5, 12, 20, 60, 200, 700, 2800};
+    double all[] = {9, 4.5, 8, 14, 35, 110, 720, 1500};
+    double runs[2][8][SWEEP_RUNS];
+    for (int i = 0; i < 8; i++)
+        for (int r = 0; r < SWEEP_RUNS; r++) {
+            runs[0][i][r] = one[i] * (1.0 + 0.01 * (r - 2)); /* +-2% */
+            runs[1][i][r] = all[i] * (1.0 + 0.01 * (r - 2));
+        }
+    struct bench_sweep_points p = {.count = 8,
+                                   .n = n,
+                                   .us = {one, all},
+                                   .runs = {runs[0], runs[1]},
+                                   .one = "1 GPU",
+                                   .all = "2 GPUs"};
+    char text[1200];
+    bench_sweep_crossover_text(&p, text, sizeof text);
+    cr_assert_str_eq(text,
+                     "crossover 16384^2: 2 GPUs are faster than 1 GPU at every size "
+                     "from 16384^2 up (6 of 8 sizes faster)");
+    bench_sweep_slower_text(&p, text, sizeof text);
+    cr_assert_str_eq(text,
+                     "slower at 128^2 (2 GPUs 9 us/it, runs 8.82-9.18; 1 GPU 4, runs "
+                     "3.92-4.08: apart), 8192^2 (2 GPUs 720 us/it, runs 706-734; 1 GPU "
+                     "700, runs 686-714: the runs overlap)");
+    double faster[] = {3, 4, 10, 15, 50, 150, 500, 2000};
+    p.us[1] = faster;
+    bench_sweep_slower_text(&p, text, sizeof text);
+    cr_assert_str_eq(text,
+                     "slower at no size: 2 GPUs are faster than 1 GPU at every one");
+    bench_sweep_crossover_text(&p, text, sizeof text);
+    cr_assert(strstr(text, "crossover 128^2: 2 GPUs are faster than 1 GPU at every size "
+                           "from 128^2 up (8 of 8 sizes faster); every lattice"),
+              "%s", text);
+    double slower_last[] = {3, 4, 10, 15, 50, 150, 500, 3000};
+    p.us[1] = slower_last;
+    bench_sweep_crossover_text(&p, text, sizeof text);
+    cr_assert_str_eq(text, "no crossover found: 2 GPUs are not faster than 1 GPU at the "
+                           "largest lattice, 16384^2 (7 of 8 sizes faster)");
+}
+
+/* Issue 26, item 7: what the bench would ignore is refused, naming it. */
+Test(bench, options_the_bench_does_not_use_are_refused, .init = require_laplace)
+{
+    const char *bad[][2] = {{"--bench --nx 100", "--nx"},
+                            {"--bench --precision float", "--precision"},
+                            {"--nx 100 --bench", "--nx"},
+                            {"--bench --partition 2x1", "--partition"},
+                            {"--bench config/default.ini", "CONFIG.ini"}};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        struct run r = laplace_run("%s", bad[k][0]);
+        check_refused(&r, 2, bad[k][1]);
+        cr_assert(strstr(r.err, "only --devices and -q apply"), "%s", r.err);
+        run_free(&r);
+    }
+}
+
 Test(bench, sweep_file_is_named_after_the_bench_csv)
 {
     char path[256];
@@ -719,8 +781,8 @@ Test(bench, quick_bench_end_to_end, .init = require_laplace)
 {
     char dir[256], line[4096];
     quick_bench_dir(dir, sizeof dir);
-    /* other options are ignored: the CPU row stays 256^2 double */
-    struct run r = laplace_run_within(60, "--bench --nx 7 --precision float");
+    /* other options are refused (bench::options_the_bench_does_not_use_are_refused) */
+    struct run r = laplace_run_within(60, "--bench");
     cr_assert_eq(r.status, 0, "status %d; stderr: %s", r.status, r.err);
     cr_assert_str_eq(r.err, "");
     cr_assert(strstr(r.out, "host copy") && strstr(r.out, "targets:") &&

@@ -55,7 +55,7 @@ Test(config, defaults_match_the_help_text)
     cr_assert_eq(c.problem.right, 0.0);
     cr_assert_eq(c.problem.precision, PRECISION_DOUBLE);
     cr_assert_eq(c.eps, 1e-6);
-    cr_assert_eq(c.max_iter, 1000000);
+    cr_assert_eq(c.max_iter, 10000000);
     cr_assert_eq(c.check_every, 1);
     cr_assert_eq(c.backend, BACKEND_AUTO);
     cr_assert(c.partition_x == 0 && c.partition_y == 0, "partition auto");

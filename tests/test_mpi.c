@@ -202,7 +202,8 @@ static void check_equals_serial(int np, const char *layout, const char *problem,
     struct run m = mpi_run(60, np, NULL, "--backend cpu %s %s --csv --output %s", layout,
                            problem, got);
     cr_assert_eq(m.status, 0, "%s: status %d; stderr:\n%s", what, m.status, m.err);
-    cr_assert_eq(lines_starting(m.err, "laplace"), 0, "%s said:\n%s", what, m.err);
+    int turns = strstr(m.err, "host tiles on") && strstr(m.err, "take turns"); /* -np 1 */
+    cr_assert_eq(lines_starting(m.err, "laplace") - turns, 0, "%s said:\n%s", what, m.err);
     cr_assert_eq(count_lines(m.out), 2, "%s: want a header and one row:\n%s", what,
                  m.out);
 
@@ -698,7 +699,9 @@ Test(mpi, without_mpirun_the_mpi_build_runs_as_before)
             20, "--backend cpu %s " LATTICE_A " --eps 1e-6 --csv --output %s", layouts[i],
             got);
         cr_assert_eq(r.status, 0, "%s: status %d: %s", layouts[i], r.status, r.err);
-        cr_assert_str_eq(r.err, "", "%s wrote on stderr", layouts[i]);
+        cr_assert(r.err[0] == '\0' || (strstr(r.err, "take turns") && /* 2 cores */
+                                        count_lines(r.err) == 1),
+                  "%s wrote on stderr: %s", layouts[i], r.err);
         char a[64], b[64];
         csv_field(nth_line(s.out, 1), 7, a, sizeof a);
         csv_field(nth_line(r.out, 1), 7, b, sizeof b);

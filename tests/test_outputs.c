@@ -136,7 +136,7 @@ Test(outputs, history_has_every_norm_in_order)
     csv_field(nth_line(r.out, 1), 7, iterations, sizeof iterations);
     char *h = slurp(path);
     cr_assert(h);
-    cr_assert(strncmp(h, "iteration,norm,elapsed_s\n", 25) == 0);
+    cr_assert(strncmp(h, "iteration,norm,elapsed_s,eps\n", 29) == 0);
     long rows = count_lines(h) - 1, last = 0, k;
     double norm = 0, elapsed, before = 0;
     for (const char *line = strchr(h, '\n') + 1; *line; line = strchr(line, '\n') + 1) {

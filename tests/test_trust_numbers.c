@@ -140,10 +140,14 @@ Test(trust_numbers, more_host_tiles_than_cores_warn_once_and_run, .timeout = 60)
         "%s", text);
     cr_assert(strstr(text, "iterations    20 "), "the run went on: %s", text);
     free(text);
-    /* a script's stderr stays clean */
+    /* a script's log is told too (issue 26, item 11), in one line; -q: errors only */
     struct run r = laplace_run(
         "--nx %d --ny 8 --backend cpu --partition %dx1 --max-iter 5", tiles + 2, tiles);
     cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.err, want) && count_lines(r.err) == 1, "%s", r.err);
+    run_free(&r);
+    r = laplace_run("--nx %d --ny 8 --backend cpu --partition %dx1 --max-iter 5 -q",
+                    tiles + 2, tiles);
     cr_assert_str_eq(r.err, "");
     run_free(&r);
 }

@@ -224,7 +224,7 @@ Test(outputs_trust, a_closed_stdout_keeps_the_monitor_out_of_the_history, .timeo
     cr_assert(history);
     cr_assert(!strstr(history, "norm "), "monitor lines in the history:\n%.300s",
               history);
-    cr_assert(strncmp(history, "iteration,norm,elapsed_s\n", 25) == 0);
+    cr_assert(strncmp(history, "iteration,norm,elapsed_s,eps\n", 29) == 0);
     free(history);
     remove_dir(dir);
 }

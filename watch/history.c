@@ -9,14 +9,15 @@
 #include "support/error.h"
 #include "outputs/output.h"
 
-int history_open(struct history *h, const char *path, char *err, size_t n)
+int history_open(struct history *h, const char *path, double eps, char *err, size_t n)
 {
     memset(h, 0, sizeof *h);
+    h->eps = eps;
     snprintf(h->path, sizeof h->path, "%s", path);
     h->file = temp_file_open(path, &h->temporary, err, n);
     if (!h->file)
         return -1;
-    if (fprintf(h->file, "iteration,norm,elapsed_s\n") < 0)
+    if (fprintf(h->file, "iteration,norm,elapsed_s,eps\n") < 0)
         h->failed = 1, h->error = errno;
     return 0;
 }
@@ -24,7 +25,8 @@ int history_open(struct history *h, const char *path, char *err, size_t n)
 void history_add(void *history, long iteration, double norm, double elapsed_s)
 {
     struct history *h = history;
-    if (h->file && fprintf(h->file, "%ld,%.9e,%.6f\n", iteration, norm, elapsed_s) < 0 &&
+    if (h->file &&
+        fprintf(h->file, "%ld,%.9e,%.6f,%g\n", iteration, norm, elapsed_s, h->eps) < 0 &&
         !h->failed)
         h->failed = 1, h->error = errno;
 }

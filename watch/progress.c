@@ -1,7 +1,10 @@
 /*
  * progress.c - the live progress line of progress.h. The decay rate is taken
  * between the newest norm and a mark set about a second earlier, so it follows
- * the slow phases of Jacobi's convergence rather than its first iterations.
+ * the slow phases of Jacobi's convergence rather than its first iterations; the
+ * line gives iterations left and an ETA only once that rate is steady (within
+ * STEADY of the previous window's), "ETA unknown" before: Jacobi's fast modes
+ * die first, and a rate taken from them promised 1 s for a run of hours.
  */
 #include "watch/progress.h"
 
@@ -11,6 +14,7 @@
 
 #define REDRAW_S 0.25 /* at most four redraws a second */
 #define MARK_S 1.0    /* the rate's window */
+#define STEADY 0.1    /* two windows' rates within 10%: the rate is steady */
 
 void progress_start(struct progress *p, FILE *out, double eps, const char *label)
 {
@@ -18,6 +22,7 @@ void progress_start(struct progress *p, FILE *out, double eps, const char *label
     *p = (struct progress){.out = out,
                            .eps = eps,
                            .drawn_at = -1.0,
+                           .window_rate = NAN,
                            .label = label,
                            .plain = (term && strcmp(term, "dumb") == 0) ||
                                     (no_color && no_color[0])};
@@ -46,11 +51,19 @@ long progress_iterations_left(double norm, double eps, double rate)
     return left < 1e15 ? (long)ceil(left - 1e-6) : -1;
 }
 
+int progress_rate_is_steady(double rate, double window_rate)
+{
+    return rate < 0.0 && window_rate < 0.0 &&
+           fabs(rate - window_rate) <= STEADY * fabs(window_rate);
+}
+
 static void draw(struct progress *p, long iteration, double norm, double elapsed_s)
 {
     double rate =
         (log(norm) - p->mark_log_norm) / (double)(iteration - p->mark_iteration);
-    long left = progress_iterations_left(norm, p->eps, rate);
+    long left = progress_rate_is_steady(rate, p->window_rate)
+                    ? progress_iterations_left(norm, p->eps, rate)
+                    : -1;
     int labelled = p->label && p->label[0];
     char line[512];
     int n = snprintf(line, sizeof line, "  %s%siteration %ld  norm %.3e  elapsed %.1f s",
@@ -59,6 +72,9 @@ static void draw(struct progress *p, long iteration, double norm, double elapsed
     if (left >= 0 && n >= 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, "  ~%ld more to eps %g, ETA %.0f s",
                  left, p->eps, (double)left * elapsed_s / (double)iteration);
+    else if (p->eps > 0.0 && n >= 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n,
+                 "  ETA unknown (the norm's decay is not steady yet)");
     redraw(p, line);
     fflush(p->out);
     p->shown = 1;
@@ -72,6 +88,7 @@ void progress_add(void *progress, long iteration, double norm, double elapsed_s)
     if (p->mark_iteration == 0 || elapsed_s - p->mark_elapsed > 2 * MARK_S) {
         p->mark_iteration = iteration, p->mark_log_norm = log(norm);
         p->mark_elapsed = elapsed_s;
+        p->window_rate = NAN; /* a gap (or the start): no window to compare with */
         return;
     }
     if (p->drawn_at >= 0 && elapsed_s - p->drawn_at < REDRAW_S)
@@ -79,9 +96,12 @@ void progress_add(void *progress, long iteration, double norm, double elapsed_s)
     if (iteration > p->mark_iteration)
         draw(p, iteration, norm, elapsed_s);
     p->drawn_at = elapsed_s;
-    if (elapsed_s - p->mark_elapsed > MARK_S)
+    if (elapsed_s - p->mark_elapsed > MARK_S && iteration > p->mark_iteration) {
+        p->window_rate =
+            (log(norm) - p->mark_log_norm) / (double)(iteration - p->mark_iteration);
         p->mark_iteration = iteration, p->mark_log_norm = log(norm),
         p->mark_elapsed = elapsed_s;
+    }
 }
 
 void progress_end(struct progress *p)

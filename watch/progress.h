@@ -1,6 +1,7 @@
 /*
  * progress.h - the live progress line on a terminal: iteration, norm, the
- * iterations still needed to reach eps (from the norm's recent rate of decay),
+ * iterations still needed to reach eps (from the norm's recent rate of decay, once
+ * it is steady),
  * the elapsed time and the time left, redrawn in place a few times a second.
  */
 #ifndef LAPLACE_PROGRESS_H
@@ -15,9 +16,10 @@ struct progress {
     long mark_iteration;  /* the earlier point of the decay rate */
     double mark_log_norm; /* its log(norm) */
     double mark_elapsed;
-    int shown;  /* a line is on the terminal */
-    int plain;  /* TERM=dumb or NO_COLOR: no escape sequences, spaces clear */
-    int length; /* characters of the line drawn last */
+    double window_rate; /* the decay rate of the last whole window (NAN: none) */
+    int shown;          /* a line is on the terminal */
+    int plain;          /* TERM=dumb or NO_COLOR: no escape sequences, spaces clear */
+    int length;         /* characters of the line drawn last */
     const char
         *label; /* what the line is about, before it ("comparing: 1 GPU"), or NULL */
 };
@@ -33,6 +35,11 @@ void progress_add(void *progress, long iteration, double norm, double elapsed_s)
 /* Iterations still needed to bring norm to eps at the decay rate per iteration
  * (log of the norm per iteration, < 0); -1 when it does not decay. */
 long progress_iterations_left(double norm, double eps, double rate);
+
+/* 1 when rate (log of the norm per iteration, since the mark) is within 10% of
+ * the last whole window's: only then does the line give iterations left and an
+ * ETA ("ETA unknown" before). */
+int progress_rate_is_steady(double rate, double window_rate);
 
 /* Clears the line, so the report starts on a clean one. */
 void progress_end(struct progress *p);

@@ -12,7 +12,7 @@ int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_
 {
     const struct config *c = &plan->config;
     memset(w, 0, sizeof *w);
-    if (c->history[0] && history_open(&w->history, c->history, err, n) != 0)
+    if (c->history[0] && history_open(&w->history, c->history, plan->eps, err, n) != 0)
         return -1;
     w->has_history = c->history[0] != 0;
     w->has_monitor = !c->csv && !c->quiet && c->monitor_every > 0;

@@ -1,0 +1,162 @@
+/*
+ * estimate.c - the expected iterations of a run (estimate.h). The slowest mode of
+ * Jacobi on the lattice is v(i, j) = sx(i) sy(j), sx(i) = sqrt(2/(nx-1)) sin(pi i /
+ * (nx-1)), of eigenvalue rho (update_rule_jacobi_radius). The interior starts at 0,
+ * so the first update is c, the edges' and the source's share of a site's new
+ * value, and the mode's share of it, A = |<c, v>|, is a sum along the four edges
+ * (plus the source, sampled): A rho^(k-1) is that share of the k-th update.
+ */
+#include "problem/estimate.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "problem/expression.h"
+
+#define SOURCE_SAMPLES 256 /* the source is read at most 256 x 256 times */
+
+/* sx(i) of a side of n sites. */
+static double mode(long i, long n)
+{
+    const double pi = acos(-1.0);
+    return sqrt(2.0 / (double)(n - 1)) * sin(pi * (double)i / (double)(n - 1));
+}
+
+/* The value of edge at (x, y): its formula's, or its number. */
+static double edge_value(const struct problem *p, int edge, struct expression *f,
+                         double x, double y)
+{
+    const double numbers[EDGE_COUNT] = {[EDGE_TOP] = p->top,
+                                        [EDGE_BOTTOM] = p->bottom,
+                                        [EDGE_LEFT] = p->left,
+                                        [EDGE_RIGHT] = p->right};
+    return f ? expression_eval(f, x, y) : numbers[edge];
+}
+
+/*
+ * <edge values, the mode along the edge> for the interior sites beside it, and
+ * the sum and count of |value| over the edge's sites (for the mean edge value).
+ */
+static double edge_share(const struct problem *p, int edge, double *sum_abs, long *count)
+{
+    struct expression *f = NULL;
+    char err[256];
+    int across = edge == EDGE_LEFT || edge == EDGE_RIGHT; /* the edge runs along y */
+    long n = across ? p->ny : p->nx, readable = 1;
+    if (p->edge_formula[edge][0] &&
+        expression_parse(p->edge_formula[edge], &f, err, sizeof err) != 0)
+        readable = 0; /* refused before any estimate; 0 here */
+    double share = 0.0;
+    for (long s = 1; readable && s < n - 1; s++) {
+        long i = across ? (edge == EDGE_LEFT ? 0 : p->nx - 1) : s;
+        long j = across ? s : (edge == EDGE_BOTTOM ? 0 : p->ny - 1);
+        double v = edge_value(p, edge, f, problem_site_x(p, i), problem_site_y(p, j));
+        if (!isfinite(v))
+            continue;
+        share += v * mode(s, n);
+        *sum_abs += fabs(v);
+        ++*count;
+    }
+    expression_free(f);
+    return share;
+}
+
+/* <c, v> of the edges: each edge's share times the weight and the mode's value
+ * at the row or column beside it. Sets *mean_edge to the mean |edge value|. */
+static double edges_share(const struct problem *p, const struct update_rule *rule,
+                          double *mean_edge)
+{
+    double sum_abs = 0.0, share = 0.0;
+    long count = 0, nx = p->nx, ny = p->ny;
+    share += rule->cy * mode(1, ny) * edge_share(p, EDGE_BOTTOM, &sum_abs, &count);
+    share += rule->cy * mode(ny - 2, ny) * edge_share(p, EDGE_TOP, &sum_abs, &count);
+    share += rule->cx * mode(1, nx) * edge_share(p, EDGE_LEFT, &sum_abs, &count);
+    share += rule->cx * mode(nx - 2, nx) * edge_share(p, EDGE_RIGHT, &sum_abs, &count);
+    *mean_edge = count > 0 ? sum_abs / (double)count : 0.0;
+    return share;
+}
+
+/* <b, v> of the source's term, from a sample of at most SOURCE_SAMPLES^2 sites. */
+static double source_share(const struct problem *p)
+{
+    struct expression *f;
+    char err[256];
+    if (!p->source[0] || expression_parse(p->source, &f, err, sizeof err) != 0)
+        return 0.0;
+    long step_x = (p->nx - 2 + SOURCE_SAMPLES - 1) / SOURCE_SAMPLES,
+         step_y = (p->ny - 2 + SOURCE_SAMPLES - 1) / SOURCE_SAMPLES;
+    double share = 0.0;
+    for (long j = 1; j < p->ny - 1; j += step_y)
+        for (long i = 1; i < p->nx - 1; i += step_x) {
+            double b = problem_source_term(
+                p, expression_eval(f, problem_site_x(p, i), problem_site_y(p, j)));
+            if (isfinite(b))
+                share += b * mode(i, p->nx) * mode(j, p->ny);
+        }
+    expression_free(f);
+    return share * (double)(step_x * step_y);
+}
+
+/* The radius of the rule's iteration, from Jacobi's mu: weighted Jacobi's
+ * 1 - omega (1 -+ mu), red-black SOR's (Young's formula, omega - 1 from the
+ * optimum on). */
+static double method_radius(const struct update_rule *rule, double mu)
+{
+    double w = rule->omega;
+    if (rule->method == METHOD_WEIGHTED)
+        return fmax(fabs(1.0 - w * (1.0 - mu)), fabs(1.0 - w * (1.0 + mu)));
+    if (rule->method != METHOD_SOR)
+        return mu;
+    double root = w * w * mu * mu - 4.0 * (w - 1.0);
+    if (root <= 0.0)
+        return w - 1.0;
+    double r = (w * mu + sqrt(root)) / 2.0;
+    return r * r;
+}
+
+/* 1 + ln(from / to) / -ln(radius): the iteration whose update falls below to. */
+static long iterations_to(double from, double to, double radius)
+{
+    if (!(from > to) || !(radius > 0.0))
+        return 1;
+    if (!(radius < 1.0))
+        return 0;
+    double k = 1.0 + ceil(log(from / to) / -log(radius));
+    return k < 1e18 ? (long)k : 0;
+}
+
+void estimate_make(const struct problem *p, const struct update_rule *rule, double eps,
+                   struct estimate *e)
+{
+    double mean_edge, vmax = mode((p->nx - 1) / 2, p->nx) * mode((p->ny - 1) / 2, p->ny);
+    double share = fabs(edges_share(p, rule, &mean_edge) + source_share(p));
+    double w = rule->method == METHOD_JACOBI ? 1.0 : rule->omega;
+    double norm_factor = rule->norm == NORM_MAX        ? vmax
+                         : rule->norm == NORM_RESIDUAL ? rule->norm_scale
+                                                       : 1.0;
+    *e = (struct estimate){.radius = method_radius(rule, update_rule_jacobi_radius(p)),
+                           .regions = p->region_count > 0};
+    if (e->regions)
+        return; /* their modes are not the lattice's: no estimate */
+    e->first_norm = w * share * norm_factor;
+    e->to_eps = eps > 0.0 ? iterations_to(e->first_norm, eps, e->radius) : 0;
+    if (mean_edge > 0.0) { /* a quarter ulp of the mean edge value */
+        int digits = p->precision == PRECISION_FLOAT ? FLT_MANT_DIG : DBL_MANT_DIG;
+        double quarter_ulp = ldexp(1.0, ilogb(mean_edge) - (digits - 1) - 2);
+        e->stagnation = iterations_to(w * share * vmax, quarter_ulp, e->radius);
+    }
+    e->stagnates = e->stagnation > 0 && (e->to_eps == 0 || e->stagnation < e->to_eps);
+    e->expected = e->stagnates ? e->stagnation : e->to_eps;
+}
+
+const char *estimate_count_text(long count, char *buf, size_t n)
+{
+    if (count < 10000)
+        snprintf(buf, n, "about %ld", count);
+    else if (count < 1000000)
+        snprintf(buf, n, "about %.0f thousand", count / 1e3);
+    else
+        snprintf(buf, n, "about %.1f million", count / 1e6);
+    return buf;
+}
