@@ -15,7 +15,7 @@ struct loop_state {
     const struct solve_settings *settings;
     struct stop_rule rule; /* the settings' stop rule, the norm's scale fitted */
     struct tile *tiles;
-    double *tile_sums;          /* each tile's total of its block sums */
+    double *tile_sums;  /* each tile's total of its block sums */
     struct field *part; /* this rank's part (rank_part.h; the whole lattice with one
                          * process): the initial field in, the final field out */
     struct problem_terms terms; /* per-site source and fixed mask over the part */

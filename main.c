@@ -92,8 +92,8 @@ static int print_report(const struct config *c, const struct run_report *r)
 static int solve_failed(const struct config *c, struct run_report *r, double start,
                         const char *err)
 {
-    int tells = r->stopped && (r->result.reason == STOP_DIVERGED ||
-                               r->result.reason == STOP_FAILED);
+    int tells = r->stopped &&
+                (r->result.reason == STOP_DIVERGED || r->result.reason == STOP_FAILED);
     r->time_total_s = omp_get_wtime() - start;
     if (tells)
         print_csv(c, r);
@@ -145,7 +145,8 @@ static void say_where_it_runs(const struct config *c)
 {
     char why[128];
     int tiles = c->partition_x * c->partition_y;
-    if (c->quiet || ranks_rank() != 0 || !plan_on_host_for_want_of_gpu(c, why, sizeof why))
+    if (c->quiet || ranks_rank() != 0 ||
+        !plan_on_host_for_want_of_gpu(c, why, sizeof why))
         return;
     fprintf(stderr,
             "laplace: no GPU (%s): --backend auto runs on %d host tile%s (--backend cpu "

@@ -310,7 +310,6 @@ void report_comparison(FILE *out, const struct run_report *many,
             "%ldx%ld: 1 %s %.3f s, %d %s %.3f s, speed-up %.2f, efficiency %.0f%%, "
             "iterations %ld and %ld, largest field difference %.3g\n",
             c->problem.nx, c->problem.ny, units(one, 1), one->result.time_compute_s, n,
-            units(many, n), many->result.time_compute_s, g.speedup,
-            100.0 * g.efficiency, one->result.iterations, many->result.iterations,
-            max_difference);
+            units(many, n), many->result.time_compute_s, g.speedup, 100.0 * g.efficiency,
+            one->result.iterations, many->result.iterations, max_difference);
 }

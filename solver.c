@@ -220,7 +220,8 @@ static int set_up_run(struct loop_state *st, const struct problem *problem,
                 rank_split_make(&st->split, partition, settings->ranks_x,
                                 settings->ranks_y, st->tiles) == 0;
     if (!ready)
-        error_set(result->error, sizeof result->error, "out of host memory for the tiles");
+        error_set(result->error, sizeof result->error,
+                  "out of host memory for the tiles");
     if (set_up_terms(st, problem, settings, ready) != 0)
         return -1;
     st->tile_sums = calloc((size_t)partition_count(partition), sizeof *st->tile_sums);
@@ -238,8 +239,8 @@ static int merge_whole(struct loop_state *st, struct field *out)
     struct field whole;
     if (!st->split.distributed || st->settings->keep_part)
         return 0;
-    if (rank_part_merge_whole(&st->split.part, out, st->partition->nx,
-                              st->partition->ny, &whole) != 0)
+    if (rank_part_merge_whole(&st->split.part, out, st->partition->nx, st->partition->ny,
+                              &whole) != 0)
         return error_set(st->result->error, sizeof st->result->error,
                          "out of host memory for the whole field");
     field_free(out);

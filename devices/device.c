@@ -12,8 +12,7 @@ size_t device_tile_field_bytes(const struct tile *t)
     return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);
 }
 
-size_t device_tile_offset(const struct tile *t, long x0, long y0, long pitch,
-                          size_t elem)
+size_t device_tile_offset(const struct tile *t, long x0, long y0, long pitch, size_t elem)
 {
     return ((size_t)(t->extent->y0 - y0) * (size_t)pitch + (size_t)(t->extent->x0 - x0)) *
            elem;

@@ -79,7 +79,8 @@ static void upload_rows(const struct tile *t, void *tile_h, const void *array,
 {
     size_t row_bytes = (size_t)t->extent->lx * elem;
     copy_rows(tile_h, row_bytes,
-              (const char *)array + device_tile_offset(t, in->x0, in->y0, in->pitch, elem),
+              (const char *)array +
+                  device_tile_offset(t, in->x0, in->y0, in->pitch, elem),
               (size_t)in->pitch * elem, row_bytes, t->extent->ly);
 }
 
@@ -125,7 +126,8 @@ static int host_download(struct tile *t, int which, struct field *to)
 {
     size_t elem = precision_size(t->precision), row_bytes = (size_t)t->extent->lx * elem;
     copy_rows((char *)to->data + device_tile_offset(t, to->x0, to->y0, to->nx, elem),
-              (size_t)to->nx * elem, t->field[which], row_bytes, row_bytes, t->extent->ly);
+              (size_t)to->nx * elem, t->field[which], row_bytes, row_bytes,
+              t->extent->ly);
     return 0;
 }
 

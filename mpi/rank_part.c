@@ -87,9 +87,9 @@ int rank_part_fill_shadows(const struct rank_part *rp, struct field *part)
     if (east)
         m[k++] = (struct rank_message){me + 1, TAG_COLUMN, got, (size_t)o->ny * elem, 1};
     if (north)
-        m[k++] = (struct rank_message){me + rp->rx, TAG_ROW,
-                                       site(part, o->x0, o->y0 + o->ny),
-                                       (size_t)o->nx * elem, 1};
+        m[k++] =
+            (struct rank_message){me + rp->rx, TAG_ROW, site(part, o->x0, o->y0 + o->ny),
+                                  (size_t)o->nx * elem, 1};
     if (east && north)
         m[k++] = (struct rank_message){me + rp->rx + 1, TAG_CORNER,
                                        site(part, o->x0 + o->nx, o->y0 + o->ny), elem, 1};

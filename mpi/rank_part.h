@@ -34,8 +34,8 @@ void rank_part_make(struct rank_part *rp, const struct partition *p, int rx, int
 int rank_part_is_whole(const struct rank_part *rp);
 
 /* The shadows of `part` (a field over rp->held whose own sites are set) from the
- * ranks east, north and north-east; every rank calls it. 0, or -1 on every rank when one ran out of
- * memory. */
+ * ranks east, north and north-east; every rank calls it. 0, or -1 on every rank when one
+ * ran out of memory. */
 int rank_part_fill_shadows(const struct rank_part *rp, struct field *part);
 
 /* The whole field (nx x ny), on every rank, from every rank's part (every rank

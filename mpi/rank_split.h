@@ -95,5 +95,4 @@ int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
 /* The same agreement without totals or signals: 1 on every rank when any failed. */
 int rank_split_agree(struct rank_split *r, int failed, struct solve_result *result);
 
-
 #endif

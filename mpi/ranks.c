@@ -32,7 +32,8 @@ static int posix_open(struct ranks_file *f, const char *path, char *err, size_t 
 {
     f->handle = NULL;
     f->fd = open(path, O_WRONLY | O_CLOEXEC);
-    return f->fd >= 0 ? 0 : error_set(err, n, "cannot open '%s': %s", path, strerror(errno));
+    return f->fd >= 0 ? 0
+                      : error_set(err, n, "cannot open '%s': %s", path, strerror(errno));
 }
 
 static int posix_write_at(struct ranks_file *f, long long offset, const void *data,
@@ -252,8 +253,8 @@ void ranks_sum(long long *values, size_t count)
     const size_t chunk = (size_t)1 << 28;
     for (size_t at = 0; started && at < count; at += chunk) {
         int length = (int)(count - at < chunk ? count - at : chunk);
-        MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values + at, length, MPI_LONG_LONG,
-                                MPI_SUM, MPI_COMM_WORLD));
+        MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values + at, length, MPI_LONG_LONG, MPI_SUM,
+                                MPI_COMM_WORLD));
     }
 }
 
@@ -294,13 +295,15 @@ int ranks_file_write_at(struct ranks_file *f, long long offset, const void *data
         int length = (int)(bytes - at < chunk ? bytes - at : chunk);
         MPI_Status status;
         int written = 0;
-        int rc = MPI_File_write_at(*(MPI_File *)f->handle, (MPI_Offset)(offset + (long long)at),
+        int rc = MPI_File_write_at(*(MPI_File *)f->handle,
+                                   (MPI_Offset)(offset + (long long)at),
                                    (const char *)data + at, length, MPI_BYTE, &status);
         if (rc != MPI_SUCCESS)
             return file_failed(rc, "MPI_File_write_at", err, n);
         MPI_Get_count(&status, MPI_BYTE, &written);
         if (written != length)
-            return error_set(err, n, "rank %d (%s): a write was cut short", my_rank, node);
+            return error_set(err, n, "rank %d (%s): a write was cut short", my_rank,
+                             node);
     }
     return 0;
 }

@@ -168,9 +168,8 @@ static int write_raw(FILE *f, const struct job *job, enum output_format format)
     unsigned char header[OUTPUT_HEADER_MAX];
     size_t size = precision_size(field->precision);
     size_t values = (size_t)field->nx * (size_t)field->ny;
-    size_t bytes =
-        output_raw_header(format, field->nx, field->ny, field->precision, job->context,
-                          header);
+    size_t bytes = output_raw_header(format, field->nx, field->ny, field->precision,
+                                     job->context, header);
     int ok = fwrite(header, 1, bytes, f) == bytes &&
              fwrite(field->data, size, values, f) == values;
     return ok ? 0 : -1;
@@ -296,10 +295,10 @@ static int write_temporary(const char *path, int (*writer)(FILE *, const struct 
     if (rc == 0 && !writer) {
         char png_error[256];
         struct png_options options = png_options_of(job->context);
-        rc = job->heat_map ? png_write_heat_map(t->name, job->heat_map, &options,
-                                                png_error, sizeof png_error)
-                           : png_write(t->name, job->field, &options, png_error,
-                                       sizeof png_error);
+        rc = job->heat_map
+                 ? png_write_heat_map(t->name, job->heat_map, &options, png_error,
+                                      sizeof png_error)
+                 : png_write(t->name, job->field, &options, png_error, sizeof png_error);
         saved = errno;
     }
     if (rc != 0) {

@@ -106,8 +106,9 @@ int output_write_index(const char *path, const struct field *field,
 
 /* ---- what the writers of a rank's part (part_output.h) share with these ---- */
 
-#define OUTPUT_HEADER_MAX 256  /* the longest .bin or .npy header */
-#define OUTPUT_DAT_VALUE_MAX 32 /* the most bytes of one .dat value, its space included */
+#define OUTPUT_HEADER_MAX 256   /* the longest .bin or .npy header */
+#define OUTPUT_DAT_VALUE_MAX 32 /* the most bytes of one .dat value, its space included  \
+                                 */
 
 /* The header of a .bin or .npy (format: output_formats.h) of an nx x ny field in
  * out; its length in bytes. The values follow it, row y = 0 first. */

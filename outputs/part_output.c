@@ -63,17 +63,19 @@ static int write_fixed(struct ranks_file *file, enum output_format format,
     long head = fixed_head(format, nx, ny, part->precision, c, &header);
     const struct lattice_rect *o = &rp->own;
     long long end = head + (long long)nx * ny * (long long)elem;
-    int rc = head < 0 ? error_set(err, n, "rank %d: out of memory for a header",
-                                  ranks_rank())
-                      : 0;
+    int rc = head < 0
+                 ? error_set(err, n, "rank %d: out of memory for a header", ranks_rank())
+                 : 0;
     if (rc == 0 && ranks_rank() == 0)
         rc = ranks_file_write_at(file, 0, header, (size_t)head, err, n);
     if (rc == 0 && ranks_rank() == 0 && format == FORMAT_VTI)
         rc = ranks_file_write_at(file, end, VTK_IMAGE_TAIL, strlen(VTK_IMAGE_TAIL), err,
                                  n);
     for (long y = o->y0; rc == 0 && y < o->y0 + o->ny; y++) {
-        size_t at = (size_t)(y - part->y0) * (size_t)part->nx + (size_t)(o->x0 - part->x0);
-        long long offset = (long long)head + ((long long)y * nx + o->x0) * (long long)elem;
+        size_t at =
+            (size_t)(y - part->y0) * (size_t)part->nx + (size_t)(o->x0 - part->x0);
+        long long offset =
+            (long long)head + ((long long)y * nx + o->x0) * (long long)elem;
         rc = ranks_file_write_at(file, offset, (const char *)part->data + at * elem,
                                  (size_t)o->nx * elem, err, n);
     }
@@ -157,7 +159,7 @@ static int write_png(const char *path, const struct field *part,
         rc = output_write_heat_map(path, &hm, c, err, n);
     free(hm.value);
     return ranks_agree_status(rc ? EXIT_FAILURE_RUN : EXIT_OK, err, n) == EXIT_OK ? 0
-                                                                                 : -1;
+                                                                                  : -1;
 }
 
 int part_output_write(const char *path, const struct field *part,

@@ -149,8 +149,8 @@ int vtk_write_image_head(FILE *f, enum precision precision, long x0, long y0, lo
                          long y1, const struct vtk_grid *grid,
                          const struct vtk_note *note)
 {
-    uint64_t bytes = (uint64_t)(x1 - x0 + 1) * (uint64_t)(y1 - y0 + 1) *
-                     precision_size(precision);
+    uint64_t bytes =
+        (uint64_t)(x1 - x0 + 1) * (uint64_t)(y1 - y0 + 1) * precision_size(precision);
     if (write_prologue(f, "ImageData", note) != 0 || fputs("  <ImageData ", f) == EOF ||
         write_placement(f, x0, y0, x1, y1, grid) != 0 || fputs(">\n", f) == EOF ||
         write_field_data(f, note) != 0)

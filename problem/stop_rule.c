@@ -40,7 +40,7 @@ const char *stop_rule_reason_name(enum stop_reason reason)
     static const char *names[] = {"converged", "max-iter",    "diverged",
                                   "failed",    "interrupted", "stagnated"};
     return reason >= STOP_CONVERGED && reason <= STOP_STAGNATED ? names[reason]
-                                                                 : "unknown";
+                                                                : "unknown";
 }
 
 const char *stop_rule_reason_text(enum stop_reason reason)

@@ -73,9 +73,10 @@ static void print_settings(void)
 static void print_presets(void)
 {
     char dir[4096];
-    printf("\nPresets (a CONFIG.ini named without a folder, e.g. course-512.ini, that the\n"
-           "current folder lacks is read from there):\n  %s\n",
-           presets_dir(dir, sizeof dir) == 0 ? dir : "none found beside this binary");
+    printf(
+        "\nPresets (a CONFIG.ini named without a folder, e.g. course-512.ini, that the\n"
+        "current folder lacks is read from there):\n  %s\n",
+        presets_dir(dir, sizeof dir) == 0 ? dir : "none found beside this binary");
 }
 
 /* The variables the program reads, and its exit statuses. */

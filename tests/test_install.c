@@ -115,8 +115,8 @@ Test(install, make_install_and_uninstall_under_a_prefix_with_a_space, .timeout =
 {
     require_laplace();
     char prefix[512], cwd[256];
-    snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-pre fix", getcwd(cwd, sizeof cwd),
-             (long)getpid());
+    snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-pre fix",
+             getcwd(cwd, sizeof cwd), (long)getpid());
     int status;
     char *out = run_with(&status, "make -s install PREFIX='%s'", prefix);
     cr_assert_eq(status, 0, "make install: %s", out);
@@ -128,8 +128,8 @@ Test(install, make_install_and_uninstall_under_a_prefix_with_a_space, .timeout =
               out);
     free(out);
     /* a preset by its bare name, from a folder without it; --help names the folder */
-    out = run_with(&status, "cd / && '%s/bin/laplace' course-512.ini --dry-run -q",
-                   prefix);
+    out =
+        run_with(&status, "cd / && '%s/bin/laplace' course-512.ini --dry-run -q", prefix);
     cr_assert_eq(status, 0, "course-512.ini found among the presets: %s", out);
     free(out);
     out = run_with(&status, "'%s/bin/laplace' --help", prefix);
@@ -169,8 +169,7 @@ static char *make_object(const char *build, const char *options, int *status)
     return shell_run(command, status);
 }
 
-Test(install, the_build_records_its_options_and_rebuilds_when_they_change,
-     .timeout = 120)
+Test(install, the_build_records_its_options_and_rebuilds_when_they_change, .timeout = 120)
 {
     char build[256];
     int status;

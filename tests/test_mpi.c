@@ -203,7 +203,8 @@ static void check_equals_serial(int np, const char *layout, const char *problem,
                            problem, got);
     cr_assert_eq(m.status, 0, "%s: status %d; stderr:\n%s", what, m.status, m.err);
     int turns = strstr(m.err, "host tiles on") && strstr(m.err, "take turns"); /* -np 1 */
-    cr_assert_eq(lines_starting(m.err, "laplace") - turns, 0, "%s said:\n%s", what, m.err);
+    cr_assert_eq(lines_starting(m.err, "laplace") - turns, 0, "%s said:\n%s", what,
+                 m.err);
     cr_assert_eq(count_lines(m.out), 2, "%s: want a header and one row:\n%s", what,
                  m.out);
 
@@ -700,7 +701,7 @@ Test(mpi, without_mpirun_the_mpi_build_runs_as_before)
             got);
         cr_assert_eq(r.status, 0, "%s: status %d: %s", layouts[i], r.status, r.err);
         cr_assert(r.err[0] == '\0' || (strstr(r.err, "take turns") && /* 2 cores */
-                                        count_lines(r.err) == 1),
+                                       count_lines(r.err) == 1),
                   "%s wrote on stderr: %s", layouts[i], r.err);
         char a[64], b[64];
         csv_field(nth_line(s.out, 1), 7, a, sizeof a);

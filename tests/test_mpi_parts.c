@@ -23,13 +23,13 @@
 
 /* The problem of the comparisons: a source, a fixed disc, 6x2 tiles. */
 #define PARTS_PROBLEM                                                                    \
-    "--backend cpu --nx 61 --ny 47 --max-iter 150 --source 'x*y' "                      \
+    "--backend cpu --nx 61 --ny 47 --max-iter 150 --source 'x*y' "                       \
     "--region 'disc 0.5 0.4 0.1 2' --partition 6x2 -q"
 
 /* A lattice wider than a .png's 1024 pixels: each pixel is the average of about
  * 1.5 x 1.5 sites, so cells straddle the ranks' edges (1531 / 3 is no multiple). */
 #define REDUCED_PROBLEM                                                                  \
-    "--backend cpu --nx 1531 --ny 1100 --max-iter 20 --source 'x*y' "                   \
+    "--backend cpu --nx 1531 --ny 1100 --max-iter 20 --source 'x*y' "                    \
     "--region 'disc 0.5 0.4 0.1 2' --partition 6x2 --png-tiles -q"
 
 /* "--output DIR/f.EXT" for each extension of exts (space-separated), and the
@@ -58,8 +58,8 @@ static void check_same_files(const char *one, const char *many, const char *what
 {
     char command[1000];
     int status;
-    snprintf(command, sizeof command, "diff -r '%s' '%s' && ls -A '%s' | grep -c '^\\.lp'",
-             one, many, many);
+    snprintf(command, sizeof command,
+             "diff -r '%s' '%s' && ls -A '%s' | grep -c '^\\.lp'", one, many, many);
     char *diff = shell_run(command, &status);
     cr_assert(strncmp(diff, "0", 1) == 0 && status == 1,
               "%s: the files differ from one process's (or temporaries are left):\n%s",

@@ -133,7 +133,7 @@ Test(stop_column, help_explains_the_stops_and_stagnation)
     struct run r = laplace_run("--help");
     const char *stops = strstr(r.out, "\nStops");
     cr_assert(stops, "a Stops section: %s", r.out);
-    const char *names[] = {"converged", "stagnated", "max-iter", "steps",
+    const char *names[] = {"converged", "stagnated",   "max-iter", "steps",
                            "diverged",  "interrupted", "failed"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         cr_assert(strstr(stops, names[i]), "names %s", names[i]);

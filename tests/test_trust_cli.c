@@ -25,12 +25,13 @@ TestSuite(trust_cli, .init = require_laplace);
     "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm,"  \
     "time_input_s,time_compute_s,time_output_s,time_total_s,glups,gbps,gflops"
 #define CSV_HEADER                                                                       \
-    DESIGN_COLUMNS ",kernel,block,eps,check_every,loop,reduce,role,ranks,stop,speedup,"     \
+    DESIGN_COLUMNS ",kernel,block,eps,check_every,loop,reduce,role,ranks,stop,speedup,"  \
                    "efficiency\n"
 
 /* ---- 13: the CSV of a timing exercise -------------------------------------- */
 
-Test(trust_cli, csv_row_ends_with_kernel_block_eps_check_every_loop_reduce_role_ranks_stop)
+Test(trust_cli,
+     csv_row_ends_with_kernel_block_eps_check_every_loop_reduce_role_ranks_stop)
 {
     char f[64];
     struct run r = laplace_run(PROBLEM " --backend cpu --partition 2x1 --block 16x4 "

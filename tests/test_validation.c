@@ -274,7 +274,8 @@ Test(validation, loop_chip_is_refused_where_it_cannot_run)
         {"--loop chip --backend gpu --kernel rows", "runs its own kernel"},
         {"--loop chip --backend gpu --block 32x8", "runs its own kernel"},
         {"--loop chip --backend gpu --monitor 10", "--monitor"},
-        {"--loop chip --backend gpu --snapshot-every 10 --output tests/out/chip.vti", "--monitor"},
+        {"--loop chip --backend gpu --snapshot-every 10 --output tests/out/chip.vti",
+         "--monitor"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char why[256];

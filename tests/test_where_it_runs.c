@@ -33,7 +33,8 @@ Test(where_it_runs, auto_without_a_gpu_says_in_one_line_that_host_tiles_run_and_
     for (size_t i = 0; i < sizeof ways / sizeof *ways; i++) {
         struct run r = laplace_run("%s", ways[i]);
         cr_assert_eq(r.status, 0, "%s: status %d: %s", ways[i], r.status, r.err);
-        cr_assert_eq(count_lines(r.err), 1, "%s: one line on stderr:\n%s", ways[i], r.err);
+        cr_assert_eq(count_lines(r.err), 1, "%s: one line on stderr:\n%s", ways[i],
+                     r.err);
         cr_assert(strstr(r.err, "laplace: no GPU (") && strstr(r.err, why) &&
                       strstr(r.err, "runs on ") && strstr(r.err, "host tile"),
                   "%s: names the host tiles and why (%s): %s", ways[i], why, r.err);
@@ -83,9 +84,9 @@ Test(where_it_runs, gpu_only_options_without_a_gpu_are_refused_with_status_2)
 Test(where_it_runs, options_the_host_tiles_read_still_run_without_a_gpu)
 {
     require_no_gpu();
-    const char *kept[] = {"--block 16x8", "--loop batched", "--loop host",
-                          "--compare --partition 2x1", "--reduce host",
-                          "--kernel auto --block auto"};
+    const char *kept[] = {"--block 16x8",  "--loop batched",
+                          "--loop host",   "--compare --partition 2x1",
+                          "--reduce host", "--kernel auto --block auto"};
     for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
         struct run r = laplace_run(PROBLEM " %s --csv", kept[i]);
         cr_assert_eq(r.status, 0, "%s: status %d: %s", kept[i], r.status, r.err);

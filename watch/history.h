@@ -17,7 +17,7 @@ struct history {
     char path[1100];
     struct temp_file temporary; /* guarded by interrupt.h until renamed */
     int failed;
-    int error; /* the errno of the first write that failed */
+    int error;  /* the errno of the first write that failed */
     double eps; /* the run's tolerance (0: --steps or eps 0), on every row */
 };
 
