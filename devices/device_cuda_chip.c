@@ -45,14 +45,15 @@ static int allocate(struct tile *t, const struct stop_state *start)
     return 0;
 }
 
-/* One lap from the state's iteration on; the state and norms back on the host. */
-static int lap(struct tile *t, const struct chip_plan *plan, const struct stop_rule *rule)
+/* One lap of the tile (its launch: tile) from the state's iteration on; the state
+ * and norms back on the host. */
+static int lap(struct tile *t, const struct sweep_launch *tile,
+               const struct chip_plan *plan, const struct stop_rule *rule)
 {
     struct cuda_tile *c = t->impl;
     const long done = c->state_h->iteration;
-    struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
     CUDA_CHECK(t, cuda_tile_injected_fault(t, done + 1, done + CHIP_LAP_ITERATIONS));
-    CUDA_CHECK(t, laplace_chip_loop(plan, &tile, t->field[0], t->field[1],
+    CUDA_CHECK(t, laplace_chip_loop(plan, tile, t->field[0], t->field[1],
                                     CHIP_LAP_ITERATIONS, c->state_d, c->norms_d, *rule,
                                     c->stream));
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
@@ -110,7 +111,7 @@ int device_cuda_chip_run(struct tile *t, const struct stop_rule *rule,
     t->loop_cluster = plan.blocks;
     do {
         const long done = c->state_h->iteration;
-        if (lap(t, &plan, rule) != 0)
+        if (lap(t, &tile, &plan, rule) != 0)
             return -1;
         if (show_lap(watch, rule, done, c->state_h, c->norms_h) && !c->state_h->stopped)
             stop_state_interrupt(c->state_h);

@@ -571,27 +571,28 @@ Test(cli, preset_default_ini_runs)
     check_preset("config/default.ini", "laplace: ");
 }
 
-/* make run's GPU job, on a small lattice (on the CPU it would take minutes). */
-Test(cli, preset_default_gpu_ini_runs)
+/* A GPU job of make run, on host tiles and a 130 x 97 float lattice (on the CPU the
+ * real one would take minutes): it runs `iterations` and prints its comparison. */
+static void check_gpu_job(const char *args, const char *iterations)
 {
-    struct run r = laplace_run("config/default-gpu.ini --backend cpu --nx 130 --ny 97");
-    cr_assert_eq(r.status, 0, "status %d, stderr: %s", r.status, r.err);
+    struct run r = laplace_run("%s --backend cpu --nx 130 --ny 97", args);
+    cr_assert_eq(r.status, 0, "%s: status %d, stderr: %s", args, r.status, r.err);
     cr_assert(strstr(r.out, "130 x 97 lattice, float"), "%s", r.out);
-    cr_assert(strstr(r.out, "iterations    1000 "), "%s", r.out);
+    cr_assert(strstr(r.out, iterations), "%s", r.out);
     cr_assert(strstr(r.out, "speed-up"), "the comparison line:\n%s", r.out);
     run_free(&r);
 }
 
-/* make run's job on one GPU (--compare-cpu), here on host tiles and a small lattice. */
+/* make run's job on several GPUs (--compare). */
+Test(cli, preset_default_gpu_ini_runs)
+{
+    check_gpu_job("config/default-gpu.ini", "iterations    1000 ");
+}
+
+/* make run's job on one GPU (--compare-cpu, which wants a partition on host tiles). */
 Test(cli, preset_default_one_gpu_ini_runs)
 {
-    struct run r = laplace_run(
-        "config/default-one-gpu.ini --backend cpu --partition 2x1 --nx 130 --ny 97");
-    cr_assert_eq(r.status, 0, "status %d, stderr: %s", r.status, r.err);
-    cr_assert(strstr(r.out, "130 x 97 lattice, float"), "%s", r.out);
-    cr_assert(strstr(r.out, "iterations    300 "), "%s", r.out);
-    cr_assert(strstr(r.out, "speed-up"), "the comparison line:\n%s", r.out);
-    run_free(&r);
+    check_gpu_job("config/default-one-gpu.ini --partition 2x1", "iterations    300 ");
 }
 
 /* make run says which comparison it makes, chosen by the GPUs it finds
