@@ -67,7 +67,7 @@ Test(sweep, prints_a_row_per_side_and_the_fitted_exponents)
     double side[4], seconds[4];
     for (int k = 0; k < 4; k++) {
         const char *row = nth_line(r.out, k + 1);
-        cr_assert(sscanf(row, " %lf^2 %*ld iterations %*s compute %lf s", &side[k],
+        cr_assert(sscanf(row, " %lf^2 %*d iterations %*s compute %lf s", &side[k],
                          &seconds[k]) == 2,
                   "%s", row);
     }
