@@ -20,6 +20,7 @@
 #include "support/stdout_watch.h"
 #include "settings/memory_check.h"
 #include "p2p.h"
+#include "mpi/part_compare.h"
 #include "mpi/ranks.h"
 #include "mpi/settings_agree.h"
 #include "report.h"
@@ -101,41 +102,102 @@ static int solve_failed(const struct config *c, struct run_report *r, double sta
 }
 
 /*
+ * The comparison's solve: on rank 0 alone under MPI (its plan is one process's,
+ * its field whole there: memory_check made sure it fits), its status, then agreed
+ * on every rank. A signal, on rank 0 or on a rank waiting for it meanwhile, is the
+ * signal's status, said by nothing. The other ranks' *whole stays empty.
+ */
+static int solve_comparison(const struct plan *plan, enum plan_comparison_kind kind,
+                            struct plan *other, struct field *whole,
+                            struct run_report *report, char *err, size_t n)
+{
+    int status = EXIT_OK;
+    memset(other, 0, sizeof *other);
+    *whole = (struct field){0};
+    *report = (struct run_report){0};
+    if (ranks_rank() == 0) {
+        status = plan_comparison(plan, kind, other, err, n);
+        if (status == EXIT_OK)
+            status = run_execute(other, whole, report, err, n);
+    }
+    if (status == EXIT_OK && (report->result.reason == STOP_INTERRUPTED ||
+                              (ranks_rank() != 0 && interrupt_requested()))) {
+        status = interrupt_exit_status();
+        err[0] = '\0';
+    }
+    return plan->config.world_size > 1 ? ranks_agree_status(status, err, n) : status;
+}
+
+/* The comparison's line (or CSV row) set against the main run, by rank 0. */
+static int print_comparison(const struct plan *plan, enum plan_comparison_kind kind,
+                            const struct plan *other, struct run_report *report,
+                            double difference)
+{
+    const struct config *c = &plan->config;
+    char err[CONFIG_ERROR_MAX];
+    if (c->csv_append[0] && run_csv_append(c->csv_append, report, err, sizeof err))
+        return run_error(err);
+    if (c->csv && !c->quiet)
+        report_csv_row(stdout, report);
+    else if (!c->quiet && kind == PLAN_ON_ONE_DEVICE)
+        report_comparison(stdout, report->against, report, difference);
+    else if (!c->quiet)
+        report_cpu_comparison(stdout, report->against, report,
+                              partition_count(&other->partition), difference);
+    return EXIT_OK;
+}
+
+/*
  * --compare (one device of the same backend) or --compare-cpu (the host tiles):
  * the main run's problem again, written nowhere, then one line (or CSV row) set
  * against the main run. Interrupted, it prints nothing and gives the signal's status.
+ * Under MPI every rank calls it: rank 0 solves the comparison whole, each rank's
+ * part of the main run's field is compared with it piece by piece
+ * (part_compare.h), and every rank ends with the same status.
  */
 static int compare(const struct plan *plan, enum plan_comparison_kind kind,
                    const struct run_report *run, const struct field *field)
 {
     struct plan other;
     struct run_report report;
-    struct field other_field;
-    char err[CONFIG_ERROR_MAX];
+    struct field whole;
+    char err[CONFIG_ERROR_MAX] = "";
     const struct config *c = &plan->config;
-    int status = plan_comparison(plan, kind, &other, err, sizeof err);
+    double difference = 0.0;
+    int status = solve_comparison(plan, kind, &other, &whole, &report, err, sizeof err);
     if (status == EXIT_OK)
-        status = run_execute(&other, &other_field, &report, err, sizeof err);
-    if (status != EXIT_OK) {
-        plan_free(&other);
-        return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
-    }
-    double difference = field_max_difference(field, &other_field);
+        status = part_compare_max_difference(&plan->partition, c->ranks_x, c->ranks_y,
+                                             field, &whole, &difference, err, sizeof err);
     report.role = kind == PLAN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
     report.against = run;
-    if (report.result.reason == STOP_INTERRUPTED)
-        status = interrupt_exit_status();
-    else if (c->csv_append[0] && run_csv_append(c->csv_append, &report, err, sizeof err))
-        status = run_error(err);
-    else if (c->csv && !c->quiet)
-        report_csv_row(stdout, &report);
-    else if (!c->quiet && kind == PLAN_ON_ONE_DEVICE)
-        report_comparison(stdout, run, &report, difference);
-    else if (!c->quiet)
-        report_cpu_comparison(stdout, run, &report, partition_count(&other.partition),
-                              difference);
-    field_free(&other_field);
+    if (status == EXIT_OK && ranks_rank() == 0)
+        status = print_comparison(plan, kind, &other, &report, difference);
+    else if (status != EXIT_OK && err[0])
+        status = status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
+    field_free(&whole);
     plan_free(&other);
+    if (c->world_size > 1) /* rank 0's CSV row: the next comparison runs on all or none */
+        status = ranks_agree_status(status, err, sizeof err);
+    return status;
+}
+
+/* --compare, then --compare-cpu, after a main run that ended with status. Under
+ * MPI every rank takes part in each, so the ranks first agree that the main run
+ * ended well everywhere (rank 0 alone prints its report, and may have failed to:
+ * said there already). */
+static int compare_all(const struct plan *plan, const struct run_report *run,
+                       const struct field *field, int status)
+{
+    const struct config *c = &plan->config;
+    char said[CONFIG_ERROR_MAX] = "";
+    if (!c->compare && !c->compare_cpu)
+        return status;
+    if (c->world_size > 1)
+        status = ranks_agree_status(status, said, sizeof said);
+    if (status == EXIT_OK && c->compare)
+        status = compare(plan, PLAN_ON_ONE_DEVICE, run, field);
+    if (status == EXIT_OK && c->compare_cpu)
+        status = compare(plan, PLAN_ON_CPU, run, field);
     return status;
 }
 
@@ -180,8 +242,8 @@ static int plan_run(const struct config *c, struct plan *plan)
     int status = plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
     if (made) /* --csv-append's file among them */
         status = run_check_outputs(plan, err, sizeof err);
-    if (status == EXIT_OK && memory_check(plan, err, sizeof err) != 0)
-        status = EXIT_FAILURE_RUN;
+    if (status == EXIT_OK)
+        status = memory_check(plan, err, sizeof err);
     status = ranks_agree_status(status, err, sizeof err); /* any rank's refusal: all */
     if (status != EXIT_OK && made)
         plan_free(plan);
@@ -365,10 +427,7 @@ static int run(const struct plan *plan, double start)
     if (status == EXIT_OK)
         status = print_report(c, &report);
     status = ended_by_signal(c, &report.result, status);
-    if (status == EXIT_OK && c->compare)
-        status = compare(plan, PLAN_ON_ONE_DEVICE, &report, &field);
-    if (status == EXIT_OK && c->compare_cpu)
-        status = compare(plan, PLAN_ON_CPU, &report, &field);
+    status = compare_all(plan, &report, &field, status);
     if (status == EXIT_OK)
         status = check_converged(plan, &report.result);
     field_free(&field);

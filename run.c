@@ -261,7 +261,7 @@ void run_output_context(const struct config *c, const struct partition *tiles,
 static int run_needs_whole(const struct plan *plan)
 {
     const struct config *c = &plan->config;
-    if (c->world_size <= 1 || c->exact[0] || c->compare || c->compare_cpu)
+    if (c->world_size <= 1 || c->exact[0])
         return c->world_size > 1;
     for (int i = 0; i < c->output_count; i++)
         if (!part_output_can_write(c->outputs[i]) && !output_has_pieces(c->outputs[i]))

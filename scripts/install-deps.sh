@@ -6,7 +6,7 @@
 set -euo pipefail
 
 # INSTALL_DEPS_PACKAGES replaces the list (the tests use it to name a missing one).
-read -r -a packages <<< "${INSTALL_DEPS_PACKAGES:-libinih-dev libmatheval-dev libcriterion-dev libstb-dev gnuplot-nox libopenmpi-dev openmpi-bin}"
+read -r -a packages <<< "${INSTALL_DEPS_PACKAGES:-libinih-dev libmatheval-dev libcriterion-dev libstb-dev gnuplot-nox libopenmpi-dev openmpi-bin time}"
 [ "${1:-}" = "--fuzz" ] && packages+=(clang-14 libclang-rt-14-dev)
 
 missing=()

@@ -101,9 +101,14 @@ static const struct setting table[] = {
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      setter_no_p2p},
     {"compare", "parallel", NULL,
-     "also solve on 1 device: speed-up, efficiency, field difference", NULL},
+     "also solve on 1 device: speed-up, efficiency, field difference; under mpirun "
+     "rank 0 solves it whole (refused where it cannot hold it) and each rank "
+     "compares its part",
+     NULL},
     {"compare-cpu", "parallel", NULL,
-     "also solve on the host tiles (every core): speed-up", NULL},
+     "also solve on the host tiles (every core): speed-up; under mpirun on rank 0, "
+     "as --compare",
+     NULL},
     {"monitor", "output", "K",
      "print iteration, norm and time every K iterations (default 0: off)", NULL},
     {"history", "output", "FILE.csv",

@@ -12,6 +12,8 @@
 #include <cuda_runtime_api.h>
 #endif
 
+#include "mpi/part_compare.h"
+#include "mpi/rank_part.h"
 #include "mpi/ranks.h"
 #include "support/error.h"
 #include "gpu_partition.h"
@@ -109,31 +111,95 @@ int memory_check_first_tile_of_device(const struct plan *plan, int t)
     return 1;
 }
 
-/* Peak host bytes of one solve on a backend: the whole field and terms, which
- * the tiles upload from and download into directly (no staging copy), and the
- * tiles' own fields (CPU) or the two fields (serial). */
-static double solve_host_bytes(const struct plan *plan, enum backend backend)
+/* The sites of the lattice, and of the field this rank solves and keeps: its part
+ * (with its shadows) under several ranks (rank_part.h), the whole in one process. */
+static double whole_sites(const struct plan *plan)
+{
+    return (double)plan->config.problem.nx * (double)plan->config.problem.ny;
+}
+
+static double rank_sites(const struct plan *plan)
 {
     const struct config *c = &plan->config;
-    double sites = (double)c->problem.nx * (double)c->problem.ny;
+    struct rank_part rp;
+    if (c->world_size <= 1)
+        return whole_sites(plan);
+    rank_part_make(&rp, &plan->partition, c->ranks_x, c->ranks_y, ranks_rank());
+    return (double)rp.held.nx * (double)rp.held.ny;
+}
+
+/* Peak host bytes of one solve over `sites` on a backend: its field and terms,
+ * which the tiles upload from and download into directly (no staging copy), and
+ * the tiles' own fields (CPU) or the two fields (serial). */
+static double solve_host_bytes(const struct plan *plan, enum backend backend,
+                               double sites)
+{
     double field = sites * value_bytes(plan), terms = sites * terms_bytes_per_site(plan);
     if (backend == BACKEND_SERIAL)
         return 2.0 * field + terms;
-    double host = field + terms; /* the whole field and terms */
+    double host = field + terms; /* the field and terms */
     if (backend == BACKEND_CPU)
         host += 2.0 * field + terms; /* the tiles' fields and terms */
     return host;
 }
 
+/* The main run's peak on this rank: its solve, and under several ranks a whole
+ * field where every rank merges one (--exact: run.c's run_needs_whole; each
+ * snapshot: loop.c's write_snapshot). */
+static double main_run_host_bytes(const struct plan *plan)
+{
+    const struct config *c = &plan->config;
+    double bytes = solve_host_bytes(plan, c->backend, rank_sites(plan));
+    if (c->world_size > 1 && (c->exact[0] || c->snapshot_every > 0))
+        bytes += whole_sites(plan) * value_bytes(plan);
+    return bytes;
+}
+
+/* The peak of a comparison on `backend`, the main run's field kept meanwhile: in one
+ * process the comparison's solve; under several ranks a block of it on every rank
+ * (part_compare.h), and, where `solves` (rank 0), its solve of the whole lattice. */
+static double comparison_host_bytes(const struct plan *plan, enum backend backend,
+                                    int solves)
+{
+    double kept = rank_sites(plan) * value_bytes(plan);
+    double whole = solve_host_bytes(plan, backend, whole_sites(plan));
+    if (plan->config.world_size <= 1)
+        return kept + whole;
+    double block =
+        kept < (double)PART_COMPARE_BLOCK_BYTES ? kept : (double)PART_COMPARE_BLOCK_BYTES;
+    return kept + block + (solves ? whole : 0.0);
+}
+
+/* A rank's host peak with the comparisons `one` (--compare) and `cpu` (--compare-cpu)
+ * that are asked for (0 or 1 each); `solves`: the rank that solves them (rank 0). */
+static double rank_bytes(const struct plan *plan, int solves, int one, int cpu)
+{
+    const struct config *c = &plan->config;
+    double peak = main_run_host_bytes(plan);
+    double compared = one ? comparison_host_bytes(plan, c->backend, solves) : 0.0;
+    double on_cpu = cpu ? comparison_host_bytes(plan, BACKEND_CPU, solves) : 0.0;
+    peak = compared > peak ? compared : peak;
+    return on_cpu > peak ? on_cpu : peak;
+}
+
 double memory_check_host_bytes(const struct plan *plan)
 {
     const struct config *c = &plan->config;
-    double field = (double)c->problem.nx * (double)c->problem.ny * value_bytes(plan);
-    double own = solve_host_bytes(plan, c->backend);
-    /* the comparisons run while the main run's field is kept */
-    double peak = c->compare ? field + own : own;
-    double cpu = c->compare_cpu ? field + solve_host_bytes(plan, BACKEND_CPU) : 0.0;
-    return cpu > peak ? cpu : peak;
+    return rank_bytes(plan, ranks_rank() == 0, c->compare, c->compare_cpu);
+}
+
+/* The other MPI ranks on this rank's node, which share its memory. */
+static int node_others(const struct plan *plan)
+{
+    return plan->config.world_size > 1 ? ranks_local_size() - 1 : 0;
+}
+
+/* What this rank's node holds at this rank's peak: its other ranks hold parts
+ * alike (equal blocks of tiles), never a comparison's solve (rank 0's alone). */
+static double node_bytes(const struct plan *plan, int one, int cpu)
+{
+    return rank_bytes(plan, ranks_rank() == 0, one, cpu) +
+           node_others(plan) * rank_bytes(plan, 0, one, cpu);
 }
 
 /* The host's available memory (MemAvailable), or 0 when it cannot be read. */
@@ -159,14 +225,19 @@ static double gib(double bytes)
 static int check_host(const struct plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
-    double need = memory_check_host_bytes(plan), have = host_available_bytes();
+    double need = node_bytes(plan, c->compare, c->compare_cpu);
+    double have = host_available_bytes();
+    char ranks[64] = "";
     if (have <= 0.0 || need <= have)
         return 0;
+    if (node_others(plan) > 0)
+        snprintf(ranks, sizeof ranks, ", for the %d ranks on this node",
+                 node_others(plan) + 1);
     snprintf(err, n,
              "the %ldx%ld %s lattice needs about %.1f GiB of host memory (fields, "
-             "per-site terms and buffers%s); %.1f GiB is available",
+             "per-site terms and buffers%s%s); %.1f GiB is available",
              c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
-             gib(need), c->compare || c->compare_cpu ? ", with --compare" : "",
+             gib(need), c->compare || c->compare_cpu ? ", with --compare" : "", ranks,
              gib(have));
     return -1;
 }
@@ -215,7 +286,7 @@ static int check_devices(const struct plan *plan, char *err, size_t n)
             return refuse_device(c, plan->devices[t], "two fields of its tiles", need,
                                  have, err, n);
     }
-    if (!c->compare || tiles == 1)
+    if (!c->compare || tiles == 1 || c->world_size > 1) /* several: check_comparisons */
         return 0;
     double need = memory_check_tile_bytes(plan, c->problem.nx, c->problem.ny, 1);
     double have = device_free_bytes(plan->devices[0], err, n);
@@ -228,11 +299,78 @@ static int check_devices(const struct plan *plan, char *err, size_t n)
 }
 #endif
 
+/* A comparison under several ranks that rank 0 cannot hold: a setting this run
+ * cannot take, refused before anything runs (status 2). `where`: "the host" or
+ * "one device (GPU D)". */
+static int refuse_comparison(const struct plan *plan, const char *option,
+                             const char *where, double need, double have, char *err,
+                             size_t n)
+{
+    const struct config *c = &plan->config;
+    int host = strcmp(where, "the host") == 0;
+    char ranks[64] = "";
+    if (host && node_others(plan) > 0)
+        snprintf(ranks, sizeof ranks, " with the %d ranks there", node_others(plan) + 1);
+    return error_status(EXIT_BAD_USAGE, err, n,
+                        "%s: the %ldx%ld %s lattice does not fit %s of rank 0, which "
+                        "solves it whole to compare (about %.1f GiB needed%s, %.1f GiB "
+                        "%s); drop %s or run it on a smaller lattice",
+                        option, c->problem.nx, c->problem.ny,
+                        precision_name(c->problem.precision), where, gib(need), ranks,
+                        gib(have), host ? "available" : "free", option);
+}
+
+/* Rank 0's host against each comparison's peak, where the main run itself fits
+ * (where it does not, check_host says so). */
+static int check_comparisons_host(const struct plan *plan, char *err, size_t n)
+{
+    const struct config *c = &plan->config;
+    double have = host_available_bytes();
+    if (have <= 0.0 || node_bytes(plan, 0, 0) > have)
+        return EXIT_OK;
+    double one = node_bytes(plan, c->compare, 0),
+           cpu = node_bytes(plan, 0, c->compare_cpu);
+    if (one > have)
+        return refuse_comparison(plan, "--compare", "the host", one, have, err, n);
+    if (cpu > have)
+        return refuse_comparison(plan, "--compare-cpu", "the host", cpu, have, err, n);
+    return EXIT_OK;
+}
+
+/*
+ * Under several ranks, --compare and --compare-cpu solve the whole lattice again on
+ * rank 0 alone (the ranks then compare it with their parts piece by piece): rank 0
+ * checks that its first GPU (--compare on GPUs) and its host hold it. Status 2 when
+ * they do not, 1 when a GPU cannot be asked.
+ */
+static int check_comparisons(const struct plan *plan, char *err, size_t n)
+{
+    const struct config *c = &plan->config;
+    if (c->world_size <= 1 || ranks_rank() != 0 || (!c->compare && !c->compare_cpu))
+        return EXIT_OK;
+#ifdef HAVE_CUDA
+    if (c->compare && c->backend == BACKEND_GPU) {
+        char where[64];
+        double need = memory_check_tile_bytes(plan, c->problem.nx, c->problem.ny, 1);
+        double have = device_free_bytes(plan->devices[0], err, n);
+        if (have < 0.0)
+            return EXIT_FAILURE_RUN;
+        snprintf(where, sizeof where, "one device (GPU %d)", plan->devices[0]);
+        if (need > have)
+            return refuse_comparison(plan, "--compare", where, need, have, err, n);
+    }
+#endif
+    return check_comparisons_host(plan, err, n);
+}
+
 int memory_check(const struct plan *plan, char *err, size_t n)
 {
 #ifdef HAVE_CUDA
     if (plan->config.backend == BACKEND_GPU && check_devices(plan, err, n) != 0)
-        return -1;
+        return EXIT_FAILURE_RUN;
 #endif
-    return check_host(plan, err, n);
+    int status = check_comparisons(plan, err, n);
+    if (status != EXIT_OK)
+        return status;
+    return check_host(plan, err, n) != 0 ? EXIT_FAILURE_RUN : EXIT_OK;
 }

@@ -4,6 +4,8 @@
  * free memory (cudaMemGetInfo) and the host's available memory (/proc/meminfo).
  * A run that does not fit is refused with both sizes in the message, instead
  * of failing part-way or being killed by the kernel's out-of-memory killer.
+ * Under MPI each rank counts its part, the ranks of one node together against its
+ * memory, and rank 0 also the whole lattice a comparison solves there.
  */
 #ifndef LAPLACE_MEMORY_CHECK_H
 #define LAPLACE_MEMORY_CHECK_H
@@ -23,7 +25,8 @@ double memory_check_device_bytes(const struct plan *plan, int device);
  * counted), else 0. */
 int memory_check_first_tile_of_device(const struct plan *plan, int t);
 
-/* Bytes the host will hold at the peak of the whole run (--compare included). */
+/* Bytes this rank's host will hold at the peak of the whole run (--compare
+ * included): under several ranks its part, and on rank 0 a comparison's whole. */
 double memory_check_host_bytes(const struct plan *plan);
 
 /* What one MPI rank will hold: its host memory and each of its GPUs. */
@@ -40,7 +43,9 @@ struct memory_check_part {
 int memory_check_parts(const struct plan *plan, struct memory_check_part *parts,
                        char *err, size_t n);
 
-/* 0 when the planned run fits; -1 with err (the sizes needed and available) when not. */
+/* 0 when the planned run fits this rank; when not, err says the sizes needed and
+ * available and the status is EXIT_FAILURE_RUN, or EXIT_BAD_USAGE for a --compare or
+ * --compare-cpu under several ranks that rank 0 cannot solve whole (drop it). */
 int memory_check(const struct plan *plan, char *err, size_t n);
 
 #endif

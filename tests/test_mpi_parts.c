@@ -8,6 +8,14 @@
  * .bin, a .vti and a .png, is at most 30% of one process's (getrusage of the
  * waited-for children).
  *
+ * --compare and --compare-cpu under ranks (issue 25, item 4): rank 0 alone solves the
+ * comparison, whole, and each rank compares its part with it piece by piece; the
+ * comparison lines and CSV rows are one process's (times aside) on 2x1, 1x2 and 2x2
+ * ranks; the ranks other than 0 peak at most at 30% of one process's memory (GNU
+ * time, per rank); a comparison rank 0's host cannot hold is refused before
+ * anything is allocated (status 2, one line) where the ranks' parts fit; and a
+ * comparison failing on rank 0 stops every rank with its one line.
+ *
  * Skipped, as test_mpi.c's, when mpirun is missing or ./laplace has no MPI.
  */
 #include <criterion/criterion.h>
@@ -15,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
+#include <omp.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -112,9 +122,10 @@ Test(mpi_parts, reduced_png_and_vti_from_parts_equal_one_process, .timeout = 600
 }
 
 /* The largest resident set (kB) of the processes that `command` starts and waits
- * for: measured in a child of ours, which runs it and reads getrusage of its own
- * waited-for children (every rank, reaped by mpirun). */
-static long peak_kb(const char *command)
+ * for, and the command's exit status in *status (-1: it did not exit): measured in
+ * a child of ours, which runs it and reads getrusage of its own waited-for children
+ * (every rank, reaped by mpirun). */
+static long peak_kb_of(const char *command, int *status)
 {
     int fds[2];
     cr_assert_eq(pipe(fds), 0);
@@ -122,19 +133,27 @@ static long peak_kb(const char *command)
     cr_assert(pid >= 0);
     if (pid == 0) {
         struct rusage use;
-        int status = system(command);
-        long kb = -1;
-        if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-            getrusage(RUSAGE_CHILDREN, &use) == 0)
-            kb = use.ru_maxrss;
-        _exit(write(fds[1], &kb, sizeof kb) == sizeof kb ? 0 : 1);
+        int raw = system(command);
+        long said[2] = {raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, -1};
+        if (raw != -1 && getrusage(RUSAGE_CHILDREN, &use) == 0)
+            said[1] = use.ru_maxrss;
+        _exit(write(fds[1], said, sizeof said) == sizeof said ? 0 : 1);
     }
-    long kb = -1;
+    long said[2] = {-1, -1};
     close(fds[1]);
-    cr_assert_eq(read(fds[0], &kb, sizeof kb), (ssize_t)sizeof kb);
+    cr_assert_eq(read(fds[0], said, sizeof said), (ssize_t)sizeof said);
     close(fds[0]);
     waitpid(pid, NULL, 0);
-    cr_assert(kb > 0, "%s failed", command);
+    *status = (int)said[0];
+    return said[1];
+}
+
+/* peak_kb_of a command that must succeed. */
+static long peak_kb(const char *command)
+{
+    int status;
+    long kb = peak_kb_of(command, &status);
+    cr_assert(status == 0 && kb > 0, "%s failed (status %d)", command, status);
     return kb;
 }
 
@@ -165,4 +184,281 @@ Test(mpi_parts, a_rank_holds_at_most_30_percent_of_one_process, .timeout = 600)
              "cmp -s %s/one.png %s/four.png",
              dir, dir, dir, dir, dir, dir);
     cr_assert_eq(system(command), 0, "the ranks' files differ from one process's");
+}
+
+/* ---- --compare and --compare-cpu under ranks ------------------------------------ */
+
+/* PARTS_PROBLEM, reported (not -q): its comparisons print their lines. */
+#define COMPARED_PROBLEM                                                                 \
+    "--backend cpu --nx 61 --ny 47 --max-iter 150 --source 'x*y' "                       \
+    "--region 'disc 0.5 0.4 0.1 2' --partition 6x2 --compare --compare-cpu"
+
+/* A word of a comparison line that is a time, a speed-up or an efficiency: its
+ * number as "#", what follows the number kept ("s,", "%,"). */
+static void append_word(char *buf, size_t n, const char *word, const char *previous,
+                        const char *next)
+{
+    size_t used = strlen(buf), digits = strspn(word, "0123456789.");
+    int timed = strncmp(next, "s,", 2) == 0 || strcmp(previous, "speed-up") == 0 ||
+                strcmp(previous, "efficiency") == 0;
+    if (timed && digits > 0)
+        snprintf(buf + used, n - used, "%s#%s", used ? " " : "", word + digits);
+    else
+        snprintf(buf + used, n - used, "%s%s", used ? " " : "", word);
+}
+
+/* The lines of stdout that start with "61x47: " (the comparisons'), each with its
+ * times, speed-up and efficiency written as "#", one after another into buf. */
+static void comparison_lines(const char *out, char *buf, size_t n)
+{
+    char line[512], *words[64], *save = NULL;
+    buf[0] = '\0';
+    for (const char *at = strstr(out, "61x47: "); at; at = strstr(at + 1, "61x47: ")) {
+        char kept[512] = "";
+        int count = 0;
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(at, "\n"), at);
+        for (char *w = strtok_r(line, " ", &save); w && count < 64;
+             w = strtok_r(NULL, " ", &save))
+            words[count++] = w;
+        for (int i = 0; i < count; i++)
+            append_word(kept, sizeof kept, words[i], i > 0 ? words[i - 1] : "",
+                        i + 1 < count ? words[i + 1] : "");
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s\n", kept);
+    }
+}
+
+/* The column of a CSV header named name, or -1. */
+static int column_of(const char *header, const char *name)
+{
+    char field[64];
+    for (int c = 0; *csv_field(header, c, field, sizeof field); c++)
+        if (strcmp(field, name) == 0)
+            return c;
+    return -1;
+}
+
+/* The row of a --csv stdout whose role is role, or NULL. */
+static const char *row_of(const char *out, int role_column, const char *role)
+{
+    char field[64];
+    for (int i = 1; nth_line(out, i); i++)
+        if (strcmp(csv_field(nth_line(out, i), role_column, field, sizeof field), role) ==
+            0)
+            return nth_line(out, i);
+    return NULL;
+}
+
+/* Each comparison's CSV row in many has one's values, times and rates aside. */
+static void check_same_rows(const char *one, const char *many, const char *what)
+{
+    static const char *timed = ",time_input_s,time_compute_s,time_output_s,"
+                               "time_total_s,glups,gbps,gflops,speedup,efficiency,";
+    static const char *roles[] = {"compare-1-device", "compare-cpu"};
+    char header[1024];
+    snprintf(header, sizeof header, "%.*s", (int)strcspn(one, "\n"), one);
+    int role = column_of(header, "role");
+    cr_assert(role >= 0, "no role column:\n%s", one);
+    for (int r = 0; r < 2; r++) {
+        const char *a = row_of(one, role, roles[r]), *b = row_of(many, role, roles[r]);
+        cr_assert(a && b, "%s: no %s row:\n%s\n%s", what, roles[r], one, many);
+        char name[64], key[70], x[128], y[128];
+        for (int c = 0; *csv_field(header, c, name, sizeof name); c++) {
+            snprintf(key, sizeof key, ",%s,", name);
+            if (strstr(timed, key))
+                continue;
+            cr_assert_str_eq(csv_field(b, c, y, sizeof y), csv_field(a, c, x, sizeof x),
+                             "%s: %s's %s differs", what, roles[r], name);
+        }
+    }
+}
+
+Test(mpi_parts, compare_and_compare_cpu_under_ranks_say_what_one_process_says,
+     .timeout = 600)
+{
+    static const struct {
+        int np;
+        const char *ranks;
+    } layouts[] = {{2, "2x1"}, {2, "1x2"}, {4, "2x2"}};
+    char launcher[512], options[128], args[600], want[2048], got[2048];
+    require_mpirun();
+    struct run line = laplace_run(COMPARED_PROBLEM);
+    struct run csv = laplace_run(COMPARED_PROBLEM " --csv");
+    cr_assert(line.status == 0 && csv.status == 0, "one process: %s%s", line.err,
+              csv.err);
+    comparison_lines(line.out, want, sizeof want);
+    cr_assert_eq(count_lines(want), 2, "one process's comparisons:\n%s", line.out);
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++) {
+        snprintf(options, sizeof options, "-np %d --bind-to none ./laplace",
+                 layouts[i].np);
+        mpirun_command(launcher, sizeof launcher, options);
+        snprintf(args, sizeof args, COMPARED_PROBLEM " --ranks %s", layouts[i].ranks);
+        struct run r = program_run(120, launcher, args);
+        cr_assert_eq(r.status, 0, "%s ranks: status %d: %s", layouts[i].ranks, r.status,
+                     r.err);
+        comparison_lines(r.out, got, sizeof got);
+        cr_assert_str_eq(got, want, "%s ranks: the comparisons differ:\n%s",
+                         layouts[i].ranks, r.out);
+        run_free(&r);
+        snprintf(args, sizeof args, COMPARED_PROBLEM " --csv --ranks %s",
+                 layouts[i].ranks);
+        r = program_run(120, launcher, args);
+        cr_assert_eq(r.status, 0, "%s ranks --csv: status %d: %s", layouts[i].ranks,
+                     r.status, r.err);
+        check_same_rows(csv.out, r.out, layouts[i].ranks);
+        run_free(&r);
+    }
+    run_free(&line);
+    run_free(&csv);
+}
+
+/* Each rank's peak resident memory (kB, ranks[0..np-1]) from `mpirun --tag-output
+ * ... /usr/bin/time -o /dev/stderr -f 'peak_kb %M' ./laplace`'s tagged stderr lines
+ * (-o: one write each, which Open MPI tags whole). */
+static void peaks_of_ranks(const char *said, long *ranks, int np)
+{
+    for (int r = 0; r < np; r++)
+        ranks[r] = -1;
+    for (const char *line = said; line && *line; line = strchr(line, '\n')) {
+        int rank = -1;
+        line += *line == '\n';
+        const char *text = mpi_tagged_text(line, &rank);
+        if (text && rank >= 0 && rank < np && strncmp(text, "peak_kb ", 8) == 0)
+            ranks[rank] = atol(text + 8);
+    }
+    for (int r = 0; r < np; r++)
+        cr_assert(ranks[r] > 0, "no peak of rank %d:\n%s", r, said);
+}
+
+Test(mpi_parts, with_compare_the_ranks_but_0_hold_at_most_30_percent_of_one_process,
+     .timeout = 600)
+{
+    char command[2400], launcher[512];
+    long ranks[4];
+    int status;
+    require_mpirun();
+    if (access("/usr/bin/time", X_OK) != 0)
+        cr_skip_test("needs GNU time as /usr/bin/time (make deps installs time)");
+    const char *job = "--backend cpu --nx 4096 --ny 4096 --precision double "
+                      "--partition 2x2 --steps 2 --compare -q";
+    snprintf(command, sizeof command, "./laplace %s", job);
+    long one = peak_kb(command);
+    snprintf(
+        command, sizeof command, "%s %s",
+        mpirun_command(launcher, sizeof launcher,
+                       "--tag-output -np 4 --bind-to none /usr/bin/time -o /dev/stderr "
+                       "-f 'peak_kb %M' ./laplace"),
+        job);
+    char *said = shell_run(command, &status);
+    cr_assert_eq(status, 0, "%s:\n%s", command, said);
+    peaks_of_ranks(said, ranks, 4);
+    free(said);
+    long others = ranks[1] > ranks[2] ? ranks[1] : ranks[2];
+    others = ranks[3] > others ? ranks[3] : others;
+    cr_log_info("peak resident memory with --compare: one process %ld kB, rank 0 %ld kB "
+                "(%.1f%%), the largest of ranks 1-3 %ld kB (%.1f%%)",
+                one, ranks[0], 100.0 * (double)ranks[0] / (double)one, others,
+                100.0 * (double)others / (double)one);
+    cr_assert(others * 10 <= one * 3,
+              "a rank other than 0 peaked at %ld kB, %.1f%% of one process's %ld kB "
+              "(want <= 30%%)",
+              others, 100.0 * (double)others / (double)one, one);
+}
+
+/* The host's available memory in bytes (MemAvailable), or 0. */
+static double host_available(void)
+{
+    char *meminfo = slurp("/proc/meminfo");
+    const char *at = meminfo ? strstr(meminfo, "MemAvailable:") : NULL;
+    double kib = at ? atof(at + strlen("MemAvailable:")) : 0.0;
+    free(meminfo);
+    return kib * 1024.0;
+}
+
+/*
+ * A double lattice on 2x2 ranks of this host whose parts fit its memory and whose
+ * comparison does not: 4 ranks each hold 3/4 of a whole field F (the host tiles
+ * double it), 3F together; rank 0's comparison adds a whole solve 3F and its part,
+ * 5.5F in all. F = MemAvailable / 4.06 leaves 35% either side.
+ */
+static long side_between_parts_and_whole(void)
+{
+    double available = host_available();
+    if (available <= 0.0)
+        cr_skip_test("needs /proc/meminfo's MemAvailable");
+    return (long)sqrt(available / 4.06 / 8.0);
+}
+
+/* `option` on the lattice of args refused at once: status 2, nothing on stdout, one
+ * line of ours on stderr (mpirun adds its notice), peak memory no larger than a dry
+ * run's (planned kB) and 64 MiB: nothing was allocated. */
+static void check_comparison_refused(const char *launcher, const char *args, long side,
+                                     const char *option, long planned)
+{
+    char dir[256], command[1600], named[64];
+    int status;
+    fresh_out_dir(dir, sizeof dir, "parts-refused");
+    snprintf(command, sizeof command, "timeout 60 %s %s %s > %s/out.txt 2> %s/err.txt",
+             launcher, args, option, dir, dir);
+    long kb = peak_kb_of(command, &status);
+    char *out = text_in_dir(dir, "out.txt"), *err = text_in_dir(dir, "err.txt");
+    cr_assert(out && err, "%s: no output", option);
+    snprintf(named, sizeof named, "laplace: %s: the %ldx%ld", option, side, side);
+    cr_assert_eq(status, 2, "%s: status %d:\n%s", option, status, err);
+    cr_assert_str_eq(out, "", "%s: stdout:\n%s", option, out);
+    cr_assert(strncmp(err, named, strlen(named)) == 0 &&
+                  strstr(err, "does not fit the host of rank 0") &&
+                  strstr(err, "drop --compare"),
+              "%s: not the refusal:\n%s", option, err);
+    cr_assert(!strstr(strchr(err, '\n'), "laplace"), "said twice:\n%s", err);
+    cr_assert(kb < planned + 64 * 1024,
+              "%s: peak %ld kB against a dry run's %ld kB: something was allocated",
+              option, kb, planned);
+    free(out), free(err);
+}
+
+Test(mpi_parts, a_comparison_rank_0_cannot_hold_is_refused_before_anything_runs,
+     .timeout = 300)
+{
+    char launcher[512], args[300], command[1200];
+    int status;
+    require_mpirun();
+    long side = side_between_parts_and_whole();
+    mpirun_command(launcher, sizeof launcher, "-np 4 --bind-to none ./laplace");
+    snprintf(args, sizeof args,
+             "--backend cpu --nx %ld --ny %ld --partition 2x2 --steps 10", side, side);
+    snprintf(command, sizeof command, "%s %s --dry-run > /dev/null 2>&1", launcher, args);
+    long planned = peak_kb_of(command, &status);
+    cr_assert_eq(status, 0, "the parts of %ld^2 do not fit (%s)", side, command);
+    check_comparison_refused(launcher, args, side, "--compare", planned);
+    check_comparison_refused(launcher, args, side, "--compare-cpu", planned);
+}
+
+/*
+ * --compare-cpu on 2 ranks, LAPLACE_INJECT_FAULT=1:5 given to rank 0 alone (an MPMD
+ * launch): the main run's tile 1 is rank 1's, so the main run finishes; rank 0's
+ * comparison (one process's host tiles, one a core) fails on its tile 1 at
+ * iteration 5. Every rank stops with status 1, rank 0 saying why once.
+ */
+Test(mpi_parts, a_comparison_failing_on_rank_0_stops_every_rank, .timeout = 300)
+{
+    char launcher[1024], options[600];
+    require_mpirun();
+    if (omp_get_num_procs() < 2) /* the comparison's tiles: one a core */
+        cr_skip_test("needs 2 cores: the comparison's tile 1");
+    const char *job = "--backend cpu --nx 61 --ny 47 --max-iter 150 --partition 2x1 "
+                      "--compare-cpu -q";
+    snprintf(options, sizeof options,
+             "--bind-to none -np 1 env LAPLACE_INJECT_FAULT=1:5 ./laplace %s : -np 1 "
+             "./laplace",
+             job);
+    struct run r =
+        program_run(60, mpirun_command(launcher, sizeof launcher, options), job);
+    cr_assert_neq(r.status, 124, "the ranks hung (timeout):\n%s", r.err);
+    cr_assert_eq(r.status, 1, "status %d:\n%s", r.status, r.err);
+    cr_assert_str_eq(r.out, "", "stdout:\n%s", r.out);
+    cr_assert(strncmp(r.err, "laplace: tile 1: injected fault", 31) == 0 &&
+                  strstr(r.err, "sweep 5 of tile 1"),
+              "not the comparison's fault:\n%s", r.err);
+    cr_assert(!strstr(strchr(r.err, '\n'), "laplace:"), "said twice:\n%s", r.err);
+    run_free(&r);
 }

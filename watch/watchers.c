@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mpi/ranks.h"
+
 int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
@@ -16,9 +18,10 @@ int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_
         return -1;
     w->has_history = c->history[0] != 0;
     w->has_monitor = !c->csv && !c->quiet && c->monitor_every > 0;
-    /* under mpirun stdout is a terminal Open MPI makes, even when redirected: none */
+    /* under mpirun stdout is a terminal Open MPI makes, even when redirected: none,
+     * also for rank 0's comparisons (whose plan is one process's) */
     w->has_progress = !c->csv && !c->quiet && c->monitor_every == 0 &&
-                      c->world_size <= 1 && isatty(STDOUT_FILENO);
+                      ranks_size() <= 1 && isatty(STDOUT_FILENO);
     if (w->has_progress)
         progress_start(&w->progress, stdout, plan->eps, plan->label);
     return 0;
