@@ -456,8 +456,8 @@ static int stdout_checked(int status)
     int flushed = fflush(stdout) == 0, error = errno;
     if (flushed && !ferror(stdout) && !stdout_watch_closed())
         return status;
-    if (!error && stdout_watch_closed())
-        error = EPIPE;
+    if (!error)
+        error = stdout_watch_failure(); /* stdio dropped the buffer that failed */
     fprintf(stderr, "laplace: writing the standard output failed: %s\n",
             error == EPIPE ? "its reader has gone (Broken pipe)"
             : error        ? strerror(error)

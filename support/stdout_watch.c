@@ -2,7 +2,8 @@
  * stdout_watch.c - the thread that notices a standard output without a reader
  * (stdout_watch.h). A pipe's write end polls as POLLERR once its last reader has
  * closed it, a socket's as POLLHUP; the thread asks for nothing else (events 0),
- * so it sleeps in poll until then, or until the program ends.
+ * so it sleeps in poll until then, or until the program ends. The same poll, and a
+ * file's size against its limit, say why a write failed once stdio has forgotten.
  */
 #include "support/stdout_watch.h"
 
@@ -11,6 +12,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,4 +56,19 @@ void stdout_watch_start(void)
 int stdout_watch_closed(void)
 {
     return atomic_load(&closed);
+}
+
+int stdout_watch_failure(void)
+{
+    struct pollfd out = {.fd = STDOUT_FILENO, .events = 0};
+    struct stat info;
+    struct rlimit limit;
+    if (atomic_load(&closed) ||
+        (poll(&out, 1, 0) == 1 && (out.revents & (POLLERR | POLLHUP))))
+        return EPIPE;
+    if (fstat(STDOUT_FILENO, &info) == 0 && S_ISREG(info.st_mode) &&
+        getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+        (rlim_t)info.st_size >= limit.rlim_cur)
+        return EFBIG;
+    return 0;
 }

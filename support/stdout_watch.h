@@ -15,4 +15,10 @@ void stdout_watch_start(void);
 /* 1 once the watch saw the reader go. */
 int stdout_watch_closed(void);
 
+/* Why a write to the standard output failed, from the descriptor itself, for when
+ * stdio no longer says (it drops the buffer a failed write held: a later fflush
+ * has nothing to write and sets no errno): EPIPE for a pipe or socket whose reader
+ * has gone, EFBIG for a file at the process's size limit (ulimit -f), else 0. */
+int stdout_watch_failure(void);
+
 #endif
