@@ -103,11 +103,12 @@ static double send_blocks(const struct partition *p, int rx, int ry,
         for (long y = rp.own.y0; y < rp.own.y0 + rp.own.ny; y += rows) {
             struct field block = block_at(&rp.own, y, rows, whole->precision, buf);
             cut_block(whole, &block);
-            struct rank_message m = {r, TAG_BLOCK, buf, bytes_of(&block), 0};
-            if (r == 0)
+            if (r == 0) {
                 largest = block_difference(part, &block, largest);
-            else
+            } else {
+                struct rank_message m = {r, TAG_BLOCK, buf, bytes_of(&block), 0};
                 ranks_exchange(&m, 1);
+            }
         }
     }
     return largest;
