@@ -156,14 +156,14 @@ static int stage_pieces(struct plan *plan)
 }
 
 /* What a rank other than 0 leaves to rank 0: the report, the watchers, the
- * comparisons; of the outputs it writes only its tiles' .pvti pieces. */
+ * comparisons. It writes every output from its part and measures --exact's error
+ * over it, with the other ranks (run.c). */
 static void follows_rank_0(struct config *c)
 {
     c->quiet = 1;
     c->csv = 0;
     c->csv_append[0] = '\0';
     c->history[0] = '\0';
-    c->exact[0] = '\0';
     c->compare = c->compare_cpu = 0; /* quiet: the monitor's norms computed, not shown */
 }
 
