@@ -1,13 +1,13 @@
 /*
  * png_output.c - the field as a PNG heat map: the lattice reduced (box filter)
  * or enlarged to the heat map's size, the viridis colours, the colour bar with
- * five labelled ticks, the caption wrapped to the picture's width and the tile
- * borders (layout: png_output.h).
+ * five labelled ticks, the caption wrapped to the picture's width, the tile
+ * borders, and where each goes (layout: png_output.h).
  *
  * The cells come from heat_map.c: a cell is one pixel when the lattice is reduced
  * (the average of the sites in it), one site when it is drawn at full size or
- * enlarged (a zoom x zoom square of pixels). Rectangles and text are painted by
- * png_canvas.c; stb_image_write encodes.
+ * enlarged (a zoom x zoom square of pixels). The axes are png_axes.c's; rectangles
+ * and text are painted by png_canvas.c; stb_image_write encodes.
  */
 #include "outputs/png_output.h"
 
@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outputs/png_axes.h"
 #include "outputs/png_canvas.h"
 #include "support/error.h"
 
@@ -29,11 +30,11 @@
 #include <stb/stb_image_write.h>
 #pragma GCC diagnostic pop
 
-/* The layout, in pixels; the heat map's top-left corner is at PNG_MARGIN. */
+/* The layout, in pixels; the heat map's top-left corner is at (map_x, PNG_MARGIN). */
 #define BAR_GAP 16      /* heat map to colour bar */
 #define BAR_WIDTH 24    /* the colour bar */
 #define BAR_TICKS 5     /* labelled ticks of the bar: max, 3 between, min */
-#define CAPTION_GAP 10  /* heat map (or bar) to the caption */
+#define CAPTION_GAP 10  /* heat map, its x axis or the bar to the caption */
 #define LINE_GAP 4      /* between two lines of the caption */
 #define CAPTION_LINES 4 /* a caption is wrapped onto at most this many */
 /* Room for the labels of every tick beside a flat heat map. */
@@ -181,15 +182,22 @@ static void wrap_caption(struct texts *t, long width)
     }
 }
 
+/* The heat map with its y axis on the left and its x axis below, the colour bar
+ * on the right (past the x axis's last label when the bar reaches down beside
+ * it), then the caption under all of them. */
 static void plan_layout(const struct heat_map *hm, struct texts *t, struct layout *l)
 {
-    l->map_x = PNG_MARGIN;
-    l->bar_x = PNG_MARGIN + hm->width + BAR_GAP;
+    l->map_x = png_heat_map_left(hm->ny);
     l->bar_height = larger(hm->height, BAR_MIN_HEIGHT);
+    l->bar_x = l->map_x + hm->width + BAR_GAP;
+    if (hm->height < l->bar_height)
+        l->bar_x += png_axes_overhang(hm);
     l->label_x = l->bar_x + BAR_WIDTH + PNG_TICK_LENGTH + PNG_LABEL_GAP;
     l->width = l->label_x + ticks_width(t) + PNG_MARGIN;
-    l->caption_y = PNG_MARGIN + l->bar_height + CAPTION_GAP;
-    l->height = PNG_MARGIN + l->bar_height + PNG_MARGIN;
+    long bottom =
+        larger(PNG_MARGIN + hm->height + png_axes_height(), PNG_MARGIN + l->bar_height);
+    l->caption_y = bottom + CAPTION_GAP;
+    l->height = bottom + PNG_MARGIN;
     wrap_caption(t, l->width - 2 * PNG_MARGIN);
     for (int i = 0; i < t->lines; i++)
         l->width =
@@ -272,6 +280,7 @@ static int render(const char *path, const struct heat_map *hm,
     paint_heat_map(&im, hm, l.map_x);
     if (options->tiles)
         paint_tile_borders(&im, hm, l.map_x, options->tiles);
+    png_axes_paint(&im, hm, l.map_x, PNG_MARGIN);
     paint_colour_bar(&im, &l, &t);
     for (int i = 0; i < t.lines; i++)
         png_canvas_text(&im, PNG_MARGIN, l.caption_y + i * (PNG_TEXT_HEIGHT + LINE_GAP),
@@ -282,6 +291,11 @@ static int render(const char *path, const struct heat_map *hm,
 }
 
 _Static_assert(PNG_MAX_SIDE_LIMIT == 16384, "png_heat_map_start writes the limit out");
+
+long png_heat_map_left(long ny)
+{
+    return PNG_MARGIN + png_axes_width(ny);
+}
 
 void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height)
 {
