@@ -28,7 +28,8 @@
  * SOR sweeps in two phases (red sites, then black ones reading the new red
  * values): phase 1 of every tile starts after a barrier that follows every
  * tile's phase 0. A snapshot of iteration k - 1 is gathered after the verdict,
- * while sweep k, which writes the other field, may still run.
+ * while sweep k, which writes the other field, may still run; under MPI each rank
+ * gathers its own tiles and writes from its part, no rank holding the whole.
  *
  * The same loop in batches, where the devices offer them: loop_batches.c.
  */
@@ -37,6 +38,8 @@
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
+
+#include "support/error.h"
 
 /* Records the first failure of any thread; the next decision then stops all. */
 void loop_record(struct loop_state *st, const struct tile *me, int rc)
@@ -94,26 +97,18 @@ void loop_decide(struct loop_state *st, long iteration, double *totals)
                    !(st->stop && r->reason == STOP_DIVERGED);
 }
 
-/* Hands the snapshot callback the whole field of st->state.iteration, merged from
- * every rank's part (rank 0 writes it); with one process the part is the whole. */
+/* Hands the snapshot callback the field of st->state.iteration: with one process the
+ * whole; under MPI this rank's part, its shadows filled from the ranks east and
+ * north (a .pvti piece reads them), every rank calling it to write from its part. */
 static int write_snapshot(struct loop_state *st)
 {
     const struct solve_settings *s = st->settings;
-    struct field whole = *st->part;
     struct solve_result *r = st->result;
-    if (!st->split.distributed)
-        return s->snapshot(s->snapshot_context, st->state.iteration, &whole, r->error,
-                           sizeof r->error);
-    if (rank_part_merge_whole(&st->split.part, st->part, st->partition->nx,
-                              st->partition->ny, &whole) != 0) {
-        snprintf(r->error, sizeof r->error, "out of host memory for a snapshot");
-        return -1;
-    }
-    int rc = ranks_rank() == 0 ? s->snapshot(s->snapshot_context, st->state.iteration,
-                                             &whole, r->error, sizeof r->error)
-                               : 0;
-    field_free(&whole);
-    return rc;
+    if (st->split.distributed && rank_part_fill_shadows(&st->split.part, st->part) != 0)
+        return error_set(r->error, sizeof r->error,
+                         "out of host memory for a snapshot's shadows");
+    return s->snapshot(s->snapshot_context, st->state.iteration, st->part, r->error,
+                       sizeof r->error);
 }
 
 /* Gathers the field of st->state.iteration from every tile and hands it to the

@@ -19,6 +19,7 @@
 #include "support/threads.h"
 #include "laplace_kernels.h"
 #include "mpi/binding.h"
+#include "mpi/part_exact.h"
 #include "mpi/rank_part.h"
 #include "mpi/ranks.h"
 #include "reference.h"
@@ -254,42 +255,60 @@ void run_output_context(const struct config *c, const struct partition *tiles,
 
 /*
  * Whether a run over several MPI ranks needs the whole field on every rank after
- * the solve: for --exact, the comparisons, or an output not written from parts
- * (none now: part_output.h; a snapshot merges its own). Otherwise each rank keeps
- * its part alone (rank_part.h).
+ * the solve: for an output not written from parts (none now: part_output.h;
+ * snapshots and --exact are written and measured from the parts, the comparisons
+ * compared with them: part_compare.h). Otherwise each rank keeps its part alone
+ * (rank_part.h).
  */
 static int run_needs_whole(const struct plan *plan)
 {
     const struct config *c = &plan->config;
-    if (c->world_size <= 1 || c->exact[0])
-        return c->world_size > 1;
+    if (c->world_size <= 1)
+        return 0;
     for (int i = 0; i < c->output_count; i++)
         if (!part_output_can_write(c->outputs[i]) && !output_has_pieces(c->outputs[i]))
             return 1;
     return 0;
 }
 
-/*
- * One --output of a run over several MPI ranks: .bin .npy .vti .dat .png by every
- * rank from its part (part_output.h); a .pvti's pieces were staged by the ranks
- * that own their tiles, so every rank renames its own once all ranks have staged
- * theirs, then rank 0 writes the index. Every rank calls it for every output; a
- * failure is said by rank 0 with the first failing rank's message.
- */
-static int write_shared_output(const struct plan *plan, const char *path,
-                               struct output_pieces *set, const struct field *field,
-                               const struct output_context *context, char *err, size_t n)
+/* A snapshot's .pvti under MPI, whose pieces no tile's thread staged: this rank's
+ * tiles' pieces staged in set (made here) from its part. A failure is kept in the
+ * set, as output_write_piece keeps it, for the ranks to agree on. */
+static void stage_own_pieces(const struct plan *plan, const char *path,
+                             const struct field *part, const struct output_context *c,
+                             struct output_pieces *set)
 {
-    int root = ranks_rank() == 0;
-    const struct config *c = &plan->config;
-    if (part_output_can_write(path)) {
-        struct rank_part rp;
-        rank_part_make(&rp, &plan->partition, c->ranks_x, c->ranks_y, ranks_rank());
-        return part_output_write(path, field, &rp, c->problem.nx, c->problem.ny, context,
-                                 err, n);
+    const struct config *config = &plan->config;
+    int tiles = partition_count(&plan->partition);
+    struct output_context own = *c;
+    char err[sizeof set->error];
+    if (output_pieces_init(set, tiles) != 0) {
+        set->failed = 1;
+        snprintf(set->error, sizeof set->error,
+                 "rank %d: cannot write '%s': out of memory", ranks_rank(), path);
+        return;
     }
-    if (!output_has_pieces(path))
-        return root ? output_write(path, field, context, err, n) : 0;
+    own.pieces = set;
+    for (int t = 0; t < tiles && !set->failed; t++)
+        if (partition_rank_of(&plan->partition, config->ranks_x, config->ranks_y, t) ==
+            ranks_rank())
+            output_write_piece(path, part, &own, t, err, sizeof err);
+}
+
+/* A status of rank 0's alone (the file it writes alone) made every rank's: 0, or -1
+ * on every rank with rank 0's message, so that all go on to the same next step. */
+static int agree_root(int rc, char *err, size_t n)
+{
+    int status = ranks_agree_status(rc ? EXIT_FAILURE_RUN : EXIT_OK, err, n);
+    return status == EXIT_OK ? 0 : -1;
+}
+
+/* A .pvti under MPI: every rank renames its own tiles' staged pieces once all ranks
+ * have staged theirs, then rank 0 writes the index; a failure discards the set. */
+static int write_shared_pvti(const char *path, struct output_pieces *set,
+                             const struct field *field,
+                             const struct output_context *context, char *err, size_t n)
+{
     int first = ranks_first_flagged(set->failed);
     if (first < 0) {
         int failed = output_pieces_commit(path, set, err, n) != 0;
@@ -303,7 +322,50 @@ static int write_shared_output(const struct plan *plan, const char *path,
         output_pieces_discard(set);
         return -1;
     }
-    return root ? output_write_index(path, field, context, err, n) : 0;
+    int rc = ranks_rank() == 0 ? output_write_index(path, field, context, err, n) : 0;
+    return agree_root(rc, err, n);
+}
+
+/*
+ * One --output of a run over several MPI ranks: .bin .npy .vti .dat .png by every
+ * rank from its part (part_output.h); a .pvti's pieces by the ranks that own their
+ * tiles: the final output's staged already by the tiles' threads (context->pieces),
+ * a snapshot's staged here. Every rank calls it for every output; a failure is said
+ * by rank 0 with the first failing rank's message.
+ */
+static int write_shared_output(const struct plan *plan, const char *path,
+                               const struct field *field,
+                               const struct output_context *context, char *err, size_t n)
+{
+    const struct config *c = &plan->config;
+    if (part_output_can_write(path)) {
+        struct rank_part rp;
+        rank_part_make(&rp, &plan->partition, c->ranks_x, c->ranks_y, ranks_rank());
+        return part_output_write(path, field, &rp, c->problem.nx, c->problem.ny, context,
+                                 err, n);
+    }
+    if (!output_has_pieces(path)) {
+        int rc = ranks_rank() == 0 ? output_write(path, field, context, err, n) : 0;
+        return agree_root(rc, err, n);
+    }
+    if (context->pieces)
+        return write_shared_pvti(path, context->pieces, field, context, err, n);
+    struct output_pieces own = {0};
+    stage_own_pieces(plan, path, field, context, &own);
+    int rc = write_shared_pvti(path, &own, field, context, err, n);
+    output_pieces_discard(&own);
+    return rc;
+}
+
+/* One --output, as the final outputs and the snapshots both write it: the whole
+ * field with one process; under MPI every rank from its part (every rank calls it). */
+static int write_output(const struct plan *plan, const char *path,
+                        const struct field *field, const struct output_context *context,
+                        char *err, size_t n)
+{
+    if (plan->config.world_size > 1)
+        return write_shared_output(plan, path, field, context, err, n);
+    return output_write(path, field, context, err, n);
 }
 
 /* Every --output: each one written if it can be, each failure a line of err. */
@@ -318,12 +380,7 @@ int run_write_outputs(const struct plan *plan, const struct field *field,
     err[0] = '\0';
     for (int i = 0; i < c->output_count; i++) {
         context.pieces = plan->ops && plan->staged[i].count ? &plan->staged[i] : NULL;
-        int failed =
-            c->world_size > 1
-                ? write_shared_output(plan, c->outputs[i], &plan->staged[i], field,
-                                      &context, line, sizeof line) != 0
-                : output_write(c->outputs[i], field, &context, line, sizeof line) != 0;
-        if (failed) {
+        if (write_output(plan, c->outputs[i], field, &context, line, sizeof line) != 0) {
             add_line(err, n, line);
             status = EXIT_FAILURE_RUN;
         }
@@ -332,7 +389,8 @@ int run_write_outputs(const struct plan *plan, const struct field *field,
 }
 
 /* A snapshot_fn: every --output of the run, named NAME-ITERATION.EXT (a .pvti's
- * pieces NAME-ITERATION_T.vti, one per tile, cut from the gathered field). */
+ * pieces NAME-ITERATION_T.vti, one per tile), written as the final outputs are
+ * (write_output): under MPI every rank calls it with its part. */
 static int write_snapshot(void *context, long iteration, const struct field *field,
                           char *err, size_t n)
 {
@@ -347,7 +405,7 @@ static int write_snapshot(void *context, long iteration, const struct field *fie
         char path[CONFIG_PATH_MAX + 32];
         if (output_snapshot_path(c->outputs[i], iteration, path, sizeof path) != 0)
             return error_set(err, n, "snapshot name of '%s' too long", c->outputs[i]);
-        if (output_write(path, field, &oc, err, n) != 0)
+        if (write_output(plan, path, field, &oc, err, n) != 0)
             return -1;
     }
     return 0;
@@ -434,14 +492,24 @@ static int solve(const struct plan *plan, const struct solve_settings *s,
                       result);
 }
 
-/* --exact: the solved field's error against the known solution, for the report. */
+/* --exact: the solved field's error against the known solution, for the report;
+ * under MPI every rank measures its part and the ranks reduce the numbers to one
+ * process's (part_exact.h), every rank calling it. */
 static int measure_exact(const struct plan *plan, struct field *field,
                          struct run_report *report, char *err, size_t n)
 {
     const struct config *c = &plan->config;
+    int rc;
     if (!c->exact[0])
         return EXIT_OK;
-    if (exact_error(&c->problem, c->exact, field, &report->exact, err, n) != 0) {
+    if (c->world_size > 1) {
+        struct rank_part rp;
+        rank_part_make(&rp, &plan->partition, c->ranks_x, c->ranks_y, ranks_rank());
+        rc = part_exact_error(&c->problem, c->exact, field, &rp, &report->exact, err, n);
+    } else {
+        rc = exact_error(&c->problem, c->exact, field, &report->exact, err, n);
+    }
+    if (rc != 0) {
         field_free(field);
         return EXIT_FAILURE_RUN;
     }
@@ -486,11 +554,14 @@ int run_execute(const struct plan *plan, struct field *field, struct run_report 
         field_free(field);
         return EXIT_FAILURE_RUN;
     }
+    /* every rank measures, before the history's verdict (rank 0's alone) */
+    if (measure_exact(plan, field, report, err, n) != EXIT_OK)
+        return EXIT_FAILURE_RUN;
     if (!kept) { /* only the history failed: the field is kept for the outputs */
         snprintf(err, n, "%s", history_error);
         return EXIT_FAILURE_RUN;
     }
-    return measure_exact(plan, field, report, err, n);
+    return EXIT_OK;
 }
 
 /* The configuration of a warm-up: the plan's problem and layout, iterations

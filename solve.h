@@ -19,8 +19,9 @@
  * start. The monitor gets those at multiples of monitor_every, the observer all. */
 typedef void (*norm_fn)(void *context, long iteration, double norm, double elapsed_s);
 
-/* Called with the whole field at every multiple of snapshot_every; returns 0, or
- * -1 with a message in err (the run then stops as failed). */
+/* Called with the field at every multiple of snapshot_every: the whole, or under MPI
+ * on every rank with its part (rank_part.h), shadows filled; returns 0, or -1 with
+ * a message in err (the run then stops as failed; under MPI, on every rank alike). */
 typedef int (*snapshot_fn)(void *context, long iteration, const struct field *field,
                            char *err, size_t n);
 

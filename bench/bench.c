@@ -139,6 +139,96 @@ static void run_point(struct bench_state *b, struct bench_sweep *s, int side, in
     bench_sweep_point_done(s, side, i);
 }
 
+/* ---- the costs the estimates use ------------------------------------------ */
+
+/* The iterations of the runs the costs are measured with (BENCH_PROBE_*_N). */
+enum {
+    PROBE_SMALL_ITERATIONS = 1000,
+    PROBE_LARGE_ITERATIONS = 10,
+    QUICK_PROBE_ITERATIONS = 20, /* LAPLACE_BENCH_QUICK */
+};
+
+/* A run like e on an n x n lattice, timed whole, the fastest of BENCH_PROBE_REPEATS (what
+ * else the machine does makes runs slower, never faster); 0, or -1 if one failed. */
+static int probe(const struct bench_state *b, struct bench_plan_entry e, long n,
+                 long iterations, struct bench_plan_probe *p)
+{
+    struct bench_state_run r;
+    char err[CONFIG_ERROR_MAX];
+    e.n = n;
+    e.iterations = iterations;
+    for (int k = 0; k < BENCH_PROBE_REPEATS; k++) {
+        double start = omp_get_wtime();
+        if (run_once(b, &e, &r, err, sizeof err) != 0 ||
+            r.report.result.iterations != iterations)
+            return -1;
+        double wall = omp_get_wtime() - start;
+        if (k == 0 || wall < p->wall_s)
+            *p = (struct bench_plan_probe){.n = n,
+                                           .precision = e.precision,
+                                           .iterations = iterations,
+                                           .wall_s = wall,
+                                           .compute_s = r.report.result.time_compute_s};
+    }
+    return 0;
+}
+
+/* The cost of runs like e: a warm-up, then the small and the large lattice. A
+ * failed run leaves *cost as it was (the entries' own runs will say why). */
+static void measure_cost(const struct bench_state *b, struct bench_plan_entry e,
+                         struct bench_plan_cost *cost)
+{
+    int quick = b->machine.quick;
+    long large_n = quick ? BENCH_QUICK_PROBE_LARGE_N : BENCH_PROBE_LARGE_N;
+    long small_it = quick ? QUICK_PROBE_ITERATIONS : PROBE_SMALL_ITERATIONS;
+    long large_it = quick ? QUICK_PROBE_ITERATIONS : PROBE_LARGE_ITERATIONS;
+    struct bench_plan_probe small, large;
+    if (probe(b, e, BENCH_PROBE_SMALL_N, small_it / 10, &small) == 0 &&
+        probe(b, e, BENCH_PROBE_SMALL_N, small_it, &small) == 0 &&
+        probe(b, e, large_n, large_it, &large) == 0)
+        *cost = bench_plan_cost_fit(&small, &large), cost->measured = 1;
+}
+
+/* The costs of the kinds of run the bench will make, measured on this machine so
+ * that its estimates hold here: the matrix's GPUs in both precisions and its CPU
+ * baseline in double; the sweep's float on one GPU, or on the host's every core and
+ * one thread. What is not measured keeps its nominal cost. */
+static void bench_costs(struct bench_state *b)
+{
+    struct bench_plan_costs *k = &b->costs;
+    int matrix = b->parts & BENCH_PART_MATRIX, sweep = b->parts & BENCH_PART_SWEEP;
+    struct bench_plan_entry gpu =
+        bench_plan_entry_default("probe", BACKEND_GPU, PRECISION_FLOAT, 0, 1, 0);
+    struct bench_plan_entry host =
+        bench_plan_entry_default("probe", BACKEND_CPU, PRECISION_FLOAT, 0, 0, 0);
+    *k = bench_plan_costs_nominal();
+    for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
+        int in_sweep = sweep && p == PRECISION_FLOAT;
+        gpu.precision = host.precision = (enum precision)p;
+        if (b->gpus > 0 && (matrix || in_sweep))
+            measure_cost(b, gpu, &k->gpu[p]);
+        if ((matrix && p == PRECISION_DOUBLE) || (in_sweep && b->gpus == 0))
+            measure_cost(b, host, &k->host_all[p]);
+        k->host_one[p] = k->host_all[p];
+        k->host_one[p].bytes_s /= b->machine.cores > 0 ? b->machine.cores : 1;
+        k->host_one[p].measured = 0;
+    }
+    if (sweep && b->gpus == 0) {
+        host.precision = PRECISION_FLOAT;
+        host.partition_x = host.partition_y = 1;
+        measure_cost(b, host, &k->host_one[PRECISION_FLOAT]);
+    }
+}
+
+/* A part's wall time against its estimate, when it is done. */
+static void say_took(const struct bench_state *b, const char *part, double start,
+                     double estimate)
+{
+    double took = omp_get_wtime() - start;
+    bench_state_say(b, "%s took %.1f s, estimated %.1f s (%+.0f%%)\n", part, took,
+                    estimate, 100.0 * (estimate - took) / took);
+}
+
 /* The lattice sweep: every lattice on its sides, a table line each; then its
  * crossover and its CSV (bench_sweep.c). */
 static int sweep_run(struct bench_state *b, char *err, size_t n)
@@ -147,13 +237,17 @@ static int sweep_run(struct bench_state *b, char *err, size_t n)
     int status = bench_sweep_open(b, &s, err, n);
     if (status != EXIT_OK || !s)
         return status;
+    double start = omp_get_wtime(), estimate = bench_sweep_estimate_s(s);
     for (int i = 0; i < bench_sweep_count(s); i++) {
         run_point(b, s, BENCH_SWEEP_ONE, i);
         if (bench_sweep_sides(s) == 2)
             run_point(b, s, BENCH_SWEEP_ALL, i);
         bench_sweep_table_row(s, i);
     }
-    return bench_sweep_close(s, err, n);
+    status = bench_sweep_close(s, err, n);
+    if (status == EXIT_OK)
+        say_took(b, "lattice sweep", start, estimate);
+    return status;
 }
 
 /* ---- bench_run ------------------------------------------------------------ */
@@ -227,6 +321,7 @@ static int bench_measure(struct bench_state *b, char *err, size_t n)
         return EXIT_FAILURE_RUN;
     if (b->parts & BENCH_PART_MATRIX)
         b->count = bench_plan_matrix(&b->machine, b->entries, BENCH_MAX_ENTRIES);
+    bench_costs(b);
     return EXIT_OK;
 }
 
@@ -297,6 +392,7 @@ static int bench_matrix_run(struct bench_state *b, char *err, size_t n)
 {
     if (bench_open_csv(b, err, n) != EXIT_OK)
         return EXIT_FAILURE_RUN;
+    double start = omp_get_wtime(), estimate = bench_report_matrix_estimate_s(b);
     bench_report_table_header(b);
     for (int i = 0; i < b->count; i++)
         run_entry(b, i);
@@ -312,6 +408,7 @@ static int bench_matrix_run(struct bench_state *b, char *err, size_t n)
         return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s", b->csv_path,
                             strerror(errno));
     bench_state_say(b, "\nwrote %s\n", b->csv_path);
+    say_took(b, "matrix", start, estimate);
     return EXIT_OK;
 }
 

@@ -37,9 +37,10 @@ enum {
     QUICK_CPU_ITERATIONS = 10,
 };
 
-/* The estimate of the bench's duration: the nominal GPU, a host sweep at 100 GB/s,
- * and a run's set-up (host field, scatter, upload, download, gather) as measured
- * on an H200 at 16384^2: about 2.5 s per GiB of field. */
+/* The nominal estimate of the bench's duration (bench_plan_costs_nominal): the
+ * nominal GPU, a host sweep at 100 GB/s, and a run's set-up (host field, scatter,
+ * upload, download, gather) as measured on an H200 at 16384^2: about 2.5 s per GiB
+ * of field. The bench replaces it with costs it measures before it runs. */
 #define ESTIMATE_HOST_BYTES_S 100e9
 #define ESTIMATE_SETUP_S 0.2
 #define ESTIMATE_SETUP_S_PER_GIB 2.5
@@ -291,28 +292,90 @@ int bench_plan_baseline(const struct bench_plan_entry *entries, int count, int i
 
 /* ---- the estimate --------------------------------------------------------- */
 
-/* The host's nominal GB/s for an entry: every core, or as many threads as tiles. */
-static double host_bytes_s(const struct bench_plan_entry *e)
+struct bench_plan_costs bench_plan_costs_nominal(void)
 {
-    double threads = (double)e->partition_x * (double)e->partition_y;
-    if (threads > 0 && threads * NOMINAL_THREAD_BYTES_S < ESTIMATE_HOST_BYTES_S)
-        return threads * NOMINAL_THREAD_BYTES_S;
-    return ESTIMATE_HOST_BYTES_S;
+    struct bench_plan_costs k;
+    for (int p = 0; p < 2; p++) {
+        k.gpu[p] = (struct bench_plan_cost){ESTIMATE_SETUP_S, ESTIMATE_SETUP_S_PER_GIB,
+                                            NOMINAL_LATENCY_S, NOMINAL_GPU_BYTES_S, 0};
+        k.host_all[p] =
+            (struct bench_plan_cost){ESTIMATE_SETUP_S, ESTIMATE_SETUP_S_PER_GIB,
+                                     NOMINAL_THREAD_LATENCY_S, ESTIMATE_HOST_BYTES_S, 0};
+        k.host_one[p] = k.host_all[p];
+        k.host_one[p].bytes_s = NOMINAL_THREAD_BYTES_S;
+    }
+    return k;
 }
 
-double bench_plan_estimate_run_s(const struct bench_plan_entry *e)
+static double probe_gib(const struct bench_plan_probe *p)
+{
+    return (double)p->n * (double)p->n * (double)precision_size(p->precision) /
+           (double)GIB;
+}
+
+static double probe_setup_s(const struct bench_plan_probe *p)
+{
+    return p->wall_s > p->compute_s ? p->wall_s - p->compute_s : 0.0;
+}
+
+static double probe_iteration_s(const struct bench_plan_probe *p)
+{
+    return p->compute_s / (double)p->iterations;
+}
+
+struct bench_plan_cost bench_plan_cost_fit(const struct bench_plan_probe *small,
+                                           const struct bench_plan_probe *large)
+{
+    struct bench_plan_cost c = {0, 0, 0, 0, 0};
+    double gib = probe_gib(large) - probe_gib(small);
+    double bytes = report_sweep_bytes(large->n, large->n, large->precision) -
+                   report_sweep_bytes(small->n, small->n, small->precision);
+    double setup = probe_setup_s(large) - probe_setup_s(small);
+    double time = probe_iteration_s(large) - probe_iteration_s(small);
+    c.setup_s_per_gib = setup > 0.0 ? setup / gib : 0.0;
+    c.setup_s = fmax(probe_setup_s(small) - c.setup_s_per_gib * probe_gib(small), 0.0);
+    c.bytes_s = time > 0.0 ? bytes / time
+                           : report_sweep_bytes(large->n, large->n, large->precision) /
+                                 probe_iteration_s(large);
+    c.latency_s =
+        fmax(probe_iteration_s(small) -
+                 report_sweep_bytes(small->n, small->n, small->precision) / c.bytes_s,
+             0.0);
+    return c;
+}
+
+/* The host's cost for an entry: every core (0 x 0 tiles), or as many threads as
+ * tiles at one thread's rate, at most every core's. */
+static struct bench_plan_cost host_cost(const struct bench_plan_costs *k,
+                                        const struct bench_plan_entry *e)
+{
+    double threads = (double)e->partition_x * (double)e->partition_y;
+    const struct bench_plan_cost *one = &k->host_one[e->precision];
+    if (threads > 0 && threads * one->bytes_s < k->host_all[e->precision].bytes_s) {
+        struct bench_plan_cost c = *one;
+        c.bytes_s *= threads;
+        return c;
+    }
+    return k->host_all[e->precision];
+}
+
+double bench_plan_estimate_run_s(const struct bench_plan_costs *k,
+                                 const struct bench_plan_entry *e)
 {
     double size = (double)precision_size(e->precision);
     double field_gib = (double)e->n * (double)e->n * size / (double)GIB;
     double traffic = report_sweep_bytes(e->n, e->n, e->precision);
-    double sweep = e->backend == BACKEND_CPU
-                       ? traffic / host_bytes_s(e)
-                       : traffic / (e->gpus * NOMINAL_GPU_BYTES_S) + NOMINAL_LATENCY_S;
-    return (double)e->iterations * sweep + ESTIMATE_SETUP_S +
-           ESTIMATE_SETUP_S_PER_GIB * field_gib;
+    struct bench_plan_cost c = k->gpu[e->precision];
+    if (e->backend == BACKEND_CPU)
+        c = host_cost(k, e);
+    else
+        c.bytes_s *= e->gpus;
+    return (double)e->iterations * (traffic / c.bytes_s + c.latency_s) + c.setup_s +
+           c.setup_s_per_gib * field_gib;
 }
 
-double bench_plan_estimate_s(const struct bench_plan_entry *e)
+double bench_plan_estimate_s(const struct bench_plan_costs *k,
+                             const struct bench_plan_entry *e)
 {
-    return BENCH_RUNS * bench_plan_estimate_run_s(e);
+    return BENCH_RUNS * bench_plan_estimate_run_s(k, e);
 }

@@ -92,9 +92,58 @@ int bench_plan_matrix(const struct bench_plan_machine *m,
  * size and precision; -1 when there is none (the CPU row, or no such run). */
 int bench_plan_baseline(const struct bench_plan_entry *entries, int count, int i);
 
+/* What one run costs: a set-up (fixed, and per GiB of one field: the initial
+ * values, scatter, upload, download, gather) and per iteration a latency and a rate
+ * of sweep traffic (report_sweep_bytes). */
+struct bench_plan_cost {
+    double setup_s, setup_s_per_gib;
+    double latency_s, bytes_s;
+    int measured; /* 1: fitted to runs on this machine; 0: nominal or derived */
+};
+
+/* The costs the bench's duration is estimated from, per kind of run and precision
+ * (indexed by enum precision: a host sweep is not bound by its bytes alone, so
+ * float and double are measured apart): one GPU (an entry on g GPUs sweeps at g
+ * times its rate), the host on every core and on one thread (t threads sweep at t
+ * times one thread's rate, at most every core's). */
+struct bench_plan_costs {
+    struct bench_plan_cost gpu[2], host_all[2], host_one[2];
+};
+
+/* The nominal machine's costs (the iteration counts' machine, and set-ups as an
+ * H200 at 16384^2 took them): what the estimate uses until the bench measures. */
+struct bench_plan_costs bench_plan_costs_nominal(void);
+
+/* The lattices the costs are measured on (bench.c): a small one (latency and fixed
+ * set-up) and one larger than the caches (rate and set-up per GiB). */
+enum {
+    BENCH_PROBE_SMALL_N = 256,
+    BENCH_PROBE_LARGE_N = 4096,
+    BENCH_QUICK_PROBE_LARGE_N = 512, /* LAPLACE_BENCH_QUICK */
+    BENCH_PROBE_REPEATS = 3,         /* each timed this often, the fastest kept */
+};
+
+/* A measured run: its lattice, iterations, wall time (set-up included) and compute
+ * time. */
+struct bench_plan_probe {
+    long n;
+    enum precision precision;
+    long iterations;
+    double wall_s, compute_s;
+};
+
+/* The cost that explains two runs of one kind, a small and a large lattice: the
+ * set-up a line through their set-ups against the field's GiB, the iteration a line
+ * through their times per iteration against the sweep's bytes; a negative part
+ * (noise) is taken as 0. */
+struct bench_plan_cost bench_plan_cost_fit(const struct bench_plan_probe *small,
+                                           const struct bench_plan_probe *large);
+
 /* The estimated wall time of an entry's two runs, set-up included, in seconds; of
  * one run. */
-double bench_plan_estimate_s(const struct bench_plan_entry *e);
-double bench_plan_estimate_run_s(const struct bench_plan_entry *e);
+double bench_plan_estimate_s(const struct bench_plan_costs *k,
+                             const struct bench_plan_entry *e);
+double bench_plan_estimate_run_s(const struct bench_plan_costs *k,
+                                 const struct bench_plan_entry *e);
 
 #endif

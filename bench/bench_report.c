@@ -157,18 +157,24 @@ static void print_largest(FILE *out, const char *prefix, const struct bench_stat
     }
 }
 
-void bench_report_matrix_plan(FILE *out, const char *prefix, const struct bench_state *b)
+double bench_report_matrix_estimate_s(const struct bench_state *b)
 {
     double estimate = 0.0;
-    print_largest(out, prefix, b);
     for (int i = 0; i < b->count; i++)
-        estimate += bench_plan_estimate_s(&b->entries[i]);
+        estimate += bench_plan_estimate_s(&b->costs, &b->entries[i]);
+    return estimate;
+}
+
+void bench_report_matrix_plan(FILE *out, const char *prefix, const struct bench_state *b)
+{
+    double estimate = bench_report_matrix_estimate_s(b);
+    print_largest(out, prefix, b);
     fprintf(out, "%smatrix: %d configuration%s, each run %d times", prefix, b->count,
             b->count > 1 ? "s" : "", BENCH_RUNS);
     if (b->gpus > 0)
         fprintf(out, " (iterations for about %.1f s at %.0f TB/s on 1 GPU)",
                 BENCH_TARGET_RUN_S, NOMINAL_GPU_BYTES_S * 1e-12);
-    fprintf(out, "; estimated %.0f s%s\n", estimate,
+    fprintf(out, "; estimated %.1f s%s\n", estimate,
             b->machine.quick ? " (LAPLACE_BENCH_QUICK: tiny lattices, not for numbers)"
                              : "");
 }

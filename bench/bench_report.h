@@ -12,6 +12,9 @@
 #include "bench_state.h"
 #include "report.h"
 
+/* The estimated wall time of the matrix (from b->costs). */
+double bench_report_matrix_estimate_s(const struct bench_state *b);
+
 /* The largest square and the matrix: how many configurations, how long; each line
  * after prefix ("# " atop the CSV). */
 void bench_report_matrix_plan(FILE *out, const char *prefix, const struct bench_state *b);

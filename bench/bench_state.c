@@ -63,6 +63,35 @@ static void print_ceilings(FILE *out, const char *prefix, const struct bench_sta
             prefix, c->host_gbps, c->host_threads, c->host_bytes / MIB);
 }
 
+/* One measured cost: its set-up and its iteration. */
+static void print_cost(FILE *out, const char *prefix, const char *kind, int precision,
+                       const struct bench_plan_cost *c)
+{
+    if (!c->measured)
+        return;
+    fprintf(out,
+            "%s  %-16s %-6s set-up %.3f s + %.2f s/GiB, an iteration %.2f us + its bytes "
+            "at %.1f GB/s\n",
+            prefix, kind, precision_name((enum precision)precision), c->setup_s,
+            c->setup_s_per_gib, c->latency_s * 1e6, c->bytes_s * 1e-9);
+}
+
+/* The costs of a run that the estimates come from, those measured before them. */
+static void print_costs(FILE *out, const char *prefix, const struct bench_state *b)
+{
+    fprintf(out,
+            "%srun costs (a %d^2 and a %d^2 run timed whole, the fastest of %d, for the "
+            "estimates):\n",
+            prefix, BENCH_PROBE_SMALL_N,
+            b->machine.quick ? BENCH_QUICK_PROBE_LARGE_N : BENCH_PROBE_LARGE_N,
+            BENCH_PROBE_REPEATS);
+    for (int p = PRECISION_FLOAT; p <= PRECISION_DOUBLE; p++) {
+        print_cost(out, prefix, "1 GPU", p, &b->costs.gpu[p]);
+        print_cost(out, prefix, "host, every core", p, &b->costs.host_all[p]);
+        print_cost(out, prefix, "host, 1 thread", p, &b->costs.host_one[p]);
+    }
+}
+
 void bench_state_print_machine(FILE *out, const char *prefix, const struct bench_state *b)
 {
     char date[16], cuda[128];
@@ -79,6 +108,7 @@ void bench_state_print_machine(FILE *out, const char *prefix, const struct bench
     else
         fprintf(out, "no GPU\n");
     print_ceilings(out, prefix, b);
+    print_costs(out, prefix, b);
 }
 
 /* ---- an entry as a command line ------------------------------------------- */

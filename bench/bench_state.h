@@ -34,6 +34,7 @@ struct bench_state {
     int gpus;
     char gpu_name[256]; /* of devices[0]; "" without GPU */
     struct bench_ceilings ceilings;
+    struct bench_plan_costs costs; /* of a run, measured before the estimates */
     struct bench_plan_machine machine;
     struct bench_plan_entry entries[BENCH_MAX_ENTRIES];
     struct bench_state_best best[BENCH_MAX_ENTRIES];

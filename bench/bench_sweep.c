@@ -365,27 +365,34 @@ void bench_sweep_table_row(const struct bench_sweep *s, int i)
         bench_number(speedup, sizeof speedup, s->us[ONE][i] / s->us[ALL][i], 2));
 }
 
+double bench_sweep_estimate_s(const struct bench_sweep *s)
+{
+    const struct bench_sweep_plan *p = &s->plan;
+    const struct bench_plan_costs *k = &s->b->costs;
+    double estimate = 0.0;
+    for (int i = 0; i < p->count; i++)
+        estimate += (SWEEP_WARMUPS + SWEEP_RUNS) *
+                    (bench_plan_estimate_run_s(k, &p->one[i]) +
+                     (p->alone ? 0.0 : bench_plan_estimate_run_s(k, &p->all[i])));
+    return estimate;
+}
+
 /* What the sweep runs, two lines after prefix (on stdout and atop its CSV). */
 static void print_plan(FILE *out, const char *prefix, const struct bench_sweep *s)
 {
     const struct bench_sweep_plan *p = &s->plan;
     char one[32], all[32];
-    double estimate = 0.0;
-    for (int i = 0; i < p->count; i++)
-        estimate += (SWEEP_WARMUPS + SWEEP_RUNS) *
-                    (bench_plan_estimate_run_s(&p->one[i]) +
-                     (p->alone ? 0.0 : bench_plan_estimate_run_s(&p->all[i])));
     if (p->alone)
         snprintf(all, sizeof all, "its floor");
     else
         devices_text(s, ALL, all, sizeof all);
     fprintf(out,
             "%slattice sweep: %ld^2 to %ld^2 float, Jacobi, the norm every iteration, on "
-            "%s against %s%s; estimated %.0f s%s\n",
+            "%s against %s%s; estimated %.1f s%s\n",
             prefix, p->one[0].n, p->one[p->count - 1].n,
             devices_text(s, ONE, one, sizeof one), all,
             p->backend == BACKEND_GPU ? "" : " (host tiles, as there are no GPUs)",
-            estimate,
+            bench_sweep_estimate_s(s),
             s->b->machine.quick ? " (LAPLACE_BENCH_QUICK: tiny lattices, not for numbers)"
                                 : "");
     fprintf(

@@ -114,6 +114,9 @@ int bench_sweep_sides(const struct bench_sweep *s);
 int bench_sweep_open(struct bench_state *b, struct bench_sweep **out, char *err,
                      size_t n);
 
+/* The estimated wall time of the whole sweep, warm-ups included (from b->costs). */
+double bench_sweep_estimate_s(const struct bench_sweep *s);
+
 /* The lattices of the sweep; the entry of a side (BENCH_SWEEP_ONE or _ALL) at
  * lattice i. */
 int bench_sweep_count(const struct bench_sweep *s);

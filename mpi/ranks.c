@@ -196,22 +196,6 @@ void ranks_gather_all(const double *mine, const int *counts, double *all)
     free(offsets);
 }
 
-void ranks_gather(const double *mine, const int *counts, double *all)
-{
-    int *offsets = NULL;
-    if (!started) {
-        memcpy(all, mine, (size_t)counts[0] * sizeof *all);
-        return;
-    }
-    if (my_rank == 0 && !(offsets = malloc((size_t)world_size * sizeof *offsets)))
-        mpi_failed(MPI_ERR_NO_MEM, "malloc (the gather's offsets)", __FILE__, __LINE__);
-    for (int r = 0, at = 0; offsets && r < world_size; at += counts[r++])
-        offsets[r] = at;
-    MPI_CHECK(MPI_Gatherv(mine, counts[my_rank], MPI_DOUBLE, all, counts, offsets,
-                          MPI_DOUBLE, 0, MPI_COMM_WORLD));
-    free(offsets);
-}
-
 void ranks_exchange(struct rank_message *messages, int count)
 {
     MPI_Request *requests = malloc((size_t)(count ? count : 1) * sizeof *requests);
@@ -362,11 +346,6 @@ double ranks_largest(double value)
 }
 
 void ranks_gather_all(const double *mine, const int *counts, double *all)
-{
-    memcpy(all, mine, (size_t)counts[0] * sizeof *all);
-}
-
-void ranks_gather(const double *mine, const int *counts, double *all)
 {
     memcpy(all, mine, (size_t)counts[0] * sizeof *all);
 }

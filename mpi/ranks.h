@@ -50,9 +50,6 @@ double ranks_largest(double value);
  * all[] gets them rank after rank. */
 void ranks_gather_all(const double *mine, const int *counts, double *all);
 
-/* The same into rank 0's all[] alone (the other ranks' all is not touched). */
-void ranks_gather(const double *mine, const int *counts, double *all);
-
 /* One edge sent to or received from another rank (ranks_exchange). */
 struct rank_message {
     int peer;   /* the other rank */

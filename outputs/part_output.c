@@ -11,6 +11,7 @@
  */
 #include "outputs/part_output.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,7 +192,7 @@ int part_output_write(const char *path, const struct field *part,
     if (root && status != EXIT_OK)
         temp_file_discard(&t);
     else if (root && temp_file_commit(&t, path, 1) != 0)
-        rc = error_set(err, n, "writing '%s' failed: a rename failed", path);
+        rc = error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
     if (status == EXIT_OK)
         status = ranks_agree_status(rc ? EXIT_FAILURE_RUN : EXIT_OK, err, n);
     return status == EXIT_OK ? 0 : -1;

@@ -1,13 +1,13 @@
 /*
  * png_output.c - the field as a PNG heat map: the lattice reduced (box filter)
  * or enlarged to the heat map's size, the viridis colours, the colour bar with
- * five labelled ticks, the caption wrapped to the picture's width and the tile
- * borders (layout: png_output.h).
+ * five labelled ticks, the caption wrapped to the picture's width, the tile
+ * borders, and where each goes (layout: png_output.h).
  *
  * The cells come from heat_map.c: a cell is one pixel when the lattice is reduced
  * (the average of the sites in it), one site when it is drawn at full size or
- * enlarged (a zoom x zoom square of pixels). Text is stb_easy_font's, whose glyphs
- * are rectangles; stb_image_write encodes.
+ * enlarged (a zoom x zoom square of pixels). The axes are png_axes.c's; rectangles
+ * and text are painted by png_canvas.c; stb_image_write encodes.
  */
 #include "outputs/png_output.h"
 
@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outputs/png_axes.h"
+#include "outputs/png_canvas.h"
 #include "support/error.h"
 
 /* stb raises these under -Wall -Wextra when it is not in a system folder. */
@@ -26,38 +28,28 @@
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
-#include <stb/stb_easy_font.h>
 #pragma GCC diagnostic pop
 
-/* The layout, in pixels; the heat map's top-left corner is at PNG_MARGIN. */
-#define BAR_GAP 16                   /* heat map to colour bar */
-#define BAR_WIDTH 24                 /* the colour bar */
-#define BAR_TICKS 5                  /* labelled ticks of the bar: max, 3 between, min */
-#define TICK_LENGTH 4                /* a tick's mark, between the bar and its label */
-#define LABEL_GAP 6                  /* colour bar to its labels */
-#define CAPTION_GAP 10               /* heat map (or bar) to the caption */
-#define TEXT_SCALE 2                 /* one font pixel is 2 x 2 picture pixels */
-#define TEXT_HEIGHT (7 * TEXT_SCALE) /* digits and capitals: 7 font pixels */
-#define TEXT_MAX 128                 /* longer captions are cut */
-#define LINE_GAP 4                   /* between two lines of the caption */
-#define CAPTION_LINES 4              /* a caption is wrapped onto at most this many */
+/* The layout, in pixels; the heat map's top-left corner is at (map_x, PNG_MARGIN). */
+#define BAR_GAP 16      /* heat map to colour bar */
+#define BAR_WIDTH 24    /* the colour bar */
+#define BAR_TICKS 5     /* labelled ticks of the bar: max, 3 between, min */
+#define CAPTION_GAP 10  /* heat map, its x axis or the bar to the caption */
+#define LINE_GAP 4      /* between two lines of the caption */
+#define CAPTION_LINES 4 /* a caption is wrapped onto at most this many */
 /* Room for the labels of every tick beside a flat heat map. */
-#define BAR_MIN_HEIGHT (BAR_TICKS * TEXT_HEIGHT + (BAR_TICKS - 1) * LINE_GAP)
+#define BAR_MIN_HEIGHT (BAR_TICKS * PNG_TEXT_HEIGHT + (BAR_TICKS - 1) * LINE_GAP)
 
-struct rgb {
-    unsigned char r, g, b;
-};
-
-static const struct rgb black = {0, 0, 0};
-static const struct rgb nan_colour = {255, 0, 255}; /* magenta: no shade of viridis */
-static const struct rgb tile_colour = {255, 255, 255};
+static const struct png_rgb black = {0, 0, 0};
+static const struct png_rgb nan_colour = {255, 0, 255}; /* magenta: no shade of viridis */
+static const struct png_rgb tile_colour = {255, 255, 255};
 
 /*
  * Viridis (van der Walt and Smith, matplotlib's default map) at the 17 points
  * t = 0, 1/16, ..., 1 of its 256-entry table. Between two anchors the colour is
  * interpolated linearly, which stays within 6 levels of the full table.
  */
-static const struct rgb viridis[17] = {
+static const struct png_rgb viridis[17] = {
     {68, 1, 84},    {72, 24, 106},  {71, 45, 123},  {66, 64, 134},  {59, 82, 139},
     {51, 99, 141},  {44, 114, 142}, {38, 129, 142}, {33, 144, 140}, {31, 159, 136},
     {40, 174, 128}, {62, 188, 116}, {93, 201, 99},  {130, 211, 76}, {171, 220, 50},
@@ -69,18 +61,18 @@ static unsigned char mix(unsigned char a, unsigned char b, double f)
 }
 
 /* The viridis colour of t in [0, 1] (clamped; NaN counts as 0). */
-static struct rgb viridis_colour(double t)
+static struct png_rgb viridis_colour(double t)
 {
     double s = 16 * (t > 0 ? (t < 1 ? t : 1) : 0);
     int k = s >= 16 ? 15 : (int)s;
-    const struct rgb *a = &viridis[k], *b = &viridis[k + 1];
-    return (struct rgb){mix(a->r, b->r, s - k), mix(a->g, b->g, s - k),
-                        mix(a->b, b->b, s - k)};
+    const struct png_rgb *a = &viridis[k], *b = &viridis[k + 1];
+    return (struct png_rgb){mix(a->r, b->r, s - k), mix(a->g, b->g, s - k),
+                            mix(a->b, b->b, s - k)};
 }
 
 /* The colour of a value: its place in [lo, hi]; the middle when the field is
  * constant; magenta when not finite. */
-static struct rgb value_colour(double v, double lo, double hi)
+static struct png_rgb value_colour(double v, double lo, double hi)
 {
     if (!isfinite(v))
         return nan_colour;
@@ -92,34 +84,16 @@ static long larger(long a, long b)
     return a > b ? a : b;
 }
 
-/* An RGB picture, 3 bytes per pixel, rows from the top. */
-struct image {
-    long width, height;
-    unsigned char *rgb;
-};
-
-/* Fills the rectangle of w x h pixels at (x, y), clipped to the picture. */
-static void fill_rect(struct image *im, long x, long y, long w, long h, struct rgb c)
-{
-    for (long row = y < 0 ? 0 : y; row < y + h && row < im->height; row++)
-        for (long col = x < 0 ? 0 : x; col < x + w && col < im->width; col++) {
-            unsigned char *p = im->rgb + 3 * ((size_t)row * im->width + col);
-            p[0] = c.r;
-            p[1] = c.g;
-            p[2] = c.b;
-        }
-}
-
 /* Heat-map pixel (px, py), py = 0 at the top, shows cell (px / zoom, top cell
  * row - py / zoom): the largest y at the top, x = 0 on the left. */
-static void paint_heat_map(struct image *im, const struct heat_map *hm)
+static void paint_heat_map(struct png_canvas *c, const struct heat_map *hm, long x)
 {
     for (long py = 0; py < hm->height; py++) {
         long j = hm->cells_y - 1 - py / hm->zoom;
         const double *row = hm->value + (size_t)j * hm->cells_x;
         for (long px = 0; px < hm->width; px++)
-            fill_rect(im, PNG_MARGIN + px, PNG_MARGIN + py, 1, 1,
-                      value_colour(row[px / hm->zoom], hm->lo, hm->hi));
+            png_canvas_fill(c, x + px, PNG_MARGIN + py, 1, 1,
+                            value_colour(row[px / hm->zoom], hm->lo, hm->hi));
     }
 }
 
@@ -128,60 +102,41 @@ static void paint_heat_map(struct image *im, const struct heat_map *hm)
  * has a tile to its west, and on the bottom pixel row of every tile that has a
  * tile to its south. Tiles in a column share x0, tiles in a row share y0.
  */
-static void paint_tile_borders(struct image *im, const struct heat_map *hm,
+static void paint_tile_borders(struct png_canvas *c, const struct heat_map *hm, long x,
                                const struct partition *p)
 {
     for (int ix = 1; ix < p->ngx; ix++) {
         long i = p->tiles[ix].x0 * hm->cells_x / hm->nx;
-        fill_rect(im, PNG_MARGIN + i * hm->zoom, PNG_MARGIN, 1, hm->height, tile_colour);
+        png_canvas_fill(c, x + i * hm->zoom, PNG_MARGIN, 1, hm->height, tile_colour);
     }
     for (int iy = 1; iy < p->ngy; iy++) {
         long j = p->tiles[iy * p->ngx].y0 * hm->cells_y / hm->ny;
         long py = (hm->cells_y - j) * hm->zoom - 1;
-        fill_rect(im, PNG_MARGIN, PNG_MARGIN + py, hm->width, 1, tile_colour);
+        png_canvas_fill(c, x, PNG_MARGIN + py, hm->width, 1, tile_colour);
     }
 }
 
 /* The picture's texts, each as the font can draw it (printable ASCII). */
 struct texts {
-    char tick[BAR_TICKS][32];   /* the values beside the colour bar, max first */
-    char caption[TEXT_MAX + 1]; /* "" when there is none */
-    char line[CAPTION_LINES][TEXT_MAX + 1]; /* the caption wrapped to the picture */
+    char tick[BAR_TICKS][32];       /* the values beside the colour bar, max first */
+    char caption[PNG_TEXT_MAX + 1]; /* "" when there is none */
+    char line[CAPTION_LINES][PNG_TEXT_MAX + 1]; /* the caption wrapped to the picture */
     int lines;
 };
 
-/* Copies text for the font: at most TEXT_MAX characters, '?' for any character
+/* Copies text for the font: at most PNG_TEXT_MAX characters, '?' for any character
  * outside printable ASCII (the font has no glyph for it). */
 static void printable(const char *text, char *out)
 {
     int n = 0;
-    for (; text && text[n] && n < TEXT_MAX; n++)
+    for (; text && text[n] && n < PNG_TEXT_MAX; n++)
         out[n] = text[n] >= 32 && text[n] < 127 ? text[n] : '?';
     out[n] = '\0';
 }
 
-static long text_width(const char *text)
-{
-    return (long)stb_easy_font_width((char *)text) * TEXT_SCALE;
-}
-
-/* Draws text in black, its top-left corner at (x, y). The font gives quads of
- * 4 vertices (x, y, z, colour: 4 floats); vertices 0 and 2 are opposite corners. */
-static void paint_text(struct image *im, long x, long y, const char *text)
-{
-    float quads[TEXT_MAX * 8 * 16]; /* ~8 quads per glyph; more are cut */
-    int n = stb_easy_font_print(0, 0, (char *)text, NULL, quads, (int)sizeof quads);
-    for (int q = 0; q < n; q++) {
-        const float *v = quads + 16 * q;
-        long x0 = lroundf(v[0]), y0 = lroundf(v[1]);
-        long x1 = lroundf(v[8]), y1 = lroundf(v[9]);
-        fill_rect(im, x + TEXT_SCALE * x0, y + TEXT_SCALE * y0, TEXT_SCALE * (x1 - x0),
-                  TEXT_SCALE * (y1 - y0), black);
-    }
-}
-
 /* Where everything goes; see the picture in png_output.h. */
 struct layout {
+    long map_x;             /* the heat map's left edge; its top is at PNG_MARGIN */
     long bar_x, bar_height; /* the colour bar; its top is at PNG_MARGIN */
     long label_x;           /* left edge of the tick labels */
     long caption_y;         /* top of the caption's first line */
@@ -193,7 +148,7 @@ static long ticks_width(const struct texts *t)
 {
     long widest = 0;
     for (int k = 0; k < BAR_TICKS; k++)
-        widest = larger(widest, text_width(t->tick[k]));
+        widest = larger(widest, png_canvas_text_width(t->tick[k]));
     return widest;
 }
 
@@ -211,52 +166,64 @@ static void wrap_caption(struct texts *t, long width)
         size_t taken = strlen(rest); /* the last line takes the rest */
         if (t->lines < CAPTION_LINES) {
             for (const char *c = strchr(rest, ','); c; c = strchr(c + 1, ',')) {
-                snprintf(line, TEXT_MAX + 1, "%.*s", (int)(c + 1 - rest), rest);
-                if (text_width(line) > width && c != strchr(rest, ','))
+                snprintf(line, PNG_TEXT_MAX + 1, "%.*s", (int)(c + 1 - rest), rest);
+                if (png_canvas_text_width(line) > width && c != strchr(rest, ','))
                     break;
                 taken = (size_t)(c + 1 - rest);
             }
-            snprintf(line, TEXT_MAX + 1, "%s", rest);
-            if (text_width(line) <= width)
+            snprintf(line, PNG_TEXT_MAX + 1, "%s", rest);
+            if (png_canvas_text_width(line) <= width)
                 taken = strlen(rest);
         }
-        snprintf(line, TEXT_MAX + 1, "%.*s", (int)taken, rest);
+        snprintf(line, PNG_TEXT_MAX + 1, "%.*s", (int)taken, rest);
         rest += taken;
         while (*rest == ' ')
             rest++;
     }
 }
 
+/* The heat map with its y axis on the left and its x axis below, the colour bar
+ * on the right (past the x axis's last label when the bar reaches down beside
+ * it), then the caption under all of them. */
 static void plan_layout(const struct heat_map *hm, struct texts *t, struct layout *l)
 {
-    l->bar_x = PNG_MARGIN + hm->width + BAR_GAP;
+    l->map_x = png_heat_map_left(hm->ny);
     l->bar_height = larger(hm->height, BAR_MIN_HEIGHT);
-    l->label_x = l->bar_x + BAR_WIDTH + TICK_LENGTH + LABEL_GAP;
+    l->bar_x = l->map_x + hm->width + BAR_GAP;
+    if (hm->height < l->bar_height)
+        l->bar_x += png_axes_overhang(hm);
+    l->label_x = l->bar_x + BAR_WIDTH + PNG_TICK_LENGTH + PNG_LABEL_GAP;
     l->width = l->label_x + ticks_width(t) + PNG_MARGIN;
-    l->caption_y = PNG_MARGIN + l->bar_height + CAPTION_GAP;
-    l->height = PNG_MARGIN + l->bar_height + PNG_MARGIN;
+    long bottom =
+        larger(PNG_MARGIN + hm->height + png_axes_height(), PNG_MARGIN + l->bar_height);
+    l->caption_y = bottom + CAPTION_GAP;
+    l->height = bottom + PNG_MARGIN;
     wrap_caption(t, l->width - 2 * PNG_MARGIN);
     for (int i = 0; i < t->lines; i++)
-        l->width = larger(l->width, PNG_MARGIN + text_width(t->line[i]) + PNG_MARGIN);
+        l->width =
+            larger(l->width, PNG_MARGIN + png_canvas_text_width(t->line[i]) + PNG_MARGIN);
     if (t->lines > 0)
-        l->height =
-            l->caption_y + t->lines * (TEXT_HEIGHT + LINE_GAP) - LINE_GAP + PNG_MARGIN;
+        l->height = l->caption_y + t->lines * (PNG_TEXT_HEIGHT + LINE_GAP) - LINE_GAP +
+                    PNG_MARGIN;
 }
 
 /* The colour map from max (top) to min (bottom), BAR_TICKS ticks evenly spaced
  * along it, each with its value. */
-static void paint_colour_bar(struct image *im, const struct layout *l,
+static void paint_colour_bar(struct png_canvas *c, const struct layout *l,
                              const struct texts *t)
 {
     for (long row = 0; row < l->bar_height; row++) {
         double level = 1.0 - (double)row / (double)(l->bar_height - 1);
-        fill_rect(im, l->bar_x, PNG_MARGIN + row, BAR_WIDTH, 1, viridis_colour(level));
+        png_canvas_fill(c, l->bar_x, PNG_MARGIN + row, BAR_WIDTH, 1,
+                        viridis_colour(level));
     }
     for (int k = 0; k < BAR_TICKS; k++) {
         long row = k * (l->bar_height - 1) / (BAR_TICKS - 1);
-        long text_y = row - k * TEXT_HEIGHT / (BAR_TICKS - 1); /* top, middle, bottom */
-        fill_rect(im, l->bar_x + BAR_WIDTH, PNG_MARGIN + row, TICK_LENGTH, 1, black);
-        paint_text(im, l->label_x, PNG_MARGIN + text_y, t->tick[k]);
+        long text_y =
+            row - k * PNG_TEXT_HEIGHT / (BAR_TICKS - 1); /* top, middle, bottom */
+        png_canvas_fill(c, l->bar_x + BAR_WIDTH, PNG_MARGIN + row, PNG_TICK_LENGTH, 1,
+                        black);
+        png_canvas_text(c, l->label_x, PNG_MARGIN + text_y, t->tick[k]);
     }
 }
 
@@ -274,7 +241,7 @@ static void tick_texts(const struct heat_map *hm, struct texts *t)
 
 /* Encodes the picture and writes it; every write and the close are checked
  * (stbi_write_png checks neither). */
-static int save_png(const char *path, const struct image *im, char *err, size_t n)
+static int save_png(const char *path, const struct png_canvas *im, char *err, size_t n)
 {
     int stride = (int)(3 * im->width), bytes = 0;
     unsigned char *png = stbi_write_png_to_mem(im->rgb, stride, (int)im->width,
@@ -302,26 +269,33 @@ static int render(const char *path, const struct heat_map *hm,
     printable(options->caption, t.caption);
     struct layout l;
     plan_layout(hm, &t, &l);
-    struct image im = {l.width, l.height, malloc(3 * (size_t)l.width * (size_t)l.height)};
+    struct png_canvas im = {l.width, l.height,
+                            malloc(3 * (size_t)l.width * (size_t)l.height)};
     if (!im.rgb) {
         snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld picture", path,
                  l.width, l.height);
         return -1;
     }
     memset(im.rgb, 255, 3 * (size_t)l.width * (size_t)l.height); /* white */
-    paint_heat_map(&im, hm);
+    paint_heat_map(&im, hm, l.map_x);
     if (options->tiles)
-        paint_tile_borders(&im, hm, options->tiles);
+        paint_tile_borders(&im, hm, l.map_x, options->tiles);
+    png_axes_paint(&im, hm, l.map_x, PNG_MARGIN);
     paint_colour_bar(&im, &l, &t);
     for (int i = 0; i < t.lines; i++)
-        paint_text(&im, PNG_MARGIN, l.caption_y + i * (TEXT_HEIGHT + LINE_GAP),
-                   t.line[i]);
+        png_canvas_text(&im, PNG_MARGIN, l.caption_y + i * (PNG_TEXT_HEIGHT + LINE_GAP),
+                        t.line[i]);
     int rc = save_png(path, &im, err, n);
     free(im.rgb);
     return rc;
 }
 
 _Static_assert(PNG_MAX_SIDE_LIMIT == 16384, "png_heat_map_start writes the limit out");
+
+long png_heat_map_left(long ny)
+{
+    return PNG_MARGIN + png_axes_width(ny);
+}
 
 void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height)
 {

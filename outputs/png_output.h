@@ -1,18 +1,25 @@
 /*
- * png_output.h - the field as a PNG heat map (viridis), with a colour bar, the
- * value range, an optional caption and optional tile borders.
+ * png_output.h - the field as a PNG heat map (viridis), with axes labelled in site
+ * indices, a colour bar, the value range, an optional caption and optional tile
+ * borders.
  *
- *   +--------------------------------------------------+
- *   |  margin                                          |
- *   |  +----------------------+   +--+- 1 (max)        |
- *   |  | heat map             |   |  |- 0.75           |
- *   |  | top row = y = ny-1   |   |  |- 0.5  colour bar|
- *   |  | left column = x = 0  |   |  |- 0.25 (5 ticks) |
- *   |  +----------------------+   +--+- 0 (min)        |
- *   |  caption, wrapped after its commas to this width  |
- *   +--------------------------------------------------+
+ *   +--------------------------------------------------------+
+ *   |  margin                                                |
+ *   |      ny-1 -+----------------------+   +--+- 1 (max)    |
+ *   |            | heat map             |   |  |- 0.75       |
+ *   |   y    20 -| top row = y = ny-1   |   |  |- 0.5        |
+ *   |            | left column = x = 0  |   |  |- 0.25       |
+ *   |         0 -+----------------------+   +--+- 0 (min)    |
+ *   |             |     |     |        |    colour bar,      |
+ *   |             0    20    40     nx-1    5 ticks          |
+ *   |                        x                               |
+ *   |  caption, wrapped after its commas to this width       |
+ *   +--------------------------------------------------------+
  *
- * The heat map's top-left pixel is at (PNG_MARGIN, PNG_MARGIN).
+ * The heat map's top-left pixel is at (png_heat_map_left(ny), PNG_MARGIN): right
+ * of the y axis, whose width grows with its widest label. The axes are
+ * png_axes.h's: ticks at round site indices, 0 and the last site, each on the
+ * middle of the pixels of the site it names.
  */
 #ifndef LAPLACE_PNG_OUTPUT_H
 #define LAPLACE_PNG_OUTPUT_H
@@ -25,7 +32,7 @@
 
 #define PNG_MARGIN 16            /* white border around everything, in pixels */
 #define PNG_MAX_SIDE 1024        /* max_side when the options give 0 */
-#define PNG_MIN_SIDE 256         /* small lattices are enlarged to about this */
+#define PNG_MIN_SIDE 256         /* small lattices are enlarged to at least this */
 #define PNG_MAX_SIDE_LIMIT 16384 /* the largest max_side accepted */
 
 struct png_options {
@@ -42,11 +49,17 @@ struct png_options {
  *   L > max_side:  scaled down to max_side, the other side rounded down (at
  *                  least 1); every pixel is the average of the sites in it.
  *   L < 256:       enlarged by the integer factor ceil(256 / L), but never past
- *                  max_side; each site becomes a square of pixels.
+ *                  max_side; each site becomes a square of pixels, so that the
+ *                  sites and the axes' labels stay readable (16x16: 16 pixels a
+ *                  site, 64x64: 4; the axes tell the lattice, the size does not).
  *   otherwise:     one pixel per site.
  * Examples: 100x40 -> 300x120, 512x512 -> 512x512, 3000x1000 -> 1024x341.
  */
 void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height);
+
+/* The left edge of the heat map in the picture of a lattice of ny rows: the margin
+ * and the y axis (its name, labels and ticks). Its top edge is at PNG_MARGIN. */
+long png_heat_map_left(long ny);
 
 /*
  * Writes the field as a PNG heat map to path (the caller handles temporary

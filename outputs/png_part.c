@@ -10,7 +10,8 @@
  *     (0,0) -> (1,0) -> (2,0)        shares no cell with its neighbour sends 0s
  *
  * The range is the smallest and largest finite site of any rank (exact). Rank 0
- * gathers each rank's completed cells, a rectangle of cells, and places them.
+ * receives each rank's completed cells, a rectangle of cells, one rank after
+ * another, and places them.
  */
 #include "outputs/png_part.h"
 
@@ -20,7 +21,7 @@
 #include "mpi/ranks.h"
 #include "support/error.h"
 
-enum { TAG_ACROSS = 2501, TAG_UP = 2502 };
+enum { TAG_ACROSS = 2501, TAG_UP = 2502, TAG_CELLS = 2503 };
 
 /* count doubles to or from a rank beside this one (none off the grid's edge). */
 static void pass(int peer, int tag, double *data, long count, int receive)
@@ -54,49 +55,60 @@ static void sum_in_chain(const struct field *part, const struct rank_part *rp,
         pass(me + rp->rx, TAG_UP, up, width, 0);
 }
 
-/* On rank 0: every rank's completed cells (their rectangles in corners, 4 a rank:
- * i0 i1 j0 j1) from `gathered`, rank after rank, into their places in hm->value. */
-static void place_cells(struct heat_map *hm, const double *corners,
-                        const double *gathered)
+/* Cells i0..i1 x j0..j1 (a rank's rectangle: corners[0..3]), row after row in
+ * data, into their places in hm->value. */
+static void place_cells(struct heat_map *hm, const double *corners, const double *data)
 {
-    size_t at = 0;
-    for (int r = 0; r < ranks_size(); r++) {
-        long i0 = (long)corners[4 * r], i1 = (long)corners[4 * r + 1];
-        long j0 = (long)corners[4 * r + 2], j1 = (long)corners[4 * r + 3];
-        for (long j = j0; j < j1; j++, at += (size_t)(i1 - i0))
-            memcpy(hm->value + (size_t)j * (size_t)hm->cells_x + (size_t)i0,
-                   gathered + at, (size_t)(i1 - i0) * sizeof *gathered);
-    }
+    long i0 = (long)corners[0], i1 = (long)corners[1];
+    long j0 = (long)corners[2], j1 = (long)corners[3];
+    for (long j = j0; j < j1; j++, data += i1 - i0)
+        memcpy(hm->value + (size_t)j * (size_t)hm->cells_x + (size_t)i0, data,
+               (size_t)(i1 - i0) * sizeof *data);
 }
 
-/* Every rank's completed cells to rank 0, into hm->value (allocated there). */
+/* Every rank's completed cells to rank 0, into hm->value (allocated there): rank
+ * after rank through one buffer of the largest rank's rectangle, so that rank 0
+ * holds the image's cells once, not twice. */
 static int gather_cells(struct heat_map *hm, const struct heat_map_block *b,
-                        const double *cells, double *corners, int *counts)
+                        double *cells, double *corners, int *counts)
 {
     double mine[4] = {(double)b->i0, (double)b->i1, (double)b->j0, (double)b->j1};
     int size = ranks_size();
+    size_t largest = 0;
     for (int r = 0; r < size; r++)
         counts[r] = 4;
     ranks_gather_all(mine, counts, corners);
-    for (int r = 0; r < size; r++)
-        counts[r] = (int)((corners[4 * r + 1] - corners[4 * r]) *
-                          (corners[4 * r + 3] - corners[4 * r + 2]));
-    size_t total = (size_t)hm->cells_x * (size_t)hm->cells_y;
-    double *gathered = NULL;
-    int failed = 0;
-    if (ranks_rank() == 0) {
-        gathered = malloc(total * sizeof *gathered);
-        hm->value = malloc(total * sizeof *hm->value);
-        failed = !gathered || !hm->value;
+    for (int r = 0; r < size; r++) {
+        const double *c = corners + 4 * r;
+        size_t area = (size_t)((c[1] - c[0]) * (c[3] - c[2]));
+        largest = area > largest ? area : largest;
     }
-    if (ranks_first_flagged(failed) >= 0) {
-        free(gathered);
+    double *buffer = NULL;
+    int root = ranks_rank() == 0;
+    if (root) {
+        hm->value = malloc((size_t)hm->cells_x * (size_t)hm->cells_y * sizeof *hm->value);
+        buffer = malloc(largest * sizeof *buffer + 1);
+    }
+    if (ranks_first_flagged(root && (!hm->value || !buffer)) >= 0) {
+        free(buffer);
         return -1;
     }
-    ranks_gather(cells, counts, gathered);
-    if (ranks_rank() == 0)
-        place_cells(hm, corners, gathered);
-    free(gathered);
+    if (root)
+        place_cells(hm, corners, cells);
+    for (int r = 1; r < size; r++) {
+        double *c = corners + 4 * r;
+        struct rank_message m = {.peer = root ? r : 0,
+                                 .tag = TAG_CELLS,
+                                 .data = root ? buffer : cells,
+                                 .bytes = (size_t)((c[1] - c[0]) * (c[3] - c[2])) *
+                                          sizeof *cells,
+                                 .receive = root};
+        if ((root || ranks_rank() == r) && m.bytes > 0)
+            ranks_exchange(&m, 1);
+        if (root)
+            place_cells(hm, c, buffer);
+    }
+    free(buffer);
     return 0;
 }
 

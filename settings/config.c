@@ -123,7 +123,8 @@ static const struct setting table[] = {
      setter_csv_append},
     {"output", "output", "FILE",
      "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
-     "(one .vti piece per tile), .png (heat map), .bin (raw, 48-byte header), .npy "
+     "(one .vti piece per tile), .png (heat map, axes in site indices), .bin (raw, "
+     "48-byte header), .npy "
      "(NumPy's np.load); repeatable",
      setter_output},
     {"png-tiles", "output", NULL, "draw the tile borders on .png outputs", NULL},

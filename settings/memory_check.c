@@ -143,16 +143,11 @@ static double solve_host_bytes(const struct plan *plan, enum backend backend,
     return host;
 }
 
-/* The main run's peak on this rank: its solve, and under several ranks a whole
- * field where every rank merges one (--exact: run.c's run_needs_whole; each
- * snapshot: loop.c's write_snapshot). */
+/* The main run's peak on this rank: its solve over its field (under several ranks
+ * its part, from which its outputs, snapshots and --exact are taken too). */
 static double main_run_host_bytes(const struct plan *plan)
 {
-    const struct config *c = &plan->config;
-    double bytes = solve_host_bytes(plan, c->backend, rank_sites(plan));
-    if (c->world_size > 1 && (c->exact[0] || c->snapshot_every > 0))
-        bytes += whole_sites(plan) * value_bytes(plan);
-    return bytes;
+    return solve_host_bytes(plan, plan->config.backend, rank_sites(plan));
 }
 
 /* The peak of a comparison on `backend`, the main run's field kept meanwhile: in one

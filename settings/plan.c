@@ -156,15 +156,15 @@ static int stage_pieces(struct plan *plan)
 }
 
 /* What a rank other than 0 leaves to rank 0: the report, the watchers, the
- * comparisons' solves (it compares its part: part_compare.h); of the outputs it
- * writes only its tiles' .pvti pieces. */
+ * comparisons' solves. It writes every output from its part, measures --exact's
+ * error over it and compares it with rank 0's comparisons (part_compare.h), with the
+ * other ranks (run.c, main.c). */
 static void follows_rank_0(struct config *c)
 {
     c->quiet = 1; /* the monitor's norms computed, not shown */
     c->csv = 0;
     c->csv_append[0] = '\0';
     c->history[0] = '\0';
-    c->exact[0] = '\0';
 }
 
 int plan_on_host_for_want_of_gpu(const struct config *c, char *why, size_t n)

@@ -202,13 +202,14 @@ Test(bench, matrix_uses_only_the_gpus_there_are)
 
 Test(bench, four_and_eight_h200_take_five_to_eight_minutes)
 {
+    const struct bench_plan_costs nominal = bench_plan_costs_nominal();
     struct bench_plan_entry e[BENCH_MAX_ENTRIES];
     struct bench_plan_machine m = h200x4;
     for (m.gpus = 4; m.gpus <= 8; m.gpus += 4) {
         int count = plan(&m, e);
         double total = 0.0;
         for (int i = 0; i < count; i++)
-            total += bench_plan_estimate_s(&e[i]);
+            total += bench_plan_estimate_s(&nominal, &e[i]);
         cr_log_info("%d x H200: %d configurations, estimated %.0f s", m.gpus, count,
                     total);
         cr_assert(total > 60.0 && total < 60.0 * (m.gpus == 4 ? 5 : 8),
@@ -218,6 +219,7 @@ Test(bench, four_and_eight_h200_take_five_to_eight_minutes)
 
 Test(bench, quick_matrix_is_tiny)
 {
+    const struct bench_plan_costs nominal = bench_plan_costs_nominal();
     struct bench_plan_entry e[BENCH_MAX_ENTRIES];
     struct bench_plan_machine m = h200x4;
     m.quick = 1;
@@ -227,9 +229,57 @@ Test(bench, quick_matrix_is_tiny)
     for (int i = 0; i < count; i++) {
         cr_assert_leq(e[i].n, 256);
         cr_assert_leq(e[i].iterations, 20);
-        total += bench_plan_estimate_s(&e[i]);
+        total += bench_plan_estimate_s(&nominal, &e[i]);
     }
     cr_assert_lt(total, 30.0);
+}
+
+/* Two runs made from a known cost: the fit gives that cost back, and the estimate of
+ * a third run of the same kind is its time. */
+Test(bench, the_costs_fitted_on_two_runs_estimate_a_third)
+{
+    const struct bench_plan_cost truth = {
+        .setup_s = 0.05, .setup_s_per_gib = 1.5, .latency_s = 4e-6, .bytes_s = 2e12};
+    struct bench_plan_probe runs[3] = {{256, PRECISION_FLOAT, 1000, 0, 0},
+                                       {4096, PRECISION_FLOAT, 20, 0, 0},
+                                       {8192, PRECISION_DOUBLE, 50, 0, 0}};
+    for (int k = 0; k < 3; k++) {
+        struct bench_plan_probe *p = &runs[k];
+        double gib = (double)p->n * (double)p->n * (double)precision_size(p->precision) /
+                     (double)(1 << 30);
+        p->compute_s = (double)p->iterations *
+                       (truth.latency_s +
+                        report_sweep_bytes(p->n, p->n, p->precision) / truth.bytes_s);
+        p->wall_s = p->compute_s + truth.setup_s + truth.setup_s_per_gib * gib;
+    }
+    struct bench_plan_cost fit = bench_plan_cost_fit(&runs[0], &runs[1]);
+    cr_assert_float_eq(fit.setup_s, truth.setup_s, 1e-9);
+    cr_assert_float_eq(fit.setup_s_per_gib, truth.setup_s_per_gib, 1e-9);
+    cr_assert_float_eq(fit.latency_s, truth.latency_s, 1e-12);
+    cr_assert_float_eq(fit.bytes_s / truth.bytes_s, 1.0, 1e-9);
+    struct bench_plan_costs k = bench_plan_costs_nominal();
+    k.gpu[PRECISION_DOUBLE] = fit;
+    struct bench_plan_entry third =
+        bench_plan_entry_default("scaling", BACKEND_GPU, PRECISION_DOUBLE, 8192, 1, 50);
+    cr_assert_float_eq(bench_plan_estimate_run_s(&k, &third) / runs[2].wall_s, 1.0, 1e-9);
+    third.gpus = 2; /* two GPUs sweep at twice the rate, with the same set-up */
+    double two =
+        runs[2].wall_s - runs[2].compute_s +
+        50 * (truth.latency_s +
+              report_sweep_bytes(8192, 8192, PRECISION_DOUBLE) / (2 * truth.bytes_s));
+    cr_assert_float_eq(bench_plan_estimate_run_s(&k, &third) / two, 1.0, 1e-9);
+}
+
+/* Noise that makes the large run no slower per iteration than the small one, or a
+ * set-up shorter, gives no negative rate or time. */
+Test(bench, a_noisy_fit_gives_no_negative_cost)
+{
+    struct bench_plan_probe small = {256, PRECISION_FLOAT, 1000, 0.5, 0.1};
+    struct bench_plan_probe large = {4096, PRECISION_FLOAT, 20, 0.2, 0.001};
+    struct bench_plan_cost c = bench_plan_cost_fit(&small, &large);
+    cr_assert(c.setup_s >= 0.0 && c.setup_s_per_gib >= 0.0 && c.latency_s >= 0.0 &&
+                  c.bytes_s > 0.0 && isfinite(c.bytes_s),
+              "%g %g %g %g", c.setup_s, c.setup_s_per_gib, c.latency_s, c.bytes_s);
 }
 
 /* ---- names and columns ---------------------------------------------------- */
@@ -326,6 +376,7 @@ Test(bench, sweep_on_two_gpus_is_1_gpu_against_2_from_128_to_16384)
 
 Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
 {
+    const struct bench_plan_costs nominal = bench_plan_costs_nominal();
     struct bench_sweep_plan p;
     double total = 0.0;
     bench_sweep_plan(&h200x2, &p);
@@ -335,8 +386,9 @@ Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
         double seconds = (double)it * (traffic / 4e12 + 10e-6);
         cr_assert(is_125(it) && seconds > 0.05 && seconds < 0.2,
                   "%ld^2: %ld iterations take %.3f s on one nominal GPU", n, it, seconds);
-        total += (SWEEP_WARMUPS + SWEEP_RUNS) * (bench_plan_estimate_run_s(&p.one[i]) +
-                                                 bench_plan_estimate_run_s(&p.all[i]));
+        total += (SWEEP_WARMUPS + SWEEP_RUNS) *
+                 (bench_plan_estimate_run_s(&nominal, &p.one[i]) +
+                  bench_plan_estimate_run_s(&nominal, &p.all[i]));
     }
     cr_log_info("lattice sweep on 2 x H200: estimated %.0f s", total);
     cr_assert(total > 20.0 && total < 180.0, "estimated %.0f s", total);
@@ -893,6 +945,46 @@ Test(bench, only_the_matrix, .init = require_laplace)
     cr_assert_eq(find_csv(dir, 1, path, sizeof path), 0, "no sweep CSV");
     free(take_csv(dir, 0));
     run_free(&r);
+}
+
+/* The matrix's "estimated X s" and "matrix took Y s" of one bench. */
+static int matrix_estimate_and_time(const char *out, double *estimate, double *took)
+{
+    const char *plan = strstr(out, "\nmatrix: "), *done = strstr(out, "\nmatrix took ");
+    const char *e = plan ? strstr(plan, "; estimated ") : NULL;
+    return e && done && sscanf(e, "; estimated %lf s", estimate) == 1 &&
+                   sscanf(done, "\nmatrix took %lf s", took) == 1
+               ? 0
+               : -1;
+}
+
+/* The bench's estimate, from the run costs it measures first, within 25% of the
+ * time the matrix took (issue 26, item 7). The full matrix of a machine without
+ * GPU is its CPU baseline (4096^2 double, 100 iterations, twice): seconds. A timing
+ * on a shared machine can meet a neighbour's burst, so up to three benches are
+ * tried; an estimate that is wrong by design misses in all three. */
+Test(bench, the_estimate_is_within_25_percent_of_the_time_taken, .init = require_laplace,
+     .timeout = 240)
+{
+    char dir[256];
+    double estimate = 0.0, took = 0.0, off = INFINITY;
+    if (p2p_device_count() > 0)
+        cr_skip_test("needs a machine without GPU (the matrix would take minutes)");
+    quick_bench_dir(dir, sizeof dir);
+    unsetenv("LAPLACE_BENCH_QUICK");
+    setenv("LAPLACE_BENCH_ONLY", "matrix", 1);
+    for (int attempt = 1; attempt <= 3 && off > 0.25; attempt++) {
+        struct run r = laplace_run_within(120, "--bench");
+        cr_assert_eq(r.status, 0, "status %d; stderr: %s", r.status, r.err);
+        cr_assert(strstr(r.out, "run costs (a 256^2 and a 4096^2 run"), "%s", r.out);
+        cr_assert_eq(matrix_estimate_and_time(r.out, &estimate, &took), 0, "%s", r.out);
+        off = fabs(estimate - took) / took;
+        cr_log_info("attempt %d: estimated %.1f s, took %.1f s", attempt, estimate, took);
+        free(take_csv(dir, 0));
+        run_free(&r);
+    }
+    cr_assert_leq(off, 0.25, "estimated %.1f s, took %.1f s", estimate, took);
+    rmdir(dir);
 }
 
 Test(bench, unknown_part_is_a_usage_error, .init = require_laplace)

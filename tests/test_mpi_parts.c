@@ -3,10 +3,14 @@
  * every output format (.bin .npy .dat .vti .pvti .png), written from the ranks'
  * parts with no whole field merged, and the history's norms are those of one
  * process, byte for byte, on 2x1, 1x2, 3x1 and 2x2 ranks, also where the .png's
- * heat map is reduced and its cells straddle the ranks; and the peak resident
- * memory of the largest rank at 4096^2 double on 4 ranks (host tiles), writing a
- * .bin, a .vti and a .png, is at most 30% of one process's (getrusage of the
- * waited-for children).
+ * heat map is reduced and its cells straddle the ranks; a heat run's snapshots in
+ * every format, the same way; --exact's numbers measured on the parts equal one
+ * process's (the report's line on every layout; the sums' bits where the lattice is
+ * cut anywhere, without mpirun); a snapshot that fails on one rank stops every rank,
+ * no temporary left; and the peak resident memory of the largest rank at 4096^2
+ * double on 4 ranks (host tiles), writing a .bin, a .vti and a .png, or snapshots of
+ * a heat run, or measuring --exact, is at most 30% of one process's (getrusage of
+ * the waited-for children).
  *
  * --compare and --compare-cpu under ranks (issue 25, item 4): rank 0 alone solves the
  * comparison, whole, and each rank compares its part with it piece by piece; the
@@ -16,7 +20,8 @@
  * anything is allocated (status 2, one line) where the ranks' parts fit; and a
  * comparison failing on rank 0 stops every rank with its one line.
  *
- * Skipped, as test_mpi.c's, when mpirun is missing or ./laplace has no MPI.
+ * Skipped, as test_mpi.c's, when mpirun is missing or ./laplace has no MPI (the sums'
+ * bits run everywhere).
  */
 #include <criterion/criterion.h>
 
@@ -30,6 +35,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "problem/exact.h"
 
 /* The problem of the comparisons: a source, a fixed disc, 6x2 tiles. */
 #define PARTS_PROBLEM                                                                    \
@@ -42,15 +48,37 @@
     "--backend cpu --nx 1531 --ny 1100 --max-iter 20 --source 'x*y' "                    \
     "--region 'disc 0.5 0.4 0.1 2' --partition 6x2 --png-tiles -q"
 
+/* A heat run (weighted Jacobi, as config/heat-transient.ini) with a fixed disc,
+ * a snapshot every 10 of its 30 steps, 6x2 tiles. */
+#define HEAT_PROBLEM                                                                     \
+    "--backend cpu --nx 61 --ny 47 --method weighted --omega 0.8 --steps 30 "            \
+    "--snapshot-every 10 --region 'disc 0.5 0.4 0.1 2' --partition 6x2 -q"
+
+/* The layouts of ranks every comparison runs: -np, --ranks. */
+static const struct {
+    int np;
+    const char *ranks;
+} layouts[] = {{2, "2x1"}, {2, "1x2"}, {3, "3x1"}, {4, "2x2"}};
+
+/* " --output DIR/STEM.EXT" for each extension of exts (space-separated) into buf. */
+static void outputs_named(char *buf, size_t n, const char *dir, const char *stem,
+                          const char *exts)
+{
+    char list[128], *save = NULL;
+    int used = 0;
+    buf[0] = '\0';
+    snprintf(list, sizeof list, "%s", exts);
+    for (char *e = strtok_r(list, " ", &save); e; e = strtok_r(NULL, " ", &save))
+        used +=
+            snprintf(buf + used, n - (size_t)used, " --output %s/%s.%s", dir, stem, e);
+}
+
 /* "--output DIR/f.EXT" for each extension of exts (space-separated), and the
  * history, into buf. */
 static void outputs_in(char *buf, size_t n, const char *dir, const char *exts)
 {
-    char list[128], *save = NULL;
     int used = snprintf(buf, n, "--history %s/h.csv", dir);
-    snprintf(list, sizeof list, "%s", exts);
-    for (char *e = strtok_r(list, " ", &save); e; e = strtok_r(NULL, " ", &save))
-        used += snprintf(buf + used, n - (size_t)used, " --output %s/f.%s", dir, e);
+    outputs_named(buf + used, n - (size_t)used, dir, "f", exts);
 }
 
 /* The history's iterations and norms (its elapsed seconds cut off) in place. */
@@ -81,10 +109,6 @@ static void check_same_files(const char *one, const char *many, const char *what
  * exts. */
 static void check_layouts(const char *problem, const char *exts, const char *name)
 {
-    static const struct {
-        int np;
-        const char *ranks;
-    } layouts[] = {{2, "2x1"}, {2, "1x2"}, {3, "3x1"}, {4, "2x2"}};
     char one[256], many[256], outs[700], args[1200], launcher[512], options[128];
     char label[64];
     require_mpirun();
@@ -119,6 +143,146 @@ Test(mpi_parts, every_format_from_parts_equals_one_process, .timeout = 600)
 Test(mpi_parts, reduced_png_and_vti_from_parts_equal_one_process, .timeout = 600)
 {
     check_layouts(REDUCED_PROBLEM, "vti png", "reduced");
+}
+
+/* f-000010.EXT, f-000020.EXT, f-000030.EXT and f.EXT of every format. */
+Test(mpi_parts, snapshots_from_parts_equal_one_process, .timeout = 600)
+{
+    check_layouts(HEAT_PROBLEM, "bin npy dat vti pvti png", "snapshots");
+}
+
+/* The report's "exact error" line of ARGS run by `launcher` (NULL: one process),
+ * malloc'd; the test fails without one. */
+static char *exact_line(const char *launcher, const char *args)
+{
+    struct run r = launcher ? program_run(120, launcher, args) : laplace_run("%s", args);
+    cr_assert_eq(r.status, 0, "%s %s: status %d: %s", launcher ? launcher : "", args,
+                 r.status, r.err);
+    const char *at = strstr(r.out, "exact error");
+    cr_assert(at, "no exact error in the report:\n%s", r.out);
+    char *line = strndup(at, strcspn(at, "\n"));
+    run_free(&r);
+    return line;
+}
+
+/* --exact measured by each rank on its part and reduced: the report's numbers are
+ * one process's, on every layout (a Poisson problem and a heat run). */
+Test(mpi_parts, exact_error_from_parts_equals_one_process, .timeout = 600)
+{
+    static const char *problems[] = {
+        "--backend cpu --nx 61 --ny 47 --max-iter 150 --source 'x*y' "
+        "--region 'disc 0.5 0.4 0.1 2' --partition 6x2 --exact 'x*y - sin(3*x)'",
+        "--backend cpu --nx 61 --ny 47 --method weighted --omega 0.8 --steps 30 "
+        "--partition 6x2 --exact 'x*x - y*y'"};
+    char args[600], launcher[512], options[128];
+    require_mpirun();
+    for (size_t p = 0; p < sizeof problems / sizeof *problems; p++) {
+        char *one = exact_line(NULL, problems[p]);
+        for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++) {
+            snprintf(args, sizeof args, "%s --ranks %s", problems[p], layouts[i].ranks);
+            snprintf(options, sizeof options, "-np %d --bind-to none ./laplace",
+                     layouts[i].np);
+            char *many =
+                exact_line(mpirun_command(launcher, sizeof launcher, options), args);
+            cr_assert_str_eq(many, one, "%s ranks: not one process's numbers",
+                             layouts[i].ranks);
+            free(many);
+        }
+        free(one);
+    }
+}
+
+/* Field's sites in rect, as a part of its own (lattice site (x0, y0) first). */
+static struct field part_of(const struct field *field, struct lattice_rect rect)
+{
+    struct field part;
+    cr_assert_eq(
+        field_alloc_at(&part, rect.x0, rect.y0, rect.nx, rect.ny, field->precision), 0);
+    for (long y = 0; y < rect.ny; y++)
+        for (long x = 0; x < rect.nx; x++)
+            field_set(&part, x, y, field_get(field, rect.x0 + x, rect.y0 + y));
+    return part;
+}
+
+/* The error of field summed as the ranks of a bx x by grid cut at xs[] and ys[]
+ * sum it (mpi/part_exact.c), each block a part of its own: a row of blocks west
+ * to east carrying the rows' sums, then the rows bottom to top. */
+static struct exact_error exact_by_blocks(const struct problem *p, const char *formula,
+                                          const struct field *field, const long *xs,
+                                          int bx, const long *ys, int by)
+{
+    double largest = 0.0, *row_sum = calloc((size_t)p->ny, sizeof *row_sum);
+    char err[256];
+    cr_assert(row_sum);
+    for (int j = 0; j < by; j++)
+        for (int i = 0; i < bx; i++) {
+            struct lattice_rect r = {xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j]};
+            struct field part = part_of(field, r);
+            cr_assert_eq(exact_error_rows(p, formula, &part, r, row_sum, &largest, err,
+                                          sizeof err),
+                         0, "%s", err);
+            field_free(&part);
+        }
+    struct exact_error e = exact_error_total(p, row_sum, largest);
+    free(row_sum);
+    return e;
+}
+
+/* Wherever the lattice is cut among ranks, the error's bits are one process's:
+ * cuts beside the edges, in the middle, three blocks in a row. */
+Test(mpi_parts, exact_error_of_parts_has_the_bits_of_the_whole)
+{
+    struct problem p = test_problem(37, 29, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(0.0, 40);
+    struct field u;
+    struct solve_result r;
+    struct exact_error whole;
+    const char *formula = "x*y + sin(3*x) - y*y";
+    char err[256];
+    run_reference(&p, &s, &u, &r);
+    cr_assert_eq(exact_error(&p, formula, &u, &whole, err, sizeof err), 0, "%s", err);
+    static const long cuts[][4] = {{0, 1, 37, 0},  {0, 2, 37, 0},  {0, 17, 37, 0},
+                                   {0, 35, 37, 0}, {0, 36, 37, 0}, {0, 12, 25, 37}};
+    static const long rows[][3] = {{0, 1, 29}, {0, 14, 29}, {0, 28, 29}};
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++)
+        for (size_t j = 0; j < sizeof rows / sizeof *rows; j++) {
+            int bx = cuts[i][3] ? 3 : 2;
+            struct exact_error e =
+                exact_by_blocks(&p, formula, &u, cuts[i], bx, rows[j], 2);
+            cr_assert(memcmp(&e.max, &whole.max, sizeof e.max) == 0 &&
+                          memcmp(&e.l2, &whole.l2, sizeof e.l2) == 0,
+                      "cut at x %ld, y %ld: max %.17g l2 %.17g, one process %.17g %.17g",
+                      cuts[i][1], rows[j][1], e.max, e.l2, whole.max, whole.l2);
+        }
+    field_free(&u);
+}
+
+/* A snapshot failing on a rank (tile 5's piece of g-000010.pvti, rank 1's on 2x2
+ * ranks, where a folder takes its name) stops every rank at once: status 1, the
+ * file named, no index of that snapshot, no temporary left, no rank waiting. */
+Test(mpi_parts, a_snapshot_failing_on_one_rank_stops_every_rank, .timeout = 120)
+{
+    char dir[256], args[800], launcher[512], piece[300];
+    require_mpirun();
+    fresh_out_dir(dir, sizeof dir, "parts-snapshot-fails");
+    snprintf(piece, sizeof piece, "%s/g-000010_5.vti", dir);
+    cr_assert_eq(mkdir(piece, 0755), 0);
+    snprintf(args, sizeof args, "%s --ranks 2x2 --output %s/f.bin --output %s/g.pvti",
+             HEAT_PROBLEM, dir, dir);
+    struct run r = program_run(
+        60, mpirun_command(launcher, sizeof launcher, "-np 4 --bind-to none ./laplace"),
+        args);
+    cr_assert_eq(r.status, 1, "status %d, want 1: %s", r.status, r.err);
+    cr_assert(strstr(r.err, "g-000010_5.vti"), "the piece is not named:\n%s", r.err);
+    cr_assert(!exists_in_dir(dir, "g-000010.pvti") && !exists_in_dir(dir, "f-000020.bin"),
+              "the run went on after the failed snapshot");
+    char command[400];
+    snprintf(command, sizeof command, "ls -A '%s' | grep -c '^\\.lp'", dir);
+    int status;
+    char *left = shell_run(command, &status);
+    cr_assert(strncmp(left, "0", 1) == 0, "temporaries left in %s", dir);
+    free(left);
+    run_free(&r);
 }
 
 /* The largest resident set (kB) of the processes that `command` starts and waits
@@ -157,33 +321,75 @@ static long peak_kb(const char *command)
     return kb;
 }
 
+/* The lattice of the memory tests: 4096^2 double on 2x2 host tiles (one a rank). */
+#define MEMORY_JOB "--backend cpu --nx 4096 --ny 4096 --precision double --partition 2x2"
+
+/*
+ * MEMORY_JOB with job, writing the formats exts as one.EXT in a folder by one
+ * process and as four.EXT by 4 ranks: the largest rank peaks at most at 30% of one
+ * process's memory, and every file one* (snapshots too) is the same bytes as the
+ * ranks' four*. Each run's stdout goes to stdout-one, stdout-four there.
+ */
+static void check_rank_memory(const char *name, const char *job, const char *exts,
+                              char *dir, size_t n)
+{
+    char command[2400], launcher[512], outs[600];
+    require_mpirun();
+    fresh_out_dir(dir, n, name);
+    outputs_named(outs, sizeof outs, dir, "one", exts);
+    snprintf(command, sizeof command, "./laplace %s %s %s > %s/stdout-one", MEMORY_JOB,
+             job, outs, dir);
+    long one = peak_kb(command);
+    outputs_named(outs, sizeof outs, dir, "four", exts);
+    snprintf(command, sizeof command, "%s %s %s %s > %s/stdout-four",
+             mpirun_command(launcher, sizeof launcher, "-np 4 --bind-to none ./laplace"),
+             MEMORY_JOB, job, outs, dir);
+    long rank = peak_kb(command);
+    cr_log_info("%s: peak resident memory: one process %ld kB, largest of 4 ranks %ld kB "
+                "(%.1f%%)",
+                name, one, rank, 100.0 * (double)rank / (double)one);
+    cr_assert(
+        rank * 10 <= one * 3,
+        "%s: a rank peaked at %ld kB, %.1f%% of one process's %ld kB (want <= 30%%)",
+        name, rank, 100.0 * (double)rank / (double)one, one);
+    snprintf(
+        command, sizeof command,
+        "cd '%s' && for f in one*; do cmp -s \"$f\" \"four${f#one}\" || exit 1; done",
+        dir);
+    cr_assert_eq(system(command), 0, "%s: the ranks' files differ from one process's",
+                 name);
+}
+
 Test(mpi_parts, a_rank_holds_at_most_30_percent_of_one_process, .timeout = 600)
 {
-    char dir[256], command[2400], launcher[512];
-    require_mpirun();
-    fresh_out_dir(dir, sizeof dir, "parts-memory");
-    const char *job = "--backend cpu --nx 4096 --ny 4096 --precision double "
-                      "--partition 2x2 --steps 2 -q";
-    snprintf(command, sizeof command,
-             "./laplace %s --output %s/one.bin --output %s/one.vti --output %s/one.png",
-             job, dir, dir, dir);
-    long one = peak_kb(command);
-    snprintf(command, sizeof command,
-             "%s %s --output %s/four.bin --output %s/four.vti --output %s/four.png",
-             mpirun_command(launcher, sizeof launcher, "-np 4 --bind-to none ./laplace"),
-             job, dir, dir, dir);
-    long rank = peak_kb(command);
-    cr_log_info("peak resident memory: one process %ld kB, largest of 4 ranks %ld kB "
-                "(%.1f%%)",
-                one, rank, 100.0 * (double)rank / (double)one);
-    cr_assert(rank * 10 <= one * 3,
-              "a rank peaked at %ld kB, %.1f%% of one process's %ld kB (want <= 30%%)",
-              rank, 100.0 * (double)rank / (double)one, one);
-    snprintf(command, sizeof command,
-             "cmp -s %s/one.bin %s/four.bin && cmp -s %s/one.vti %s/four.vti && "
-             "cmp -s %s/one.png %s/four.png",
-             dir, dir, dir, dir, dir, dir);
-    cr_assert_eq(system(command), 0, "the ranks' files differ from one process's");
+    char dir[256];
+    check_rank_memory("parts-memory", "--steps 2 -q", "bin vti png", dir, sizeof dir);
+}
+
+/* Snapshots at steps 1 and 2 of a heat run, each written from the parts: a rank
+ * that merged the whole field for them would hold 75% of one process's memory. */
+Test(mpi_parts, a_rank_holds_at_most_30_percent_with_snapshots, .timeout = 600)
+{
+    char dir[256];
+    check_rank_memory("parts-memory-snapshots",
+                      "--method weighted --omega 0.8 --steps 2 --snapshot-every 1 -q",
+                      "bin vti", dir, sizeof dir);
+}
+
+/* --exact measured on the parts, its numbers one process's. */
+Test(mpi_parts, a_rank_holds_at_most_30_percent_with_exact, .timeout = 600)
+{
+    char dir[256];
+    check_rank_memory("parts-memory-exact",
+                      "--method weighted --omega 0.8 --steps 2 --exact 'x*y - y'", "bin",
+                      dir, sizeof dir);
+    char *one = text_in_dir(dir, "stdout-one"), *four = text_in_dir(dir, "stdout-four");
+    const char *a = strstr(one, "exact error"), *b = strstr(four, "exact error");
+    cr_assert(a && b, "no exact error in the reports:\n%s\n%s", one, four);
+    cr_assert_eq(strcspn(a, "\n"), strcspn(b, "\n"));
+    cr_assert(strncmp(a, b, strcspn(a, "\n")) == 0, "4 ranks: %.*s; one process: %.*s",
+              (int)strcspn(b, "\n"), b, (int)strcspn(a, "\n"), a);
+    free(one), free(four);
 }
 
 /* ---- --compare and --compare-cpu under ranks ------------------------------------ */
