@@ -20,32 +20,17 @@
 #include "support/stdout_watch.h"
 #include "settings/memory_check.h"
 #include "p2p.h"
-#include "mpi/part_compare.h"
 #include "mpi/ranks.h"
 #include "mpi/settings_agree.h"
+#include "compare.h"
+#include "dry_run.h"
 #include "report.h"
 #include "run.h"
+#include "run_files.h"
+#include "run_outputs.h"
+#include "say.h"
 #include "sweep.h"
-
-/* Under MPI every rank refuses and fails alike; rank 0 alone says so. */
-static int usage_error(const char *message)
-{
-    if (ranks_rank() == 0)
-        fprintf(stderr, "laplace: %s\n", message);
-    return EXIT_BAD_USAGE;
-}
-
-/* message may hold several lines (one per output that failed): each is prefixed. */
-static int run_error(const char *message)
-{
-    for (const char *line = ranks_rank() == 0 ? message : NULL; line;) {
-        const char *end = strchr(line, '\n');
-        int length = end ? (int)(end - line) : (int)strlen(line);
-        fprintf(stderr, "laplace: %.*s\n", length, line);
-        line = end ? end + 1 : NULL;
-    }
-    return EXIT_FAILURE_RUN;
-}
+#include "version.h"
 
 /* Under MPI, every rank runs rank 0's settings or none runs (settings_agree.h):
  * checked as given (before a rank's --help or --dry-run takes another path) and
@@ -56,7 +41,7 @@ static int agree_on_settings(const struct config *c)
     int status = settings_agree_check(c, err, sizeof err);
     if (status == EXIT_OK)
         return EXIT_OK;
-    return status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
+    return status == EXIT_BAD_USAGE ? say_usage_error(err) : say_run_error(err);
 }
 
 static void print_version(void)
@@ -75,8 +60,8 @@ static int print_csv(const struct config *c, const struct run_report *r)
         report_csv_header(stdout);
         report_csv_row(stdout, r);
     }
-    if (c->csv_append[0] && run_csv_append(c->csv_append, r, err, sizeof err) != 0)
-        return run_error(err);
+    if (c->csv_append[0] && run_files_csv_append(c->csv_append, r, err, sizeof err) != 0)
+        return say_run_error(err);
     return EXIT_OK;
 }
 
@@ -98,107 +83,7 @@ static int solve_failed(const struct config *c, struct run_report *r, double sta
     r->time_total_s = omp_get_wtime() - start;
     if (tells)
         print_csv(c, r);
-    return run_error(err);
-}
-
-/*
- * The comparison's solve: on rank 0 alone under MPI (its plan is one process's,
- * its field whole there: memory_check made sure it fits), its status, then agreed
- * on every rank. A signal, on rank 0 or on a rank waiting for it meanwhile, is the
- * signal's status, said by nothing. The other ranks' *whole stays empty.
- */
-static int solve_comparison(const struct plan *plan, enum plan_comparison_kind kind,
-                            struct plan *other, struct field *whole,
-                            struct run_report *report, char *err, size_t n)
-{
-    int status = EXIT_OK;
-    memset(other, 0, sizeof *other);
-    *whole = (struct field){0};
-    *report = (struct run_report){0};
-    if (ranks_rank() == 0) {
-        status = plan_comparison(plan, kind, other, err, n);
-        if (status == EXIT_OK)
-            status = run_execute(other, whole, report, err, n);
-    }
-    if (status == EXIT_OK && (report->result.reason == STOP_INTERRUPTED ||
-                              (ranks_rank() != 0 && interrupt_requested()))) {
-        status = interrupt_exit_status();
-        err[0] = '\0';
-    }
-    return plan->config.world_size > 1 ? ranks_agree_status(status, err, n) : status;
-}
-
-/* The comparison's line (or CSV row) set against the main run, by rank 0. */
-static int print_comparison(const struct plan *plan, enum plan_comparison_kind kind,
-                            const struct plan *other, struct run_report *report,
-                            double difference)
-{
-    const struct config *c = &plan->config;
-    char err[CONFIG_ERROR_MAX];
-    if (c->csv_append[0] && run_csv_append(c->csv_append, report, err, sizeof err))
-        return run_error(err);
-    if (c->csv && !c->quiet)
-        report_csv_row(stdout, report);
-    else if (!c->quiet && kind == PLAN_ON_ONE_DEVICE)
-        report_comparison(stdout, report->against, report, difference);
-    else if (!c->quiet)
-        report_cpu_comparison(stdout, report->against, report,
-                              partition_count(&other->partition), difference);
-    return EXIT_OK;
-}
-
-/*
- * --compare (one device of the same backend) or --compare-cpu (the host tiles):
- * the main run's problem again, written nowhere, then one line (or CSV row) set
- * against the main run. Interrupted, it prints nothing and gives the signal's status.
- * Under MPI every rank calls it: rank 0 solves the comparison whole, each rank's
- * part of the main run's field is compared with it piece by piece
- * (part_compare.h), and every rank ends with the same status.
- */
-static int compare(const struct plan *plan, enum plan_comparison_kind kind,
-                   const struct run_report *run, const struct field *field)
-{
-    struct plan other;
-    struct run_report report;
-    struct field whole;
-    char err[CONFIG_ERROR_MAX] = "";
-    const struct config *c = &plan->config;
-    double difference = 0.0;
-    int status = solve_comparison(plan, kind, &other, &whole, &report, err, sizeof err);
-    if (status == EXIT_OK)
-        status = part_compare_max_difference(&plan->partition, c->ranks_x, c->ranks_y,
-                                             field, &whole, &difference, err, sizeof err);
-    report.role = kind == PLAN_ON_ONE_DEVICE ? "compare-1-device" : "compare-cpu";
-    report.against = run;
-    if (status == EXIT_OK && ranks_rank() == 0)
-        status = print_comparison(plan, kind, &other, &report, difference);
-    else if (status != EXIT_OK && err[0])
-        status = status == EXIT_BAD_USAGE ? usage_error(err) : run_error(err);
-    field_free(&whole);
-    plan_free(&other);
-    if (c->world_size > 1) /* rank 0's CSV row: the next comparison runs on all or none */
-        status = ranks_agree_status(status, err, sizeof err);
-    return status;
-}
-
-/* --compare, then --compare-cpu, after a main run that ended with status. Under
- * MPI every rank takes part in each, so the ranks first agree that the main run
- * ended well everywhere (rank 0 alone prints its report, and may have failed to:
- * said there already). */
-static int compare_all(const struct plan *plan, const struct run_report *run,
-                       const struct field *field, int status)
-{
-    const struct config *c = &plan->config;
-    char said[CONFIG_ERROR_MAX] = "";
-    if (!c->compare && !c->compare_cpu)
-        return status;
-    if (c->world_size > 1)
-        status = ranks_agree_status(status, said, sizeof said);
-    if (status == EXIT_OK && c->compare)
-        status = compare(plan, PLAN_ON_ONE_DEVICE, run, field);
-    if (status == EXIT_OK && c->compare_cpu)
-        status = compare(plan, PLAN_ON_CPU, run, field);
-    return status;
+    return say_run_error(err);
 }
 
 /* --backend auto found no GPU: one line on stderr says where the run goes and why,
@@ -241,15 +126,15 @@ static int plan_run(const struct config *c, struct plan *plan)
     char err[CONFIG_ERROR_MAX];
     int status = plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
     if (made) /* --csv-append's file among them */
-        status = run_check_outputs(plan, err, sizeof err);
+        status = run_files_check(plan, err, sizeof err);
     if (status == EXIT_OK)
         status = memory_check(plan, err, sizeof err);
     status = ranks_agree_status(status, err, sizeof err); /* any rank's refusal: all */
     if (status != EXIT_OK && made)
         plan_free(plan);
     if (status == EXIT_BAD_USAGE)
-        return usage_error(err);
-    return status == EXIT_OK ? EXIT_OK : run_error(err);
+        return say_usage_error(err);
+    return status == EXIT_OK ? EXIT_OK : say_run_error(err);
 }
 
 /* --sides: the lab sweep (sweep.h); a refusal is status 2, a failed run 1. */
@@ -258,8 +143,8 @@ static int sweep(const struct config *c)
     char err[CONFIG_ERROR_MAX];
     int status = sweep_run(c, err, sizeof err);
     if (status == EXIT_BAD_USAGE)
-        return usage_error(err);
-    return status == EXIT_FAILURE_RUN ? run_error(err) : status;
+        return say_usage_error(err);
+    return status == EXIT_FAILURE_RUN ? say_run_error(err) : status;
 }
 
 /* --error-if-not-converged: a run with an eps (not --steps) that --max-iter ended
@@ -274,7 +159,7 @@ static int check_converged(const struct plan *plan, const struct solve_result *r
              "not converged: --max-iter %ld reached with the %s norm %.6e, not below "
              "--eps %.3g (--error-if-not-converged)",
              r->iterations, norm_name(c->norm), r->final_norm, plan->eps);
-    return run_error(err);
+    return say_run_error(err);
 }
 
 /* --print-config: the settings as an INI file, once they are checked (on a copy
@@ -284,95 +169,9 @@ static int print_config(const struct config *c)
     struct config resolved = *c;
     char err[CONFIG_ERROR_MAX];
     if (plan_resolve(&resolved, err, sizeof err) != 0)
-        return usage_error(err);
+        return say_usage_error(err);
     config_print_ini(stdout, c);
     return EXIT_OK;
-}
-
-/* --dry-run's memory lines: each GPU and the host; under MPI, every rank's. */
-static int print_memory(const struct plan *plan)
-{
-    const struct config *c = &plan->config;
-    const double mib = 1024.0 * 1024.0;
-    int ranks = c->world_size > 1 ? c->world_size : 1;
-    char err[CONFIG_ERROR_MAX];
-    struct memory_check_part *parts = calloc((size_t)ranks, sizeof *parts);
-    int status = parts ? EXIT_OK
-                       : error_status(EXIT_FAILURE_RUN, err, sizeof err,
-                                      "out of host memory for the ranks' memory");
-    if (ranks_agree_status(status, err, sizeof err) != EXIT_OK || /* every rank */
-        memory_check_parts(plan, parts, err, sizeof err) != 0) {
-        free(parts);
-        return run_error(err);
-    }
-    for (int r = 0; r < ranks; r++) {
-        char who[32] = "";
-        if (ranks > 1)
-            snprintf(who, sizeof who, "rank %d, ", r);
-        for (int g = 0; g < parts[r].gpus; g++)
-            printf("  memory        %sGPU %d: about %.1f MiB\n", who, parts[r].device[g],
-                   parts[r].device_bytes[g] / mib);
-        printf("  memory        %shost: about %.1f MiB%s\n", who,
-               parts[r].host_bytes / mib,
-               c->compare || c->compare_cpu ? " (with the comparisons)" : "");
-    }
-    free(parts);
-    return EXIT_OK;
-}
-
-/* --dry-run's time: the estimate's iterations at the rate of a short warm-up of
- * the plan itself (run_time_per_iteration), where that is cheap. */
-static void print_time_estimate(const struct plan *plan)
-{
-    double seconds;
-    long iterations, expected = plan->estimate.expected;
-    if (plan->eps <= 0.0 || expected <= 0)
-        return;
-    if (run_time_per_iteration(plan, &seconds, &iterations) != 0) {
-        printf("  time          not measured (a warm-up is run only on one process "
-               "and up to %ld sites)\n",
-               RUN_WARM_UP_SITES_MAX);
-        return;
-    }
-    printf("  time          about %.3g s for the estimate's iterations, %.3g us an "
-           "iteration (measured over a warm-up of %ld)\n",
-           seconds * (double)(expected < plan->max_iter ? expected : plan->max_iter),
-           seconds * 1e6, iterations);
-}
-
-/* --dry-run: each tile, its sites and device, the memory each device and the host
- * would hold (memory_check's estimates), the iterations and time expected, and
- * nothing solved. */
-static int print_plan(const struct plan *plan)
-{
-    const struct config *c = &plan->config;
-    const struct partition *p = &plan->partition;
-    int tiles = partition_count(p), gpu = c->backend == BACKEND_GPU;
-    double mib = 1024.0 * 1024.0;
-    printf("laplace --dry-run: %ld x %ld lattice, %s, backend %s, partition %dx%d\n",
-           c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
-           backend_name(c->backend), p->ngx, p->ngy);
-    printf("  devices       %s (%s)\n", plan->device_list, plan->device_names);
-    for (int t = 0; t < tiles; t++) {
-        const struct tile_extent *e = &p->tiles[t];
-        printf("  tile %-3d      (%d,%d): x %ld..%ld, y %ld..%ld, %ld x %ld sites", t,
-               e->ix, e->iy, e->x0, e->x0 + e->lx - 1, e->y0, e->y0 + e->ly - 1, e->lx,
-               e->ly);
-        if (gpu && plan->devices[t] < 0)
-            printf(", rank %d",
-                   partition_rank_of(p, c->ranks_x, c->ranks_y, t)); /* not ours */
-        else if (gpu)
-            printf(", GPU %d, about %.1f MiB", plan->devices[t],
-                   memory_check_tile_bytes(plan, e->lx, e->ly, tiles == 1) / mib);
-        putchar('\n');
-    }
-    int status = print_memory(plan);
-    if (status == EXIT_OK) {
-        report_estimate(stdout, plan);
-        print_time_estimate(plan);
-        printf("  nothing solved (--dry-run)\n");
-    }
-    return status;
 }
 
 /*
@@ -420,9 +219,9 @@ static int run(const struct plan *plan, double start)
     if (status != EXIT_OK && !field.data)
         return solve_failed(c, &report, start, err);
     if (status != EXIT_OK)
-        run_error(err); /* the history failed: the outputs are still written */
-    if (run_write_outputs(plan, &field, &report.result, err, sizeof err) != EXIT_OK)
-        status = run_error(err);
+        say_run_error(err); /* the history failed: the outputs are still written */
+    if (run_outputs_write(plan, &field, &report.result, err, sizeof err) != EXIT_OK)
+        status = say_run_error(err);
     report.time_total_s = omp_get_wtime() - start;
     if (status == EXIT_OK)
         status = print_report(c, &report);
@@ -479,18 +278,18 @@ static int laplace(int argc, char **argv)
                      ? EXIT_BAD_USAGE
                      : EXIT_OK;
     if (ranks_agree_status(status, err, sizeof err) != EXIT_OK) /* a node's INI file */
-        return usage_error(err);
+        return say_usage_error(err);
     if ((status = agree_on_settings(&config)) != EXIT_OK) /* an MPMD launch */
         return status;
     if (ranks_size() > 1 && (config.bench || config.show_topology))
-        return usage_error("--bench and --topology look at one workstation; run them "
-                           "without mpirun");
+        return say_usage_error("--bench and --topology look at one workstation; run them "
+                               "without mpirun");
     if (config.show_help)
         return config_print_help(argv[0]), EXIT_OK;
     if (config.show_version)
         return print_version(), EXIT_OK;
     if (config.show_topology)
-        return p2p_print_topology(stdout, err, sizeof err) ? run_error(err) : EXIT_OK;
+        return p2p_print_topology(stdout, err, sizeof err) ? say_run_error(err) : EXIT_OK;
     if (config.bench)
         return interrupt_install_at_once(), bench_run(&config);
     if (config.print_config)
@@ -502,7 +301,7 @@ static int laplace(int argc, char **argv)
                  ? EXIT_BAD_USAGE
                  : EXIT_OK;
     if (ranks_agree_status(status, err, sizeof err) != EXIT_OK) /* a node's environment */
-        return usage_error(err);
+        return say_usage_error(err);
     if ((status = agree_on_settings(&config)) != EXIT_OK) /* as resolved */
         return status;
     say_where_it_runs(&config);
@@ -512,7 +311,7 @@ static int laplace(int argc, char **argv)
     if (status != EXIT_OK)
         return status;
     warn_if_max_iter_short(&plan);
-    status = config.dry_run ? print_plan(&plan) : run(&plan, start);
+    status = config.dry_run ? dry_run_print(&plan) : run(&plan, start);
     plan_free(&plan);
     return status;
 }
@@ -523,7 +322,7 @@ int main(int argc, char **argv)
     interrupt_ignore_write_signals(); /* a failed write is reported, on every path */
     open_standard_descriptors();
     if (ranks_start(err, sizeof err) != 0)
-        return run_error(err);
+        return say_run_error(err);
     int status = stdout_checked(laplace(argc, argv));
     ranks_end();
     return status;

@@ -5,7 +5,9 @@
  *            (settings/plan.h)            |                         |
  *                            memory_check, outputs          report (human, CSV)
  *
- * main's run, both comparisons and the bench all go through it.
+ * main's run, both comparisons and the bench all go through it. Before it, main
+ * checks the run's files (run_files.h); the solve writes snapshots and pieces and
+ * main the final outputs through run_outputs.h.
  */
 #ifndef LAPLACE_RUN_H
 #define LAPLACE_RUN_H
@@ -16,20 +18,6 @@
 #include "settings/plan.h"
 #include "outputs/output.h"
 #include "report.h"
-
-#define LAPLACE_VERSION "0.1.0"
-
-/* Refuses, before any work, two of the run's files on one file (output_paths.h:
- * the history, --csv-append, each --output, its .pvti pieces and its snapshots):
- * EXIT_BAD_USAGE, one line naming both; then every file the run would write that
- * cannot be written (its name too long, read-only, not a regular file, a CSV of
- * other columns...): EXIT_FAILURE_RUN, one line per file in err. */
-int run_check_outputs(const struct plan *plan, char *err, size_t n);
-
-/* --csv-append: the report's row (csv_append.h: whole or not at all), after the
- * header when the file is new; r NULL: only checks that it could be. 0, or -1
- * with err set. */
-int run_csv_append(const char *path, const struct run_report *r, char *err, size_t n);
 
 /*
  * Runs the plan: the history, the monitor and the progress line follow it, and
@@ -51,16 +39,5 @@ int run_execute(const struct plan *plan, struct field *field, struct run_report 
  * it is not cheap (several ranks, or more than RUN_WARM_UP_SITES_MAX sites) or
  * failed: the dry run then says the time is not measured. */
 int run_time_per_iteration(const struct plan *plan, double *seconds, long *iterations);
-
-/* Every --output of the plan (with the .pvti pieces its tiles staged): each one
- * that can be written is, whatever happens to the others. Exit status; err has
- * one line per output that failed. */
-int run_write_outputs(const struct plan *plan, const struct field *field,
-                      const struct solve_result *r, char *err, size_t n);
-
-/* What the output files of this run say besides the field: the tiles of the
- * partition (NULL: one), the spacing, and the iteration and how the run ended. */
-void run_output_context(const struct config *c, const struct partition *tiles,
-                        const struct solve_result *r, struct output_context *out);
 
 #endif

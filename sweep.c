@@ -12,6 +12,7 @@
 #include "mpi/ranks.h"
 #include "report.h"
 #include "run.h"
+#include "run_files.h"
 #include "settings/memory_check.h"
 #include "settings/plan.h"
 #include "support/error.h"
@@ -89,7 +90,7 @@ static int print_row(const struct config *c, const struct run_report *r, char *e
                r->plan->config.problem.nx, r->result.iterations, report_stop_name(r),
                r->result.time_compute_s, r->result.final_norm);
     fflush(stdout);
-    if (c->csv_append[0] && run_csv_append(c->csv_append, r, err, n) != 0)
+    if (c->csv_append[0] && run_files_csv_append(c->csv_append, r, err, n) != 0)
         return EXIT_FAILURE_RUN;
     return EXIT_OK;
 }

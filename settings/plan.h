@@ -34,7 +34,7 @@ struct plan {
     char device_names[256];
     char label[64]; /* the progress line's prefix, e.g. "comparing: 1 GPU" ("": none) */
     struct output_pieces *staged; /* per --output: the .pvti pieces its tiles wrote
-                                     under temporary names, until run_write_outputs */
+                                     under temporary names, until run_outputs_write */
 };
 
 /* What a comparison runs the main run's problem on. */

@@ -106,3 +106,9 @@ const char *error_quote(const char *text, char *out, size_t n)
         out[o] = '\0';
     return out;
 }
+
+void error_add_line(char *err, size_t n, const char *line)
+{
+    size_t used = strlen(err);
+    snprintf(err + used, n - used, "%s%s", used ? "\n" : "", line);
+}

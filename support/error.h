@@ -25,6 +25,10 @@ int error_set(char *err, size_t n, const char *format, ...)
 int error_status(int status, char *err, size_t n, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Appends line to err (n bytes), after a newline if err holds a line already: the
+ * error of a step that reports each of several failures. */
+void error_add_line(char *err, size_t n, const char *line);
+
 /* The offset of the first byte of text that does not begin a well-formed UTF-8
  * character (no overlong forms, no surrogates, nothing past U+10FFFF), or -1. */
 long utf8_invalid_at(const char *text, size_t length);

@@ -1,0 +1,102 @@
+/*
+ * dry_run.c - --dry-run's lines (dry_run.h): the tiles, memory_check's estimates of
+ * every rank's memory, the report's estimate line, and the time at the rate of a
+ * short warm-up of the plan itself.
+ */
+#include "dry_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mpi/ranks.h"
+#include "report.h"
+#include "run.h"
+#include "say.h"
+#include "settings/memory_check.h"
+#include "support/error.h"
+
+/* --dry-run's memory lines: each GPU and the host; under MPI, every rank's. */
+static int print_memory(const struct plan *plan)
+{
+    const struct config *c = &plan->config;
+    const double mib = 1024.0 * 1024.0;
+    int ranks = c->world_size > 1 ? c->world_size : 1;
+    char err[CONFIG_ERROR_MAX];
+    struct memory_check_part *parts = calloc((size_t)ranks, sizeof *parts);
+    int status = parts ? EXIT_OK
+                       : error_status(EXIT_FAILURE_RUN, err, sizeof err,
+                                      "out of host memory for the ranks' memory");
+    if (ranks_agree_status(status, err, sizeof err) != EXIT_OK || /* every rank */
+        memory_check_parts(plan, parts, err, sizeof err) != 0) {
+        free(parts);
+        return say_run_error(err);
+    }
+    for (int r = 0; r < ranks; r++) {
+        char who[32] = "";
+        if (ranks > 1)
+            snprintf(who, sizeof who, "rank %d, ", r);
+        for (int g = 0; g < parts[r].gpus; g++)
+            printf("  memory        %sGPU %d: about %.1f MiB\n", who, parts[r].device[g],
+                   parts[r].device_bytes[g] / mib);
+        printf("  memory        %shost: about %.1f MiB%s\n", who,
+               parts[r].host_bytes / mib,
+               c->compare || c->compare_cpu ? " (with the comparisons)" : "");
+    }
+    free(parts);
+    return EXIT_OK;
+}
+
+/* --dry-run's time: the estimate's iterations at the rate of a short warm-up of
+ * the plan itself (run_time_per_iteration), where that is cheap. */
+static void print_time_estimate(const struct plan *plan)
+{
+    double seconds;
+    long iterations, expected = plan->estimate.expected;
+    if (plan->eps <= 0.0 || expected <= 0)
+        return;
+    if (run_time_per_iteration(plan, &seconds, &iterations) != 0) {
+        printf("  time          not measured (a warm-up is run only on one process "
+               "and up to %ld sites)\n",
+               RUN_WARM_UP_SITES_MAX);
+        return;
+    }
+    printf("  time          about %.3g s for the estimate's iterations, %.3g us an "
+           "iteration (measured over a warm-up of %ld)\n",
+           seconds * (double)(expected < plan->max_iter ? expected : plan->max_iter),
+           seconds * 1e6, iterations);
+}
+
+/* --dry-run: each tile, its sites and device, the memory each device and the host
+ * would hold (memory_check's estimates), the iterations and time expected, and
+ * nothing solved. */
+int dry_run_print(const struct plan *plan)
+{
+    const struct config *c = &plan->config;
+    const struct partition *p = &plan->partition;
+    int tiles = partition_count(p), gpu = c->backend == BACKEND_GPU;
+    double mib = 1024.0 * 1024.0;
+    printf("laplace --dry-run: %ld x %ld lattice, %s, backend %s, partition %dx%d\n",
+           c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
+           backend_name(c->backend), p->ngx, p->ngy);
+    printf("  devices       %s (%s)\n", plan->device_list, plan->device_names);
+    for (int t = 0; t < tiles; t++) {
+        const struct tile_extent *e = &p->tiles[t];
+        printf("  tile %-3d      (%d,%d): x %ld..%ld, y %ld..%ld, %ld x %ld sites", t,
+               e->ix, e->iy, e->x0, e->x0 + e->lx - 1, e->y0, e->y0 + e->ly - 1, e->lx,
+               e->ly);
+        if (gpu && plan->devices[t] < 0)
+            printf(", rank %d",
+                   partition_rank_of(p, c->ranks_x, c->ranks_y, t)); /* not ours */
+        else if (gpu)
+            printf(", GPU %d, about %.1f MiB", plan->devices[t],
+                   memory_check_tile_bytes(plan, e->lx, e->ly, tiles == 1) / mib);
+        putchar('\n');
+    }
+    int status = print_memory(plan);
+    if (status == EXIT_OK) {
+        report_estimate(stdout, plan);
+        print_time_estimate(plan);
+        printf("  nothing solved (--dry-run)\n");
+    }
+    return status;
+}
