@@ -121,11 +121,15 @@ static void take_snapshot(struct loop_state *st, struct tile *me)
     {
         /* every rank's tiles gathered (agreed), then written */
         st->failed = rank_split_agree(&st->split, st->failed, st->result);
-        if (st->failed || write_snapshot(st) != 0) {
+        int written = !st->failed && write_snapshot(st) == 0;
+        if (!written) {
             st->failed = 1;
             st->result->reason = STOP_FAILED;
         }
+        int gathered = st->result->failed_rank >= 0;
         st->failed = rank_split_agree(&st->split, st->failed, st->result);
+        if (st->failed && !gathered && !written) /* agreed in the write itself */
+            st->result->failed_rank = SOLVE_EVERY_RANK;
         if (st->failed)
             st->stop = 1; /* read by all after the single's barrier */
     }

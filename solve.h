@@ -59,6 +59,8 @@ struct solve_settings {
                                 * field (rank_part.h); 0: the whole, merged */
 };
 
+enum { SOLVE_EVERY_RANK = -2 }; /* solve_result.failed_rank: no one rank failed */
+
 struct solve_result {
     long iterations;
     double final_norm; /* the last computed norm (NAN if none was computed) */
@@ -77,7 +79,9 @@ struct solve_result {
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */
     char peer_fallback[600]; /* which: "GPU 0 <- GPU 1 (east), ..." ("" if none) */
     int failed_device;       /* device of the failing call, -1 if none or the host */
-    int failed_rank;         /* MPI rank of the failing call, -1 with one process */
+    int failed_rank;         /* MPI rank of the failing call, -1 with one process;
+                              * SOLVE_EVERY_RANK: the ranks failed together (a write
+                              * they agreed on), its message names the file */
     char failed_node[64];    /* the node of that rank */
     char error[600];         /* what failed, when reason == STOP_FAILED */
 };

@@ -194,7 +194,7 @@ int rank_split_agree(struct rank_split *r, int failed, struct solve_result *resu
     if (!r->distributed)
         return failed;
     int first = ranks_first_flagged(failed);
-    if (first >= 0 && result->failed_rank < 0) /* once: every rank has failed since */
+    if (first >= 0 && result->failed_rank == -1) /* once: every rank has failed since */
         share_failure(first, result);
     return first >= 0;
 }
@@ -222,7 +222,7 @@ int rank_split_share(struct rank_split *r, int *failed, double *tile_sums,
     /* a rank's tiles come in tile order, as it sent them */
     for (int t = 0; t < r->tile_count; t++)
         tile_sums[t] = r->all[r->next[r->owner[t]]++];
-    if (first >= 0 && result->failed_rank < 0)
+    if (first >= 0 && result->failed_rank == -1)
         share_failure(first, result);
     *failed = first >= 0;
     if (signal)

@@ -274,6 +274,7 @@ Test(mpi_parts, a_snapshot_failing_on_one_rank_stops_every_rank, .timeout = 120)
         args);
     cr_assert_eq(r.status, 1, "status %d, want 1: %s", r.status, r.err);
     cr_assert(strstr(r.err, "g-000010_5.vti"), "the piece is not named:\n%s", r.err);
+    cr_assert(!strstr(r.err, "rank 0"), "rank 1's piece blamed on rank 0:\n%s", r.err);
     cr_assert(!exists_in_dir(dir, "g-000010.pvti") && !exists_in_dir(dir, "f-000020.bin"),
               "the run went on after the failed snapshot");
     char command[400];
