@@ -35,6 +35,7 @@ static int solve_comparison(const struct plan *plan, enum plan_comparison_kind k
         if (status == EXIT_OK)
             status = run_execute(other, whole, report, err, n);
     }
+    ranks_wait_idle(); /* the other ranks leave rank 0's comparison the cores */
     if (status == EXIT_OK && (report->result.reason == STOP_INTERRUPTED ||
                               (ranks_rank() != 0 && interrupt_requested()))) {
         status = interrupt_exit_status();

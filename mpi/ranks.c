@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "support/error.h"
@@ -76,6 +77,8 @@ static void mpi_failed(int rc, const char *call, const char *file, int line)
     MPI_Abort(MPI_COMM_WORLD, 1);
     exit(1);
 }
+
+enum { IDLE_POLL_NS = 1000000 }; /* ranks_wait_idle looks every millisecond */
 
 #define MPI_CHECK(call)                                                                  \
     do {                                                                                 \
@@ -148,6 +151,21 @@ int ranks_cuda_aware(void)
 #else
     return 0;
 #endif
+}
+
+void ranks_wait_idle(void)
+{
+    MPI_Request barrier;
+    int done = 0;
+    if (!started)
+        return;
+    MPI_CHECK(MPI_Ibarrier(MPI_COMM_WORLD, &barrier));
+    for (;;) {
+        MPI_CHECK(MPI_Test(&barrier, &done, MPI_STATUS_IGNORE));
+        if (done)
+            return;
+        nanosleep(&(struct timespec){.tv_nsec = IDLE_POLL_NS}, NULL);
+    }
 }
 
 int ranks_first_flagged(int flag)
@@ -303,6 +321,8 @@ int ranks_file_close(struct ranks_file *f, char *err, size_t n)
 }
 
 #else /* no MPI in this build: one rank */
+
+void ranks_wait_idle(void) {}
 
 int ranks_start(char *err, size_t n)
 {

@@ -36,6 +36,12 @@ int ranks_built_with_mpi(void); /* 1 when laplace was built with MPI */
  * does not use that yet: edges between ranks always pass through host memory. */
 int ranks_cuda_aware(void);
 
+/* Every rank waits here until all have come, without holding a core meanwhile (it
+ * looks every millisecond): for the ranks that wait while one rank works alone,
+ * such as rank 0's comparison on the node's cores, where a waiting rank that spun
+ * in MPI would slow it and its timing. */
+void ranks_wait_idle(void);
+
 /* The lowest rank whose flag is set (every rank calls it), or -1 when none is. */
 int ranks_first_flagged(int flag);
 

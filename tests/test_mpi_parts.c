@@ -518,22 +518,32 @@ Test(mpi_parts, compare_and_compare_cpu_under_ranks_say_what_one_process_says,
     run_free(&csv);
 }
 
-/* Each rank's peak resident memory (kB, ranks[0..np-1]) from `mpirun --tag-output
- * ... /usr/bin/time -o /dev/stderr -f 'peak_kb %M' ./laplace`'s tagged stderr lines
- * (-o: one write each, which Open MPI tags whole). */
-static void peaks_of_ranks(const char *said, long *ranks, int np)
+/* Each rank's number after tag (values[0..np-1]) from `mpirun --tag-output ...
+ * /usr/bin/time -o /dev/stderr -f 'TAG%X' ./laplace`'s tagged stderr lines (-o: one
+ * write each, which Open MPI tags whole). */
+static void numbers_of_ranks(const char *said, const char *tag, double *values, int np)
 {
     for (int r = 0; r < np; r++)
-        ranks[r] = -1;
+        values[r] = -1.0;
     for (const char *line = said; line && *line; line = strchr(line, '\n')) {
         int rank = -1;
         line += *line == '\n';
         const char *text = mpi_tagged_text(line, &rank);
-        if (text && rank >= 0 && rank < np && strncmp(text, "peak_kb ", 8) == 0)
-            ranks[rank] = atol(text + 8);
+        if (text && rank >= 0 && rank < np && strncmp(text, tag, strlen(tag)) == 0)
+            values[rank] = atof(text + strlen(tag));
     }
     for (int r = 0; r < np; r++)
-        cr_assert(ranks[r] > 0, "no peak of rank %d:\n%s", r, said);
+        cr_assert(values[r] >= 0.0, "no '%s' of rank %d:\n%s", tag, r, said);
+}
+
+/* Each rank's peak resident memory (kB, ranks[0..np-1]): numbers_of_ranks of
+ * 'peak_kb %M'. */
+static void peaks_of_ranks(const char *said, long *ranks, int np)
+{
+    double values[16];
+    numbers_of_ranks(said, "peak_kb ", values, np);
+    for (int r = 0; r < np; r++)
+        ranks[r] = (long)values[r];
 }
 
 Test(mpi_parts, with_compare_the_ranks_but_0_hold_at_most_30_percent_of_one_process,
@@ -569,6 +579,45 @@ Test(mpi_parts, with_compare_the_ranks_but_0_hold_at_most_30_percent_of_one_proc
               "a rank other than 0 peaked at %ld kB, %.1f%% of one process's %ld kB "
               "(want <= 30%%)",
               others, 100.0 * (double)others / (double)one, one);
+}
+
+/* While rank 0 solves the comparison alone, the other ranks wait without holding a
+ * core (ranks_wait_idle): spinning in MPI they took a core from the comparison and
+ * slowed it and its timing (--compare-cpu's 2.0 s became 6.3 s on 2 cores). Here
+ * the comparison is one tile, about twice the main run's time, so rank 1 is busy
+ * about a third of its wall time; spinning, it was busy all of it (a loaded machine
+ * gives a spinning rank less CPU: the test can then miss a spin, never invent one). */
+Test(mpi_parts, ranks_waiting_for_rank_0s_comparison_leave_it_the_cores, .timeout = 300)
+{
+    char command[1200], launcher[512];
+    double cpu[2], wall[2];
+    int status;
+    require_mpirun();
+    if (access("/usr/bin/time", X_OK) != 0)
+        cr_skip_test("needs GNU time as /usr/bin/time (make deps installs time)");
+    snprintf(
+        command, sizeof command, "%s %s",
+        mpirun_command(launcher, sizeof launcher,
+                       "--tag-output -np 2 --bind-to none /usr/bin/time -o /dev/stderr "
+                       "-f 'cpu_s %U %e' ./laplace"),
+        "--backend cpu --nx 1024 --ny 1024 --partition 2x1 --ranks 2x1 --steps 500 "
+        "--compare -q");
+    char *said = shell_run(command, &status);
+    cr_assert_eq(status, 0, "%s:\n%s", command, said);
+    numbers_of_ranks(said, "cpu_s ", cpu, 2);
+    for (int r = 0; r < 2; r++) { /* "cpu_s USER WALL": the wall time after the user */
+        char tag[32];
+        snprintf(tag, sizeof tag, "cpu_s %.2f ", cpu[r]);
+        wall[r] = 0.0;
+        const char *at = strstr(said, tag);
+        cr_assert(at && sscanf(at + strlen(tag), "%lf", &wall[r]) == 1, "%s", said);
+    }
+    free(said);
+    cr_log_info("rank 1: %.2f s of CPU in %.2f s (rank 0: %.2f in %.2f)", cpu[1], wall[1],
+                cpu[0], wall[0]);
+    cr_assert(cpu[1] < 0.7 * wall[1],
+              "rank 1 was busy %.2f s of its %.2f s: it spun while rank 0 compared",
+              cpu[1], wall[1]);
 }
 
 /* The host's available memory in bytes (MemAvailable), or 0. */
