@@ -125,7 +125,9 @@ static int plan_run(const struct config *c, struct plan *plan)
 {
     char err[CONFIG_ERROR_MAX];
     int status = plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
-    if (made) /* --csv-append's file among them */
+    if (made) /* each rank its own part's sites */
+        status = plan_check_source(&plan->config, &plan->partition, err, sizeof err);
+    if (status == EXIT_OK) /* --csv-append's file among them */
         status = run_files_check(plan, err, sizeof err);
     if (status == EXIT_OK)
         status = memory_check(plan, err, sizeof err);
@@ -168,7 +170,8 @@ static int print_config(const struct config *c)
 {
     struct config resolved = *c;
     char err[CONFIG_ERROR_MAX];
-    if (plan_resolve(&resolved, err, sizeof err) != 0)
+    if (plan_resolve(&resolved, err, sizeof err) != 0 ||
+        plan_check_source(&resolved, NULL, err, sizeof err) != EXIT_OK)
         return say_usage_error(err);
     config_print_ini(stdout, c);
     return EXIT_OK;
@@ -304,12 +307,11 @@ static int laplace(int argc, char **argv)
         return say_usage_error(err);
     if ((status = agree_on_settings(&config)) != EXIT_OK) /* as resolved */
         return status;
-    say_where_it_runs(&config);
-
     struct plan plan;
     status = plan_run(&config, &plan);
     if (status != EXIT_OK)
-        return status;
+        return status; /* a refusal says its one line alone */
+    say_where_it_runs(&config);
     warn_if_max_iter_short(&plan);
     status = config.dry_run ? dry_run_print(&plan) : run(&plan, start);
     plan_free(&plan);

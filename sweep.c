@@ -1,7 +1,8 @@
 /*
  * sweep.c - the lab sweep of sweep.h: each side's plan made and run as a single
- * run is (plan_resolve, plan_make, memory_check, run_execute), its row printed
- * (a line, or the CSV row) and appended (--csv-append), then the fitted exponents.
+ * run is (plan_resolve, plan_make, plan_check_source, memory_check, run_execute), its row
+ * printed (a line, or the CSV row) and appended (--csv-append), then the fitted
+ * exponents.
  */
 #include "sweep.h"
 
@@ -70,9 +71,11 @@ static int run_side(const struct config *c, long side, struct plan *plan,
     status = plan_make(&w, plan, err, n);
     if (status != EXIT_OK)
         return status;
-    if (memory_check(plan, err, n) != 0)
+    status = plan_check_source(&plan->config, NULL, err, n); /* refused: status 2 */
+    if (status == EXIT_OK && memory_check(plan, err, n) != 0)
         status = EXIT_FAILURE_RUN;
-    else if ((status = run_execute(plan, &field, report, err, n)) == EXIT_OK)
+    if (status == EXIT_OK &&
+        (status = run_execute(plan, &field, report, err, n)) == EXIT_OK)
         field_free(&field);
     if (status != EXIT_OK)
         plan_free(plan);

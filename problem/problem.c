@@ -202,12 +202,12 @@ static int region_is_used(const struct problem *p, const struct region *r)
     return 0;
 }
 
-/* b at every interior site of terms->rect; -1 with err set where f is not finite.
- * With terms NULL, only the check, over the whole lattice (problem_check: a bad
- * source is a bad config, refused before the solve; that costs one more evaluation
- * per site, only when there is a source). */
-static int fill_source(const struct problem *p, struct problem_terms *terms, char *err,
-                       size_t n)
+/* b at every interior site of rect into terms (rect: terms->rect); -1 with err set
+ * where f is not finite. With terms NULL, only the check (problem_check_source: a
+ * bad source is a bad config, refused before the solve; that costs one more
+ * evaluation per site, only when there is a source). */
+static int fill_source(const struct problem *p, struct lattice_rect rect,
+                       struct problem_terms *terms, char *err, size_t n)
 {
     struct expression *f;
     double constant;
@@ -216,7 +216,7 @@ static int fill_source(const struct problem *p, struct problem_terms *terms, cha
     if (expression_parse(p->source, &f, err, n) != 0)
         return -1;
     long i0, i1, j0, j1;
-    interior_of(p, terms ? terms->rect : problem_whole(p), &i0, &i1, &j0, &j1);
+    interior_of(p, rect, &i0, &i1, &j0, &j1);
     for (long j = j0; j <= j1; j++)
         for (long i = i0; i <= i1; i++) {
             double x = problem_site_x(p, i), y = problem_site_y(p, j);
@@ -260,8 +260,6 @@ int problem_check(const struct problem *problem, char *err, size_t n)
     for (int edge = 0; edge < EDGE_COUNT; edge++)
         if (set_edge(problem, edge, NULL, NULL, err, n) != 0)
             return -1;
-    if (problem->source[0] && fill_source(problem, NULL, err, n) != 0)
-        return -1;
     for (int k = 0; k < problem->region_count; k++)
         if (!region_is_used(problem, &problem->regions[k])) {
             snprintf(err, n, "region '%s' holds no interior site of the %ldx%ld lattice",
@@ -269,6 +267,12 @@ int problem_check(const struct problem *problem, char *err, size_t n)
             return -1;
         }
     return 0;
+}
+
+int problem_check_source(const struct problem *problem, struct lattice_rect rect,
+                         char *err, size_t n)
+{
+    return problem->source[0] ? fill_source(problem, rect, NULL, err, n) : 0;
 }
 
 int problem_terms_build(const struct problem *problem, struct problem_terms *terms,
@@ -286,7 +290,7 @@ int problem_terms_build_part(const struct problem *problem, struct lattice_rect 
         if (field_alloc_at(&terms->source, rect.x0, rect.y0, nx, ny,
                            problem->precision) != 0)
             return error_set(err, n, "out of host memory for the source");
-        if (fill_source(problem, terms, err, n) != 0)
+        if (fill_source(problem, rect, terms, err, n) != 0)
             return problem_terms_free(terms), -1;
     }
     if (problem->region_count > 0) {

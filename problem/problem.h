@@ -103,12 +103,17 @@ int region_contains(const struct problem *problem, const struct region *r, long 
                     long j);
 
 /*
- * Checks what a run would evaluate: the cells' squares are normal doubles, every
- * formula parses, the edge formulas are finite on their edges and the source at every
- * interior site, every region holds at least one interior site.
+ * Checks what a run would evaluate, but the source's values: the cells' squares are
+ * normal doubles, every formula parses, the edge formulas are finite on their
+ * edges, every region holds at least one interior site.
  * Returns 0, or -1 with one line in err.
  */
 int problem_check(const struct problem *problem, char *err, size_t n);
+
+/* The source finite at every interior site of rect (under MPI each rank checks its
+ * own part: an evaluation per site, the costliest check). 0, or -1 with one line. */
+int problem_check_source(const struct problem *problem, struct lattice_rect rect,
+                         char *err, size_t n);
 
 /* Builds the per-site terms (source b, fixed mask). Returns 0, or -1 with err set
  * (out of memory, or the source is not finite at a site). */

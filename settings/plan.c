@@ -13,6 +13,7 @@
 #include <omp.h>
 
 #include "laplace_kernels.h"
+#include "mpi/rank_part.h"
 #include "mpi/ranks.h"
 #include "p2p.h"
 #include "support/threads.h"
@@ -277,6 +278,21 @@ int plan_comparison(const struct plan *main_run, enum plan_comparison_kind kind,
     else
         snprintf(plan->label, sizeof plan->label, "comparing: 1 %s",
                  c.backend == BACKEND_GPU ? "GPU" : "tile");
+    return EXIT_OK;
+}
+
+int plan_check_source(const struct config *c, const struct partition *tiles, char *err,
+                      size_t n)
+{
+    struct lattice_rect own = problem_whole(&c->problem);
+    char why[CONFIG_ERROR_MAX - 16];
+    if (tiles && c->world_size > 1) {
+        struct rank_part rp;
+        rank_part_make(&rp, tiles, c->ranks_x, c->ranks_y, ranks_rank());
+        own = rp.own;
+    }
+    if (problem_check_source(&c->problem, own, why, sizeof why) != 0)
+        return error_status(EXIT_BAD_USAGE, err, n, "[problem] %s", why);
     return EXIT_OK;
 }
 

@@ -620,6 +620,64 @@ Test(mpi_parts, ranks_waiting_for_rank_0s_comparison_leave_it_the_cores, .timeou
               cpu[1], wall[1]);
 }
 
+/* How often needle occurs in text. */
+static int occurrences(const char *text, const char *needle)
+{
+    int count = 0;
+    for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle))
+        count++;
+    return count;
+}
+
+/* The source is checked by each rank on its own part (plan_check_source): a value
+ * that is not finite only in rank 1's part is refused on every rank, status 2,
+ * said once; and each rank's check costs its part, not the lattice (every rank
+ * evaluated the whole source before: 3.0 s of CPU each against 0.68 at 8192^2). */
+Test(mpi_parts, each_rank_checks_the_source_on_its_own_part, .timeout = 300)
+{
+    char command[1200], launcher[512];
+    double ranks[4];
+    int status;
+    require_mpirun();
+    /* 5 x 5 on 2x1 tiles: x 0..2 rank 0, 3..4 rank 1; log(0.75 - x) is -inf at site 3 */
+    struct run r = program_run(
+        60, mpirun_command(launcher, sizeof launcher, "-np 2 ./laplace"),
+        "--backend cpu --nx 5 --ny 5 --partition 2x1 --ranks 2x1 --source 'log(0.75-x)'");
+    cr_assert_eq(r.status, 2, "status %d: %s", r.status, r.err);
+    cr_assert_eq(occurrences(r.err, "laplace: [problem] source = log(0.75-x)"), 1,
+                 "said once: %s", r.err);
+    cr_assert(strstr(r.err, "not finite at x = 0.75"), "%s", r.err);
+    run_free(&r);
+    if (access("/usr/bin/time", X_OK) != 0)
+        cr_skip_test("needs GNU time as /usr/bin/time (make deps installs time)");
+    const char *job = "--backend cpu --nx 8192 --ny 8192 --partition 2x2 "
+                      "--source 'sin(3*x)*cos(2*y)'";
+    snprintf(command, sizeof command,
+             "/usr/bin/time -o /dev/stderr -f 'cpu_s %%U' ./laplace %s --print-config "
+             "2>&1 >/dev/null | tail -n 1",
+             job); /* --print-config: the check over the whole lattice, nothing more */
+    char *said = shell_run(command, &status);
+    double whole = -1.0;
+    cr_assert(sscanf(said, "cpu_s %lf", &whole) == 1, "%s", said);
+    free(said);
+    snprintf(
+        command, sizeof command, "%s %s --ranks 2x2 --dry-run",
+        mpirun_command(launcher, sizeof launcher,
+                       "--tag-output -np 4 --bind-to none /usr/bin/time -o /dev/stderr "
+                       "-f 'cpu_s %U' ./laplace"),
+        job);
+    said = shell_run(command, &status);
+    cr_assert_eq(status, 0, "%s:\n%s", command, said);
+    numbers_of_ranks(said, "cpu_s ", ranks, 4);
+    free(said);
+    double most = fmax(fmax(ranks[0], ranks[1]), fmax(ranks[2], ranks[3]));
+    cr_log_info("the source checked: whole lattice %.2f s of CPU, the busiest of 4 ranks "
+                "%.2f s",
+                whole, most);
+    cr_assert(most < 0.5 * whole, "a rank used %.2f s of CPU, the whole check %.2f s",
+              most, whole);
+}
+
 /* The host's available memory in bytes (MemAvailable), or 0. */
 static double host_available(void)
 {
