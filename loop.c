@@ -128,7 +128,8 @@ static void take_snapshot(struct loop_state *st, struct tile *me)
         }
         int gathered = st->result->failed_rank >= 0;
         st->failed = rank_split_agree(&st->split, st->failed, st->result);
-        if (st->failed && !gathered && !written) /* agreed in the write itself */
+        if (st->split.distributed && st->failed && !gathered &&
+            !written) /* agreed in the write itself */
             st->result->failed_rank = SOLVE_EVERY_RANK;
         if (st->failed)
             st->stop = 1; /* read by all after the single's barrier */

@@ -127,6 +127,9 @@ static int plan_run(const struct config *c, struct plan *plan)
     int status = plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
     if (made) /* each rank its own part's sites */
         status = plan_check_source(&plan->config, &plan->partition, err, sizeof err);
+    /* agreed before the next checks, so that the refusal is the one one process
+     * gives, whichever rank's part holds the site */
+    status = ranks_agree_status(status, err, sizeof err);
     if (status == EXIT_OK) /* --csv-append's file among them */
         status = run_files_check(plan, err, sizeof err);
     if (status == EXIT_OK)

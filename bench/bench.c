@@ -34,6 +34,7 @@
 #include "bench_report.h"
 #include "bench_state.h"
 #include "bench_sweep.h"
+#include "bench_stats.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -148,11 +149,14 @@ enum {
     QUICK_PROBE_ITERATIONS = 20, /* LAPLACE_BENCH_QUICK */
 };
 
-/* A run like e on an n x n lattice, timed whole, the fastest of BENCH_PROBE_REPEATS (what
- * else the machine does makes runs slower, never faster); 0, or -1 if one failed. */
+/* A run like e on an n x n lattice, timed whole, the median of BENCH_PROBE_REPEATS by
+ * wall time (the machine as busy as it is while the bench runs: the estimate is of
+ * runs on it as it is); 0, or -1 if one failed. */
 static int probe(const struct bench_state *b, struct bench_plan_entry e, long n,
                  long iterations, struct bench_plan_probe *p)
 {
+    struct bench_plan_probe runs[BENCH_PROBE_REPEATS];
+    double walls[BENCH_PROBE_REPEATS];
     struct bench_state_run r;
     char err[CONFIG_ERROR_MAX];
     e.n = n;
@@ -162,14 +166,17 @@ static int probe(const struct bench_state *b, struct bench_plan_entry e, long n,
         if (run_once(b, &e, &r, err, sizeof err) != 0 ||
             r.report.result.iterations != iterations)
             return -1;
-        double wall = omp_get_wtime() - start;
-        if (k == 0 || wall < p->wall_s)
-            *p = (struct bench_plan_probe){.n = n,
-                                           .precision = e.precision,
-                                           .iterations = iterations,
-                                           .wall_s = wall,
-                                           .compute_s = r.report.result.time_compute_s};
+        walls[k] = omp_get_wtime() - start;
+        runs[k] = (struct bench_plan_probe){.n = n,
+                                            .precision = e.precision,
+                                            .iterations = iterations,
+                                            .wall_s = walls[k],
+                                            .compute_s = r.report.result.time_compute_s};
     }
+    double median = bench_stats_median(walls, BENCH_PROBE_REPEATS);
+    for (int k = 0; k < BENCH_PROBE_REPEATS; k++)
+        if (runs[k].wall_s == median)
+            *p = runs[k];
     return 0;
 }
 

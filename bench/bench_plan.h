@@ -120,7 +120,7 @@ enum {
     BENCH_PROBE_SMALL_N = 256,
     BENCH_PROBE_LARGE_N = 4096,
     BENCH_QUICK_PROBE_LARGE_N = 512, /* LAPLACE_BENCH_QUICK */
-    BENCH_PROBE_REPEATS = 3,         /* each timed this often, the fastest kept */
+    BENCH_PROBE_REPEATS = 3,         /* each timed this often, the median kept */
 };
 
 /* A measured run: its lattice, iterations, wall time (set-up included) and compute

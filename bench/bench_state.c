@@ -80,7 +80,7 @@ static void print_cost(FILE *out, const char *prefix, const char *kind, int prec
 static void print_costs(FILE *out, const char *prefix, const struct bench_state *b)
 {
     fprintf(out,
-            "%srun costs (a %d^2 and a %d^2 run timed whole, the fastest of %d, for the "
+            "%srun costs (a %d^2 and a %d^2 run timed whole, the median of %d, for the "
             "estimates):\n",
             prefix, BENCH_PROBE_SMALL_N,
             b->machine.quick ? BENCH_QUICK_PROBE_LARGE_N : BENCH_PROBE_LARGE_N,

@@ -14,8 +14,10 @@
 #include "mpi/ranks.h"
 #include "support/error.h"
 
-/* The tag of the blocks (no other message is in flight meanwhile). */
-enum { TAG_BLOCK = 40 };
+/* The blocks' tag, apart from the other messages' (2501.. png_part, 2601 part_exact); it
+ * may equal an edge's (tile x 4 + side, rank_split.c): no edge is in flight once the
+ * solve has ended, when the comparison runs. */
+enum { TAG_BLOCK = 2701 };
 
 /* The rows of a block over `own`: as many as PART_COMPARE_BLOCK_BYTES holds, one at
  * least, no more than own has. */
@@ -74,21 +76,6 @@ static void cut_block(const struct field *whole, struct field *block)
     }
 }
 
-/* largest, or |part - block| at a site of the block where that is larger or NaN
- * (field_max_difference's rule: once NaN, NaN). */
-static double block_difference(const struct field *part, const struct field *block,
-                               double largest)
-{
-    for (long j = 0; j < block->ny; j++)
-        for (long i = 0; i < block->nx; i++) {
-            long x = block->x0 + i - part->x0, y = block->y0 + j - part->y0;
-            double d = fabs(field_get(part, x, y) - field_get(block, i, j));
-            if (d > largest || isnan(d))
-                largest = d;
-        }
-    return largest;
-}
-
 /* Rank 0: every rank's own rows cut from the whole field, block by block, one
  * rank after another; its own compared here, the others' sent to their rank. */
 static double send_blocks(const struct partition *p, int rx, int ry,
@@ -104,7 +91,7 @@ static double send_blocks(const struct partition *p, int rx, int ry,
             struct field block = block_at(&rp.own, y, rows, whole->precision, buf);
             cut_block(whole, &block);
             if (r == 0) {
-                largest = block_difference(part, &block, largest);
+                largest = field_max_difference_from(part, &block, largest);
             } else {
                 struct rank_message m = {r, TAG_BLOCK, buf, bytes_of(&block), 0};
                 ranks_exchange(&m, 1);
@@ -125,7 +112,7 @@ static double receive_blocks(const struct rank_part *rp, const struct field *par
         struct field block = block_at(&rp->own, y, rows, part->precision, buf);
         struct rank_message m = {0, TAG_BLOCK, buf, bytes_of(&block), 1};
         ranks_exchange(&m, 1);
-        largest = block_difference(part, &block, largest);
+        largest = field_max_difference_from(part, &block, largest);
     }
     return largest;
 }

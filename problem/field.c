@@ -64,16 +64,22 @@ void field_set(struct field *field, long x, long y, double value)
         ((double *)field->data)[i] = value;
 }
 
-double field_max_difference(const struct field *a, const struct field *b)
+double field_max_difference_from(const struct field *a, const struct field *b,
+                                 double largest)
 {
-    double largest = 0.0;
-    for (long y = 0; y < a->ny; y++)
-        for (long x = 0; x < a->nx; x++) {
-            double d = fabs(field_get(a, x, y) - field_get(b, x, y));
-            if (d > largest || isnan(d))
+    for (long y = 0; y < b->ny; y++)
+        for (long x = 0; x < b->nx; x++) {
+            double d = fabs(field_get(a, b->x0 + x - a->x0, b->y0 + y - a->y0) -
+                            field_get(b, x, y));
+            if (d > largest || isnan(d)) /* once NaN, NaN */
                 largest = d;
         }
     return largest;
+}
+
+double field_max_difference(const struct field *a, const struct field *b)
+{
+    return field_max_difference_from(a, b, 0.0);
 }
 
 int field_bit_identical(const struct field *a, const struct field *b)

@@ -38,8 +38,14 @@ int field_holds(const struct field *field, long x, long y);
 double field_get(const struct field *field, long x, long y);
 void field_set(struct field *field, long x, long y, double value);
 
-/* Largest |a - b| over all sites; the fields must have the same shape. */
+/* Largest |a - b| over all sites; the fields must have the same shape. A NaN
+ * difference anywhere makes it NaN. */
 double field_max_difference(const struct field *a, const struct field *b);
+
+/* The same from largest on, over b's sites against a's sites of the same lattice
+ * site (their origins x0, y0): b a block of a rank's part, a the part. */
+double field_max_difference_from(const struct field *a, const struct field *b,
+                                 double largest);
 
 /* 1 when the two fields hold the same bits at every site, else 0. */
 int field_bit_identical(const struct field *a, const struct field *b);

@@ -232,7 +232,7 @@ static int check_host(const struct plan *plan, char *err, size_t n)
              "the %ldx%ld %s lattice needs about %.1f GiB of host memory (fields, "
              "per-site terms and buffers%s%s); %.1f GiB is available",
              c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
-             gib(need), c->compare || c->compare_cpu ? ", with --compare" : "", ranks,
+             gib(need), c->compare || c->compare_cpu ? ", with the comparisons" : "", ranks,
              gib(have));
     return -1;
 }
@@ -265,7 +265,7 @@ static int refuse_device(const struct config *c, int device, const char *what,
     return -1;
 }
 
-/* Each GPU against its tiles; with --compare, the first GPU against the whole lattice. */
+/* Each GPU against its tiles. */
 static int check_devices(const struct plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
@@ -281,20 +281,11 @@ static int check_devices(const struct plan *plan, char *err, size_t n)
             return refuse_device(c, plan->devices[t], "two fields of its tiles", need,
                                  have, err, n);
     }
-    if (!c->compare || tiles == 1 || c->world_size > 1) /* several: check_comparisons */
-        return 0;
-    double need = memory_check_tile_bytes(plan, c->problem.nx, c->problem.ny, 1);
-    double have = device_free_bytes(plan->devices[0], err, n);
-    if (have < 0.0)
-        return -1;
-    return need > have
-               ? refuse_device(c, plan->devices[0], "the whole lattice, for --compare",
-                               need, have, err, n)
-               : 0;
+    return 0; /* the comparisons: check_comparisons */
 }
 #endif
 
-/* A comparison under several ranks that rank 0 cannot hold: a setting this run
+/* A comparison that its process (rank 0 under MPI) cannot hold: a setting this run
  * cannot take, refused before anything runs (status 2). `where`: "the host" or
  * "one device (GPU D)". */
 static int refuse_comparison(const struct plan *plan, const char *option,
@@ -307,11 +298,12 @@ static int refuse_comparison(const struct plan *plan, const char *option,
     if (host && node_others(plan) > 0)
         snprintf(ranks, sizeof ranks, " with the %d ranks there", node_others(plan) + 1);
     return error_status(EXIT_BAD_USAGE, err, n,
-                        "%s: the %ldx%ld %s lattice does not fit %s of rank 0, which "
-                        "solves it whole to compare (about %.1f GiB needed%s, %.1f GiB "
-                        "%s); drop %s or run it on a smaller lattice",
+                        "%s: the %ldx%ld %s lattice does not fit %s%s, which solves "
+                        "it whole to compare (about %.1f GiB needed%s, %.1f GiB %s); "
+                        "drop %s or run it on a smaller lattice",
                         option, c->problem.nx, c->problem.ny,
-                        precision_name(c->problem.precision), where, gib(need), ranks,
+                        precision_name(c->problem.precision), where,
+                        c->world_size > 1 ? " of rank 0" : "", gib(need), ranks,
                         gib(have), host ? "available" : "free", option);
 }
 
@@ -333,15 +325,16 @@ static int check_comparisons_host(const struct plan *plan, char *err, size_t n)
 }
 
 /*
- * Under several ranks, --compare and --compare-cpu solve the whole lattice again on
- * rank 0 alone (the ranks then compare it with their parts piece by piece): rank 0
- * checks that its first GPU (--compare on GPUs) and its host hold it. Status 2 when
- * they do not, 1 when a GPU cannot be asked.
+ * --compare and --compare-cpu solve the whole lattice again, under several ranks on
+ * rank 0 alone (the ranks then compare it with their parts piece by piece): the
+ * process that solves it checks that its first GPU (--compare on GPUs) and its host
+ * hold it, with one process as under mpirun. Status 2 when they do not, 1 when a GPU
+ * cannot be asked.
  */
 static int check_comparisons(const struct plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
-    if (c->world_size <= 1 || ranks_rank() != 0 || (!c->compare && !c->compare_cpu))
+    if (ranks_rank() != 0 || (!c->compare && !c->compare_cpu))
         return EXIT_OK;
 #ifdef HAVE_CUDA
     if (c->compare && c->backend == BACKEND_GPU) {

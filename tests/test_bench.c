@@ -961,10 +961,10 @@ static int matrix_estimate_and_time(const char *out, double *estimate, double *t
 /* The bench's estimate, from the run costs it measures first, within 25% of the
  * time the matrix took (issue 26, item 7). The full matrix of a machine without
  * GPU is its CPU baseline (4096^2 double, 100 iterations, twice): seconds. A timing
- * on a shared machine can meet a neighbour's burst, so up to three benches are
- * tried; an estimate that is wrong by design misses in all three. */
+ * on a shared machine can meet a neighbour's burst, so up to four benches are
+ * tried; an estimate that is wrong by design misses in all of them. */
 Test(bench, the_estimate_is_within_25_percent_of_the_time_taken, .init = require_laplace,
-     .timeout = 240)
+     .timeout = 600)
 {
     char dir[256];
     double estimate = 0.0, took = 0.0, off = INFINITY;
@@ -973,7 +973,7 @@ Test(bench, the_estimate_is_within_25_percent_of_the_time_taken, .init = require
     quick_bench_dir(dir, sizeof dir);
     unsetenv("LAPLACE_BENCH_QUICK");
     setenv("LAPLACE_BENCH_ONLY", "matrix", 1);
-    for (int attempt = 1; attempt <= 3 && off > 0.25; attempt++) {
+    for (int attempt = 1; attempt <= 4 && off > 0.25; attempt++) {
         struct run r = laplace_run_within(120, "--bench");
         cr_assert_eq(r.status, 0, "status %d; stderr: %s", r.status, r.err);
         cr_assert(strstr(r.out, "run costs (a 256^2 and a 4096^2 run"), "%s", r.out);

@@ -6,6 +6,7 @@
  */
 #include <criterion/criterion.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,4 +117,37 @@ Test(compare, ctrl_c_during_the_comparison_exits_130_without_its_line, .timeout 
     remove(report);
     snprintf(report, sizeof report, "%s.bin", stem);
     remove(report);
+}
+
+/* MemAvailable in bytes, or 0. */
+static double available_bytes(void)
+{
+    char *meminfo = slurp("/proc/meminfo");
+    const char *at = meminfo ? strstr(meminfo, "MemAvailable:") : NULL;
+    double kib = at ? atof(at + strlen("MemAvailable:")) : 0.0;
+    free(meminfo);
+    return kib * 1024.0;
+}
+
+/* A comparison that one process cannot hold beside its main run is refused as under
+ * mpirun (memory_check's check_comparisons): status 2, one line naming the option,
+ * before anything is allocated (--dry-run plans only). The lattice: the main run
+ * (about 18 bytes a site in double: field, two tile fields, terms) fits, the main
+ * run and the comparison's whole solve (about 32 bytes a site) do not. */
+Test(compare, a_comparison_that_does_not_fit_is_refused_before_the_run)
+{
+    double have = available_bytes();
+    if (have <= 0.0)
+        cr_skip_test("needs /proc/meminfo's MemAvailable");
+    long side = (long)sqrt(1.25 * have / 32.0);
+    struct run main_only = laplace_run(
+        "--backend cpu --partition 2x1 --nx %ld --ny %ld --dry-run", side, side);
+    cr_assert_eq(main_only.status, 0, "the main run alone fits: %s", main_only.err);
+    run_free(&main_only);
+    struct run r = laplace_run(
+        "--backend cpu --partition 2x1 --nx %ld --ny %ld --compare-cpu --dry-run", side,
+        side);
+    check_refused(&r, 2, "--compare-cpu: the");
+    cr_assert(strstr(r.err, "does not fit the host, which solves it whole"), "%s", r.err);
+    run_free(&r);
 }

@@ -121,5 +121,5 @@ Test(faults, a_lattice_too_large_for_the_host_is_refused_before_any_allocation)
                          "--precision float",
                          "float");
     check_memory_refused("--nx 2000000 --ny 3000000 --backend cpu --compare",
-                         "with --compare");
+                         "with the comparisons");
 }

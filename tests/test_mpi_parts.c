@@ -36,6 +36,7 @@
 
 #include "helpers.h"
 #include "problem/exact.h"
+#include "problem/problem.h"
 
 /* The problem of the comparisons: a source, a fixed disc, 6x2 tiles. */
 #define PARTS_PROBLEM                                                                    \
@@ -627,6 +628,21 @@ static int occurrences(const char *text, const char *needle)
     for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle))
         count++;
     return count;
+}
+
+/* problem_check_source looks at the sites of its rectangle alone: a site that is not
+ * finite is found in the part holding it and in the whole, missed in any other. */
+Test(mpi_parts, the_source_is_checked_over_the_rectangle_given)
+{
+    struct problem p = test_problem(5, 5, PRECISION_DOUBLE);
+    char err[256];
+    snprintf(p.source, sizeof p.source, "log(0.75-x)"); /* -inf at site x = 3 alone */
+    struct lattice_rect west = {.x0 = 0, .y0 = 0, .nx = 3, .ny = 5};
+    struct lattice_rect east = {.x0 = 3, .y0 = 0, .nx = 2, .ny = 5};
+    cr_assert_eq(problem_check_source(&p, west, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(problem_check_source(&p, east, err, sizeof err), -1);
+    cr_assert(strstr(err, "not finite at x = 0.75"), "%s", err);
+    cr_assert_eq(problem_check_source(&p, problem_whole(&p), err, sizeof err), -1);
 }
 
 /* The source is checked by each rank on its own part (plan_check_source): a value
