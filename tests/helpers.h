@@ -392,6 +392,16 @@ static inline void err_in_dir_says(const char *dir, const char *a, const char *b
     free(err);
 }
 
+/* The host's available memory in bytes (MemAvailable), or 0. */
+static inline double host_available(void)
+{
+    char *meminfo = slurp("/proc/meminfo");
+    const char *at = meminfo ? strstr(meminfo, "MemAvailable:") : NULL;
+    double kib = at ? atof(at + strlen("MemAvailable:")) : 0.0;
+    free(meminfo);
+    return kib * 1024.0;
+}
+
 /* ---- under mpirun --------------------------------------------------------------- */
 
 /* Skips the test unless ./laplace is there, mpirun is on PATH and ./laplace was

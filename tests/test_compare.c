@@ -119,16 +119,6 @@ Test(compare, ctrl_c_during_the_comparison_exits_130_without_its_line, .timeout 
     remove(report);
 }
 
-/* MemAvailable in bytes, or 0. */
-static double available_bytes(void)
-{
-    char *meminfo = slurp("/proc/meminfo");
-    const char *at = meminfo ? strstr(meminfo, "MemAvailable:") : NULL;
-    double kib = at ? atof(at + strlen("MemAvailable:")) : 0.0;
-    free(meminfo);
-    return kib * 1024.0;
-}
-
 /* A comparison that one process cannot hold beside its main run is refused as under
  * mpirun (memory_check's check_comparisons): status 2, one line naming the option,
  * before anything is allocated (--dry-run plans only). The lattice: the main run
@@ -136,7 +126,7 @@ static double available_bytes(void)
  * run and the comparison's whole solve (about 32 bytes a site) do not. */
 Test(compare, a_comparison_that_does_not_fit_is_refused_before_the_run)
 {
-    double have = available_bytes();
+    double have = host_available();
     if (have <= 0.0)
         cr_skip_test("needs /proc/meminfo's MemAvailable");
     long side = (long)sqrt(1.25 * have / 32.0);

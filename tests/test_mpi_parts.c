@@ -694,16 +694,6 @@ Test(mpi_parts, each_rank_checks_the_source_on_its_own_part, .timeout = 300)
               most, whole);
 }
 
-/* The host's available memory in bytes (MemAvailable), or 0. */
-static double host_available(void)
-{
-    char *meminfo = slurp("/proc/meminfo");
-    const char *at = meminfo ? strstr(meminfo, "MemAvailable:") : NULL;
-    double kib = at ? atof(at + strlen("MemAvailable:")) : 0.0;
-    free(meminfo);
-    return kib * 1024.0;
-}
-
 /*
  * A double lattice on 2x2 ranks of this host whose parts fit its memory and whose
  * comparison does not: 4 ranks each hold 3/4 of a whole field F (the host tiles
