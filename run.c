@@ -99,7 +99,6 @@ static struct solve_settings settings_of(const struct plan *plan, struct watcher
         .loop = c->loop,
         .ranks_x = c->ranks_x,
         .ranks_y = c->ranks_y,
-        .keep_part = !run_outputs_need_whole(plan),
     };
 }
 

@@ -36,24 +36,6 @@ void run_outputs_context(const struct config *c, const struct partition *tiles,
              method_name(c->method), how, r->iterations);
 }
 
-/*
- * Whether a run over several MPI ranks needs the whole field on every rank after
- * the solve: for an output not written from parts (none now: part_output.h;
- * snapshots and --exact are written and measured from the parts, the comparisons
- * compared with them: part_compare.h). Otherwise each rank keeps its part alone
- * (rank_part.h).
- */
-int run_outputs_need_whole(const struct plan *plan)
-{
-    const struct config *c = &plan->config;
-    if (c->world_size <= 1)
-        return 0;
-    for (int i = 0; i < c->output_count; i++)
-        if (!part_output_can_write(c->outputs[i]) && !output_has_pieces(c->outputs[i]))
-            return 1;
-    return 0;
-}
-
 /* A snapshot's .pvti under MPI, whose pieces no tile's thread staged: this rank's
  * tiles' pieces staged in set (made here) from its part. A failure is kept in the
  * set, as output_write_piece keeps it, for the ranks to agree on. */
@@ -127,10 +109,7 @@ static int write_shared_output(const struct plan *plan, const char *path,
         return part_output_write(path, field, &rp, c->problem.nx, c->problem.ny, context,
                                  err, n);
     }
-    if (!output_has_pieces(path)) {
-        int rc = ranks_rank() == 0 ? output_write(path, field, context, err, n) : 0;
-        return agree_root(rc, err, n);
-    }
+    /* every other format is a .pvti (output_formats.h) */
     if (context->pieces)
         return write_shared_pvti(path, context->pieces, field, context, err, n);
     struct output_pieces own = {0};

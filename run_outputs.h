@@ -19,10 +19,6 @@
 void run_outputs_context(const struct config *c, const struct partition *tiles,
                          const struct solve_result *r, struct output_context *out);
 
-/* Whether a run over several MPI ranks needs the whole field on every rank after
- * the solve (an output not written from parts); 0: each rank keeps its part. */
-int run_outputs_need_whole(const struct plan *plan);
-
 /* Every --output of the plan (with the .pvti pieces its tiles staged): each one
  * that can be written is, whatever happens to the others. Exit status; err has
  * one line per output that failed. */

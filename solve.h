@@ -55,8 +55,6 @@ struct solve_settings {
     enum loop_mode loop;       /* --loop: who drives the iterations */
     int ranks_x, ranks_y;      /* the tiles split into blocks among MPI ranks
                                 * (rank_split.h); 0 x 0 or 1 x 1: one process */
-    int keep_part;             /* under MPI, 1: the solve gives this rank's part of the
-                                * field (rank_part.h); 0: the whole, merged */
 };
 
 enum { SOLVE_EVERY_RANK = -2 }; /* solve_result.failed_rank: no one rank failed */

@@ -231,23 +231,6 @@ static int set_up_run(struct loop_state *st, const struct problem *problem,
     return 0;
 }
 
-/* Where the settings ask for it (what needs the whole: settings->keep_part 0), the
- * whole field on every rank, merged from every rank's part. 0, or -1 on every rank
- * (out of memory). */
-static int merge_whole(struct loop_state *st, struct field *out)
-{
-    struct field whole;
-    if (!st->split.distributed || st->settings->keep_part)
-        return 0;
-    if (rank_part_merge_whole(&st->split.part, out, st->partition->nx, st->partition->ny,
-                              &whole) != 0)
-        return error_set(st->result->error, sizeof st->result->error,
-                         "out of host memory for the whole field");
-    field_free(out);
-    *out = whole;
-    return 0;
-}
-
 /* Says why OpenMP gave fewer threads than this rank has tiles. */
 static void too_few_threads(struct loop_state *st, int n)
 {
@@ -301,8 +284,6 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     }
     st.failed = rank_split_agree(&st.split, st.failed, result);
     result->time_exchange_s = st.split.exchange_s;
-    if (!st.failed && merge_whole(&st, out) != 0)
-        st.failed = 1;
     free(st.tiles);
     free(st.tile_sums);
     free(st.batch_sums);

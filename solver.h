@@ -14,7 +14,7 @@
 /*
  * Solves the problem on the tiles of the partition with the given device
  * implementation, one OpenMP thread per tile. Writes the final field into out
- * (allocated here): under MPI with settings->keep_part, this rank's part alone
+ * (allocated here): under MPI this rank's part alone
  * (rank_part.h: out's x0, y0 say where it lies). Returns 0 when the loop ran (converged
  * or not; see result->reason), -1 when a device failed or memory ran out (result->error);
  * then out holds nothing and needs no field_free.

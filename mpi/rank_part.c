@@ -1,7 +1,7 @@
 /*
  * rank_part.c - the part of the field one MPI rank holds (rank_part.h): its
- * rectangle, its shadows filled from the neighbouring ranks, and the whole field
- * merged from every rank's part where something still needs it whole.
+ * rectangle and its shadows filled from the neighbouring ranks. No rank holds the
+ * whole field: outputs, snapshots, --exact and the comparisons work on the parts.
  */
 #include "mpi/rank_part.h"
 
@@ -97,22 +97,5 @@ int rank_part_fill_shadows(const struct rank_part *rp, struct field *part)
     if (east)
         column_copy(part, o->x0 + o->nx, o->y0, o->ny, got, 1);
     free(sent), free(got);
-    return 0;
-}
-
-int rank_part_merge_whole(const struct rank_part *rp, const struct field *part, long nx,
-                          long ny, struct field *whole)
-{
-    size_t elem = precision_size(part->precision);
-    const struct lattice_rect *o = &rp->own;
-    int failed = field_alloc(whole, nx, ny, part->precision) != 0;
-    if (ranks_first_flagged(failed) >= 0) { /* agreed before any rank waits to merge */
-        field_free(whole);
-        return -1;
-    }
-    for (long y = o->y0; y < o->y0 + o->ny; y++)
-        memcpy((char *)whole->data + ((size_t)y * (size_t)nx + (size_t)o->x0) * elem,
-               site((struct field *)part, o->x0, y), (size_t)o->nx * elem);
-    ranks_merge(whole->data, (size_t)nx * (size_t)ny, elem);
     return 0;
 }

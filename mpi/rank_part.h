@@ -38,9 +38,5 @@ int rank_part_is_whole(const struct rank_part *rp);
  * ran out of memory. */
 int rank_part_fill_shadows(const struct rank_part *rp, struct field *part);
 
-/* The whole field (nx x ny), on every rank, from every rank's part (every rank
- * calls it). 0, or -1 on every rank when one ran out of memory. */
-int rank_part_merge_whole(const struct rank_part *rp, const struct field *part, long nx,
-                          long ny, struct field *whole);
 
 #endif

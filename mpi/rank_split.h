@@ -2,7 +2,7 @@
  * rank_split.h - what the one loop (loop.c) does when its tiles are split
  * among MPI ranks (ranks.h): which tiles this rank drives, the edges its tiles
  * and the other ranks' tiles send each other, the flags and tile totals every
- * rank shares before each decision, and the final field merged on every rank.
+ * rank shares before each decision; the field a rank keeps is its part (rank_part.h).
  *
  *   rank 0                                rank 1
  *   +--------+--------+ ~ ~ +             + ~ ~ +--------+--------+
