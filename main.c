@@ -18,7 +18,6 @@
 #include "support/fault.h"
 #include "support/interrupt.h"
 #include "support/stdout_watch.h"
-#include "settings/memory_check.h"
 #include "p2p.h"
 #include "mpi/ranks.h"
 #include "mpi/settings_agree.h"
@@ -124,19 +123,7 @@ static void warn_if_max_iter_short(const struct plan *plan)
 static int plan_run(const struct config *c, struct plan *plan)
 {
     char err[CONFIG_ERROR_MAX];
-    int status = plan_make(c, plan, err, sizeof err), made = status == EXIT_OK;
-    if (made) /* each rank its own part's sites */
-        status = plan_check_source(&plan->config, &plan->partition, err, sizeof err);
-    /* agreed before the next checks, so that the refusal is the one one process
-     * gives, whichever rank's part holds the site */
-    status = ranks_agree_status(status, err, sizeof err);
-    if (status == EXIT_OK) /* --csv-append's file among them */
-        status = run_files_check(plan, err, sizeof err);
-    if (status == EXIT_OK)
-        status = memory_check(plan, err, sizeof err);
-    status = ranks_agree_status(status, err, sizeof err); /* any rank's refusal: all */
-    if (status != EXIT_OK && made)
-        plan_free(plan);
+    int status = run_plan(c, plan, err, sizeof err);
     if (status == EXIT_BAD_USAGE)
         return say_usage_error(err);
     return status == EXIT_OK ? EXIT_OK : say_run_error(err);

@@ -5,7 +5,9 @@
  * bench; --dry-run's warm-up runs through it too.
  */
 #include "run.h"
+#include "run_files.h"
 #include "run_outputs.h"
+#include "settings/memory_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +17,6 @@
 #include <unistd.h>
 
 #include "support/error.h"
-#include "outputs/csv_append.h"
-#include "outputs/output_paths.h"
-#include "outputs/part_output.h"
 #include "support/threads.h"
 #include "laplace_kernels.h"
 #include "mpi/binding.h"
@@ -100,6 +99,22 @@ static struct solve_settings settings_of(const struct plan *plan, struct watcher
         .ranks_x = c->ranks_x,
         .ranks_y = c->ranks_y,
     };
+}
+
+int run_plan(const struct config *c, struct plan *plan, char *err, size_t n)
+{
+    int status = plan_make(c, plan, err, n), made = status == EXIT_OK;
+    if (made) /* each rank its own part's sites */
+        status = plan_check_source(&plan->config, &plan->partition, err, n);
+    status = ranks_agree_status(status, err, n);
+    if (status == EXIT_OK) /* --csv-append's file among them */
+        status = run_files_check(plan, err, n);
+    if (status == EXIT_OK)
+        status = memory_check(plan, err, n);
+    status = ranks_agree_status(status, err, n); /* any rank's refusal: all */
+    if (status != EXIT_OK && made)
+        plan_free(plan);
+    return status;
 }
 
 /* Why a solve that returned did not give a field to use, as main prints it. */

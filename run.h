@@ -20,6 +20,16 @@
 #include "report.h"
 
 /*
+ * The plan of a resolved configuration, made and checked before anything runs: the
+ * source on this rank's part (plan_check_source), the files the run will write
+ * (run_files.h), the memory (memory_check.h); under MPI each refusal agreed by every
+ * rank, the source's first, so that the refusal is one process's whichever rank's
+ * part holds the site. EXIT_OK with *plan made, or the status with err and nothing
+ * to free.
+ */
+int run_plan(const struct config *c, struct plan *plan, char *err, size_t n);
+
+/*
  * Runs the plan: the history, the monitor and the progress line follow it, and
  * the field ends in *field. Returns EXIT_OK with the report filled in (the run may
  * have been interrupted: report->result.reason), or EXIT_FAILURE_RUN with err

@@ -1,8 +1,7 @@
 /*
  * sweep.c - the lab sweep of sweep.h: each side's plan made and run as a single
- * run is (plan_resolve, plan_make, plan_check_source, memory_check, run_execute), its row
- * printed (a line, or the CSV row) and appended (--csv-append), then the fitted
- * exponents.
+ * run is (plan_resolve, run_plan, run_execute), its row printed (a line, or the
+ * CSV row) and appended (--csv-append), then the fitted exponents.
  */
 #include "sweep.h"
 
@@ -14,7 +13,6 @@
 #include "report.h"
 #include "run.h"
 #include "run_files.h"
-#include "settings/memory_check.h"
 #include "settings/plan.h"
 #include "support/error.h"
 #include "support/interrupt.h"
@@ -57,7 +55,8 @@ static int refuse_options(const struct config *c, char *err, size_t n)
     return EXIT_OK;
 }
 
-/* The run of one side: plan, memory, solve. The report's plan is *plan. */
+/* The run of one side: its plan checked (run_plan), solved. The report's plan is
+ * *plan. */
 static int run_side(const struct config *c, long side, struct plan *plan,
                     struct run_report *report, char *err, size_t n)
 {
@@ -68,16 +67,12 @@ static int run_side(const struct config *c, long side, struct plan *plan,
     int status = plan_resolve(&w, err, n);
     if (status != EXIT_OK)
         return status;
-    status = plan_make(&w, plan, err, n);
+    status = run_plan(&w, plan, err, n);
     if (status != EXIT_OK)
         return status;
-    status = plan_check_source(&plan->config, NULL, err, n); /* refused: status 2 */
-    if (status == EXIT_OK && memory_check(plan, err, n) != 0)
-        status = EXIT_FAILURE_RUN;
-    if (status == EXIT_OK &&
-        (status = run_execute(plan, &field, report, err, n)) == EXIT_OK)
+    if ((status = run_execute(plan, &field, report, err, n)) == EXIT_OK)
         field_free(&field);
-    if (status != EXIT_OK)
+    else
         plan_free(plan);
     return status;
 }
