@@ -238,5 +238,5 @@ format:
 clean:
 	rm -rf build build-sanitize laplace tests/out
 
--include $(wildcard $(BUILD)/*.d $(FOLDERS:%=$(BUILD)/%/*.d) $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*.d $(FOLDERS:%=$(BUILD)/%/*.d) $(BUILD)/kernels/*.d $(BUILD)/tests/*.d)
 include tests/fuzz/fuzz.mk

@@ -38,26 +38,51 @@
 #include "kernels/laplace_block_sums.cuh"
 #include "kernels/laplace_sites.cuh"
 
+/* Where a launch's blocks lie in the tile's whole grid (block_window.h): this block
+ * is block (blockIdx.x + x0, blockIdx.y + y0) of a grid `columns` blocks wide, and
+ * writes the partial sum of that place, whichever launch runs it. */
+struct block_place {
+    long x0, y0, columns;
+};
+
+__device__ __forceinline__ long place_x(const block_place &p)
+{
+    return blockIdx.x + p.x0;
+}
+
+__device__ __forceinline__ long place_y(const block_place &p)
+{
+    return blockIdx.y + p.y0;
+}
+
+__device__ __forceinline__ long place_index(const block_place &p)
+{
+    return place_x(p) + place_y(p) * p.columns;
+}
+
 /* global and readonly: one site per thread. */
 template <bool READONLY, typename T>
 __global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long lx,
-                           long ly, edges<T> e, double *block_sums, T scale)
+                           long ly, edges<T> e, double *block_sums, T scale,
+                           block_place p)
 {
-    const long x = blockIdx.x * (long)blockDim.x + threadIdx.x;
-    const long y = blockIdx.y * (long)blockDim.y + threadIdx.y;
-    write_block_sum(update_site<READONLY>(old, out, e, x, y, lx, ly, scale), block_sums);
+    const long x = place_x(p) * blockDim.x + threadIdx.x;
+    const long y = place_y(p) * blockDim.y + threadIdx.y;
+    write_block_sum(update_site<READONLY>(old, out, e, x, y, lx, ly, scale), block_sums,
+                    place_index(p));
 }
 
 /* shared: stage the block's sites and a one-site halo, then compute from there. */
 template <typename T>
 __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, long lx,
-                             long ly, edges<T> e, double *block_sums, T scale)
+                             long ly, edges<T> e, double *block_sums, T scale,
+                             block_place p)
 {
     extern __shared__ unsigned char staged_bytes[];
     T *s = reinterpret_cast<T *>(staged_bytes);
     const int w = blockDim.x + 2, sx = threadIdx.x + 1, sy = threadIdx.y + 1;
-    const long x = blockIdx.x * (long)blockDim.x + threadIdx.x;
-    const long y = blockIdx.y * (long)blockDim.y + threadIdx.y;
+    const long x = place_x(p) * blockDim.x + threadIdx.x;
+    const long y = place_y(p) * blockDim.y + threadIdx.y;
     const bool inside = x < lx && y < ly;
     if (inside) {
         s[sx + sy * w] = old[x + y * lx];
@@ -79,16 +104,16 @@ __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, lon
         out[x + y * lx] = v;
         square = square_of(d, scale);
     }
-    write_block_sum(square, block_sums);
+    write_block_sum(square, block_sums, place_index(p));
 }
 
 template <int R, int V, typename T>
 __global__ void __launch_bounds__(1024, 2)
     sweep_rows(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
-               edges<T> e, double *block_sums, T scale)
+               edges<T> e, double *block_sums, T scale, block_place p)
 {
-    write_block_sum(rows_block<R, V>(old, out, lx, ly, e, blockIdx.x, blockIdx.y, scale),
-                    block_sums);
+    write_block_sum(rows_block<R, V>(old, out, lx, ly, e, place_x(p), place_y(p), scale),
+                    block_sums, place_index(p));
 }
 
 /* general: one site per thread, any rule. Reads the neighbours from `in` (and
@@ -112,10 +137,10 @@ __device__ __forceinline__ double general_site(const T *own, const T *in, T *out
 
 /* The block's total of v, set or (accumulate) combined into its block sum. */
 template <bool MAX>
-__device__ static void write_general_sum(double v, double *block_sums, bool accumulate)
+__device__ static void write_general_sum(double v, double *block_sums, bool accumulate,
+                                         long b)
 {
     v = block_total<MAX>(v);
-    const long b = blockIdx.x + (long)blockIdx.y * gridDim.x;
     if (threadIdx.x == 0 && threadIdx.y == 0)
         block_sums[b] = accumulate ? combine<MAX>(block_sums[b], v) : v;
 }
@@ -123,17 +148,17 @@ __device__ static void write_general_sum(double v, double *block_sums, bool accu
 template <typename T>
 __global__ void sweep_general(const T *own, const T *in, T *out, long lx, long ly,
                               edges<T> e, rule_args<T> r, double *block_sums,
-                              bool accumulate)
+                              bool accumulate, block_place p)
 {
-    const long x = blockIdx.x * (long)blockDim.x + threadIdx.x;
-    const long y = blockIdx.y * (long)blockDim.y + threadIdx.y;
+    const long x = place_x(p) * blockDim.x + threadIdx.x;
+    const long y = place_y(p) * blockDim.y + threadIdx.y;
     const double v = general_site(own, in, out, lx, ly, e, r, x, y);
     if (!block_sums)
         return;
     if (r.max)
-        write_general_sum<true>(v, block_sums, accumulate);
+        write_general_sum<true>(v, block_sums, accumulate, place_index(p));
     else
-        write_general_sum<false>(v, block_sums, accumulate);
+        write_general_sum<false>(v, block_sums, accumulate, place_index(p));
 }
 
 extern "C" long laplace_kernels_grid(const struct sweep_shape *s, long lx, long ly,
@@ -146,30 +171,38 @@ extern "C" long laplace_kernels_grid(const struct sweep_shape *s, long lx, long 
     return *blocks_x * *blocks_y;
 }
 
-static dim3 grid_of(const sweep_shape &s, long lx, long ly)
+/* The blocks a launch runs (its window; every block when the window is empty) and
+ * where they lie in the whole grid. */
+static dim3 grid_of(const sweep_launch *l, block_place *p)
 {
     long gx, gy;
-    laplace_kernels_grid(&s, lx, ly, &gx, &gy);
-    return dim3((unsigned)gx, (unsigned)gy);
+    laplace_kernels_grid(&l->shape, l->lx, l->ly, &gx, &gy);
+    *p = block_place{0, 0, gx};
+    if (l->window.columns <= 0 || l->window.rows <= 0)
+        return dim3((unsigned)gx, (unsigned)gy);
+    p->x0 = l->window.x0;
+    p->y0 = l->window.y0;
+    return dim3((unsigned)l->window.columns, (unsigned)l->window.rows);
 }
 
 template <int V, typename T>
 static void launch_rows(const sweep_shape &sh, dim3 grid, dim3 block, cudaStream_t stream,
                         const T *old, T *out, long lx, long ly, const edges<T> &e,
-                        double *s, T scale)
+                        double *s, T scale, const block_place &p)
 {
     switch (sh.rows_per_thread) {
     case 16:
-        sweep_rows<16, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
+        sweep_rows<16, V, T>
+            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p);
         break;
     case 8:
-        sweep_rows<8, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
+        sweep_rows<8, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p);
         break;
     case 4:
-        sweep_rows<4, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
+        sweep_rows<4, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p);
         break;
     default:
-        sweep_rows<1, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale);
+        sweep_rows<1, V, T><<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p);
     }
 }
 
@@ -182,35 +215,35 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
     double *s = l->block_sums;
     const T *old = (const T *)l->old;
     T *out = (T *)l->new_;
-    const dim3 block(l->shape.block_x, l->shape.block_y),
-        grid = grid_of(l->shape, l->lx, l->ly);
+    block_place p;
+    const dim3 block(l->shape.block_x, l->shape.block_y), grid = grid_of(l, &p);
     const size_t staged = (size_t)(block.x + 2) * (block.y + 2) * sizeof(T);
     const T scale = (T)update_rule_square_scale(&l->rule);
     switch (l->shape.kernel) {
     case KERNEL_GLOBAL:
         sweep_site<false, T>
-            <<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s, scale);
+            <<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s, scale, p);
         break;
     case KERNEL_READONLY:
         sweep_site<true, T>
-            <<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s, scale);
+            <<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s, scale, p);
         break;
     case KERNEL_SHARED:
         sweep_shared<T>
-            <<<grid, block, staged, stream>>>(old, out, l->lx, l->ly, e, s, scale);
+            <<<grid, block, staged, stream>>>(old, out, l->lx, l->ly, e, s, scale, p);
         break;
     case KERNEL_GENERAL:
         sweep_general<T><<<grid, block, 0, stream>>>((const T *)l->own, old, out, l->lx,
                                                      l->ly, e, rule_of<T>(l), s,
-                                                     l->accumulate != 0);
+                                                     l->accumulate != 0, p);
         break;
     default:
         if (l->shape.columns_per_thread == 2)
             launch_rows<2, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e, s,
-                              scale);
+                              scale, p);
         else
             launch_rows<1, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e, s,
-                              scale);
+                              scale, p);
     }
     return cudaGetLastError();
 }
@@ -272,4 +305,29 @@ extern "C" cudaError_t laplace_kernels_sweep(const struct sweep_launch *launch,
     if (launch->precision == PRECISION_FLOAT)
         return launch_sweep<float>(launch, stream);
     return launch_sweep<double>(launch, stream);
+}
+
+/* The column `column` of a field lx values wide and ly high, one value a thread,
+ * into out: the edge another rank reads, contiguous for one copy to the host. */
+template <typename W>
+__global__ void pack_column(const W *__restrict__ field, long lx, long ly, long column,
+                            W *__restrict__ out)
+{
+    const long y = blockIdx.x * (long)blockDim.x + threadIdx.x;
+    if (y < ly)
+        out[y] = field[column + y * lx];
+}
+
+extern "C" cudaError_t laplace_kernels_pack_column(const void *field, long lx, long ly,
+                                                   long column, size_t elem, void *out,
+                                                   cudaStream_t stream)
+{
+    const unsigned threads = 256, blocks = (unsigned)((ly + threads - 1) / threads);
+    if (elem == 8)
+        pack_column<unsigned long long><<<blocks, threads, 0, stream>>>(
+            (const unsigned long long *)field, lx, ly, column, (unsigned long long *)out);
+    else
+        pack_column<unsigned><<<blocks, threads, 0, stream>>>(
+            (const unsigned *)field, lx, ly, column, (unsigned *)out);
+    return cudaGetLastError();
 }

@@ -40,6 +40,7 @@ static inline const char *kernel_names(void)
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>
 
+#include "devices/block_window.h"
 #include "devices/device.h"
 #include "problem/problem.h"
 #include "problem/update_rule.h"
@@ -65,6 +66,7 @@ struct sweep_launch {
     const void *old; /* lx * ly values, pitch lx: what neighbours are read from */
     void *new_;
     long lx, ly;
+    struct block_window window; /* the blocks launched (block_window.h); empty: all */
     struct edge_view west, east, south, north;
     double *block_sums;      /* one per thread block (device or mapped memory), or NULL */
     struct update_rule rule; /* every kernel: the square scale of the norm; the general
@@ -107,6 +109,11 @@ long laplace_kernels_grid(const struct sweep_shape *shape, long lx, long ly,
 
 /* Launches the sweep on the stream; returns the launch's error (cudaGetLastError). */
 cudaError_t laplace_kernels_sweep(const struct sweep_launch *launch, cudaStream_t stream);
+
+/* Queues the copy of column `column` of a field (lx x ly values of elem bytes, 4 or 8)
+ * into out (ly values), for one contiguous copy of the edge; the launch's error. */
+cudaError_t laplace_kernels_pack_column(const void *field, long lx, long ly, long column,
+                                        size_t elem, void *out, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -136,15 +136,34 @@ static void take_snapshot(struct loop_state *st, struct tile *me)
     }
 }
 
-/* Before a sweep (or SOR phase) reads field[which]: the edges of the other ranks'
- * tiles into our shadows of them, and ours to them. */
-static void refresh_shadows(struct loop_state *st, struct tile *me, int which)
+/* Under MPI, a sweep (or SOR phase) reading field[which] needs the other ranks'
+ * edges of it in our shadows, and sends ours. A device that copies edges in the
+ * background (edges_wait) sweeps its interior while they travel:
+ *
+ *   each thread:  queue the copies of its edges to host memory, then the interior
+ *                 sweep; wait for the copies (not for the sweep)
+ *   one thread:   every edge sent and received (MPI), the interior still sweeping
+ *   each thread:  queue the received edges into the shadows, then the edge strips
+ *
+ * Any other device copies each edge at once, and sweeps whole once the shadows hold
+ * the new edges. */
+static void sweep_with_other_ranks(struct loop_state *st, struct tile *me,
+                                   struct sweep_args *args, int which)
 {
+    const int overlap = st->ops->edges_wait != NULL;
     loop_record(st, me, rank_split_edges_read(&st->split, st->ops, me, which));
+    if (overlap) {
+        args->part = SWEEP_INTERIOR;
+        loop_record(st, me, st->ops->sweep(me, args));
+        loop_record(st, me, rank_split_edges_wait(&st->split, st->ops, me));
+    }
 #pragma omp barrier
 #pragma omp single
     rank_split_edges_exchange(&st->split);
     loop_record(st, me, rank_split_edges_write(&st->split, st->ops, me, which));
+    args->part = overlap ? SWEEP_EDGES : SWEEP_WHOLE;
+    loop_record(st, me, st->ops->sweep(me, args));
+    args->part = SWEEP_WHOLE;
 }
 
 /* Starts sweep k: one call per phase, phase 1 (SOR's black sites) only after
@@ -157,8 +176,10 @@ void loop_start_sweep(struct loop_state *st, struct tile *me, struct sweep_args 
 #pragma omp barrier
         }
         if (st->split.distributed) /* phase 1 reads the new field's red sites */
-            refresh_shadows(st, me, (int)((args->iteration - 1 + args->phase) % 2));
-        loop_record(st, me, st->ops->sweep(me, args));
+            sweep_with_other_ranks(st, me, args,
+                                   (int)((args->iteration - 1 + args->phase) % 2));
+        else
+            loop_record(st, me, st->ops->sweep(me, args));
     }
 }
 

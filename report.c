@@ -156,8 +156,11 @@ void report_print(FILE *out, const struct run_report *r)
                 c->world_size, c->ranks_x, c->ranks_y, tiles / c->world_size,
                 tiles / c->world_size > 1 ? "s" : "",
                 r->backend[0] != 'g' ? ""
-                : ranks_cuda_aware() ? " (the MPI is CUDA-aware: not used yet)"
-                                     : " (the MPI is not CUDA-aware)",
+                : ranks_cuda_aware()
+                    ? " (page-locked, sent while the interior sweeps; the MPI is "
+                      "CUDA-aware, device buffers are not handed to it yet)"
+                    : " (page-locked, sent while the interior sweeps; the MPI is not "
+                      "CUDA-aware)",
                 s->iterations > 0 ? 1e6 * s->time_exchange_s / (double)s->iterations
                                   : 0.0);
     fprintf(out, "  devices       %s (%s)\n", r->devices, r->device_names);

@@ -163,6 +163,51 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
     };
 }
 
+/* The sides of the tile that read another rank's edge (a shadow). */
+static unsigned late_sides(const struct sweep_args *a)
+{
+    unsigned late = 0;
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (a->neighbour[side] && a->neighbour[side]->remote)
+            late |= SIDE_BIT(side);
+    return late;
+}
+
+/* Launches the blocks of window w of the sweep l (none when w is empty). */
+static int launch_window(struct tile *t, struct sweep_launch *l,
+                         const struct block_window *w)
+{
+    struct cuda_tile *c = t->impl;
+    if (w->columns <= 0 || w->rows <= 0)
+        return 0;
+    l->window = *w;
+    CUDA_CHECK(t, laplace_kernels_sweep(l, c->stream));
+    return 0;
+}
+
+/* Launches a->part of the sweep l: all of it, its interior (keeping l for the
+ * edges), or the edge strips of the interior's launch kept in c->split. */
+static int launch_part(struct tile *t, const struct sweep_args *a, struct sweep_launch *l)
+{
+    struct cuda_tile *c = t->impl;
+    struct block_window interior, strips[SIDE_COUNT];
+    long gx, gy;
+    laplace_kernels_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
+    int count = block_window_split(gx, gy, late_sides(a), &interior, strips);
+    if (a->part == SWEEP_WHOLE) {
+        CUDA_CHECK(t, laplace_kernels_sweep(l, c->stream));
+        return 0;
+    }
+    if (a->part == SWEEP_INTERIOR) {
+        c->split = *l;
+        return launch_window(t, l, &interior);
+    }
+    for (int i = 0; i < count; i++)
+        if (launch_window(t, &c->split, &strips[i]) != 0)
+            return -1;
+    return 0;
+}
+
 /* cuda_tile.h says what it queues. */
 int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *sums_d,
                           double *total_d, double *sums_h)
@@ -173,13 +218,17 @@ int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *su
     const int last = a->phase == update_rule_phases(&t->settings.rule) - 1;
     struct sweep_launch l =
         cuda_tile_sweep_launch(t, a->iteration, a->phase, a->want_sums ? sums_d : NULL);
-    if (wait_for_neighbours(t, a) != 0 ||
-        edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l.west) ||
-        edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], src, &l.east) ||
-        edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], src, &l.south) ||
-        edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], src, &l.north))
+    if (a->part != SWEEP_EDGES && /* the edges' part goes on from the interior's */
+        (wait_for_neighbours(t, a) != 0 ||
+         edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l.west) ||
+         edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], src, &l.east) ||
+         edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], src, &l.south) ||
+         edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], src, &l.north)))
         return -1;
-    CUDA_CHECK(t, laplace_kernels_sweep(&l, c->stream));
+    if (launch_part(t, a, &l) != 0)
+        return -1;
+    if (a->part == SWEEP_INTERIOR)
+        return 0; /* the sweep ends with its edges' part */
     if (last && a->want_sums && t->settings.reduce == REDUCE_DEVICE)
         CUDA_CHECK(t, laplace_reduce(sums_d, t->block_count, t->settings.rule.norm,
                                      total_d, c->stream));

@@ -45,6 +45,10 @@ struct cuda_tile {
      * sweeps */
     cudaEvent_t mark; /* where this tile's stream joins and leaves the graph */
     struct cuda_tile_batch_set sets[2]; /* used by batches in turn (batch_set) */
+    /* the edges of other MPI ranks (device_cuda_ranks.c) */
+    cudaEvent_t edges_copied;   /* after the last edge queued to host memory */
+    void *column_d[SIDE_COUNT]; /* a west or east edge, packed for its copy */
+    struct sweep_launch split;  /* the sweep whose interior runs while they travel */
 };
 
 /* Records a failed CUDA call in t->error: call, function, file, line, device;
@@ -85,7 +89,9 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
  * Queues phase a->phase of sweep k after the neighbours' (wait_for_neighbours),
  * its block sums into sums_d; after the last phase, with --reduce device, the
  * tile's total into total_d, or else the block sums copied into sums_h unless
- * NULL (they went to the host directly); then records done[k % 2].
+ * NULL (they went to the host directly); then records done[k % 2]. a->part
+ * SWEEP_INTERIOR queues only the blocks that read no shadow; SWEEP_EDGES the rest,
+ * and then the above (device.h).
  */
 int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *sums_d,
                           double *total_d, double *sums_h);

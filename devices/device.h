@@ -84,6 +84,11 @@ struct loop_watch {
     void *context;
 };
 
+/* Which sites a sweep call updates: all, or (devices that offer edges_wait) the
+ * interior first, whose sites read no other rank's edge, then the rest once those
+ * edges are in the shadows (block_window.h); the second call ends the sweep. */
+enum sweep_part { SWEEP_WHOLE, SWEEP_INTERIOR, SWEEP_EDGES };
+
 /* What one sweep needs: the iteration, and the neighbours (NULL at the edge). */
 struct sweep_args {
     long iteration; /* k: reads field[(k - 1) % 2], writes field[k % 2] */
@@ -91,6 +96,7 @@ struct sweep_args {
                      * the loop calls phase 1 after every tile's phase 0 */
     const struct tile *neighbour[SIDE_COUNT];
     int want_sums; /* 1: also produce the block partial sums */
+    enum sweep_part part;
 };
 
 /*
@@ -178,13 +184,23 @@ struct device_ops {
      * "shadow": a tile of one row or column (its extent), the edge this tile reads.
      * shadow_open: allocates the shadow's two fields where this tile's sweep reads
      * them; edge_read: this tile's edge on `side` of field[which], into host memory
-     * (waiting for the sweep that wrote it); shadow_write: host memory into the
-     * shadow's field[which], before this tile's next sweep; shadow_close frees. */
+     * (after the sweep that wrote it); shadow_write: host memory into the
+     * shadow's field[which], before this tile's next sweep; shadow_close frees.
+     * A device without edges_wait does each copy at once and sweeps whole. One with
+     * it only queues them: edges_wait waits until the tile's queued edge_reads are in
+     * host memory, and the loop sweeps the interior (SWEEP_INTERIOR) while the edges
+     * travel, the rest (SWEEP_EDGES) after shadow_write; an edge_h is free again once
+     * the tile's next edges_wait has returned. edge_buffer: host memory the device
+     * copies an edge to and from fastest (page-locked for a GPU), NULL when out of
+     * memory; edge_buffer_free frees it (both NULL: malloc and free). */
     int (*shadow_open)(struct tile *t, struct tile *shadow);
     int (*edge_read)(struct tile *t, int side, int which, void *edge_h);
+    int (*edges_wait)(struct tile *t);
     int (*shadow_write)(struct tile *t, struct tile *shadow, int which,
                         const void *edge_h);
     void (*shadow_close)(struct tile *t, struct tile *shadow);
+    void *(*edge_buffer)(struct tile *t, size_t bytes);
+    void (*edge_buffer_free)(struct tile *t, void *edge_h);
 };
 
 /* Bytes of one field of the tile (width x height values). */

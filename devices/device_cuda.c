@@ -17,7 +17,7 @@
  *        |             |                   |
  *   device_cuda_   device_cuda_       device_cuda_
  *   alone.c        batches.c          ranks.c
- *   (run_alone)    (batch_*)          (shadow_*, edge_read)
+ *   (run_alone)    (batch_*)          (shadow_*, edge_*)
  *        |             |                   |
  *   cuda_tile.c                      the tile's state, CUDA_CHECK, one sweep
  */
@@ -209,7 +209,9 @@ static int cuda_sweep(struct tile *t, const struct sweep_args *a)
 {
     struct cuda_tile *c = t->impl;
     const int parity = (int)(a->iteration % 2);
-    int rc = a->phase == 0 ? cuda_tile_check_fault(t, a->iteration, a->iteration) : 0;
+    int rc = a->phase == 0 && a->part != SWEEP_EDGES /* once a sweep */
+                 ? cuda_tile_check_fault(t, a->iteration, a->iteration)
+                 : 0;
     if (rc == 0)
         rc = cuda_tile_queue_sweep(t, a, c->sums_target_d[parity], c->total_d[parity],
                                    c->sums_mapped ? NULL : t->block_sums[parity]);
@@ -302,6 +304,9 @@ const struct device_ops device_cuda_ops = {
     .batch_rewind = device_cuda_batches_rewind,
     .shadow_open = device_cuda_ranks_shadow_open,
     .edge_read = device_cuda_ranks_edge_read,
+    .edges_wait = device_cuda_ranks_edges_wait,
     .shadow_write = device_cuda_ranks_shadow_write,
     .shadow_close = device_cuda_ranks_shadow_close,
+    .edge_buffer = device_cuda_ranks_edge_buffer,
+    .edge_buffer_free = device_cuda_ranks_edge_buffer_free,
 };

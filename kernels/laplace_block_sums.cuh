@@ -75,14 +75,14 @@ template <bool MAX = false> __device__ static double block_total(double v)
     return v;
 }
 
-/* Writes the block's sum of v at its place in block_sums (NULL: no sums). */
-__device__ static void write_block_sum(double v, double *block_sums)
+/* Writes the block's sum of v at its place b in block_sums (NULL: no sums). */
+__device__ static void write_block_sum(double v, double *block_sums, long b)
 {
     if (!block_sums)
         return;
     v = block_total(v);
     if (threadIdx.x == 0 && threadIdx.y == 0)
-        block_sums[blockIdx.x + (long)blockIdx.y * gridDim.x] = v;
+        block_sums[b] = v;
 }
 
 #endif

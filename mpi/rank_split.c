@@ -27,8 +27,9 @@ static void make_shadow(struct rank_split *r, struct tile *tiles, const struct t
     tiles[n].device = me->device;
 }
 
-/* The edges between our tiles and the other ranks' (each a link), with their
- * buffers and the two messages of each. 0, or -1 out of memory. */
+/* The edges between our tiles and the other ranks' (each a link) and the two
+ * messages of each; their buffers come when the tile's thread opens its shadows.
+ * 0, or -1 out of memory. */
 static int make_links(struct rank_split *r, const struct partition *p, struct tile *tiles)
 {
     int me_rank = ranks_rank(), most = 4 * r->local_count;
@@ -46,16 +47,11 @@ static int make_links(struct rank_split *r, const struct partition *p, struct ti
             struct rank_link *l = &r->links[r->link_count];
             *l = (struct rank_link){.tile = me, .side = side, .shadow = &tiles[n]};
             l->bytes = device_tile_field_bytes(l->shadow);
-            l->send_h = malloc(l->bytes);
-            l->receive_h = malloc(l->bytes);
-            if (!l->send_h || !l->receive_h)
-                return -1;
             /* a message's tag: the sending tile and the side it sends on */
             r->messages[2 * r->link_count] = (struct rank_message){
-                r->owner[n], me->index * SIDE_COUNT + side, l->send_h, l->bytes, 0};
-            r->messages[2 * r->link_count + 1] =
-                (struct rank_message){r->owner[n], n * SIDE_COUNT + side_opposite(side),
-                                      l->receive_h, l->bytes, 1};
+                r->owner[n], me->index * SIDE_COUNT + side, NULL, l->bytes, 0};
+            r->messages[2 * r->link_count + 1] = (struct rank_message){
+                r->owner[n], n * SIDE_COUNT + side_opposite(side), NULL, l->bytes, 1};
             r->link_count++;
         }
     }
@@ -96,11 +92,7 @@ int rank_split_make(struct rank_split *r, const struct partition *p, int rx, int
 
 void rank_split_free(struct rank_split *r)
 {
-    for (int i = 0; r->links && i < r->link_count; i++) {
-        free(r->links[i].send_h);
-        free(r->links[i].receive_h);
-    }
-    free(r->links);
+    free(r->links); /* their buffers went with the shadows (rank_split_shadows_close) */
     free(r->messages);
     free(r->local);
     free(r->owner);
@@ -112,19 +104,44 @@ void rank_split_free(struct rank_split *r)
     memset(r, 0, sizeof *r);
 }
 
+/* Host memory for one edge of tile me: where its device copies fastest. */
+static void *edge_buffer(const struct device_ops *ops, struct tile *me, size_t bytes)
+{
+    return ops->edge_buffer ? ops->edge_buffer(me, bytes) : malloc(bytes);
+}
+
+static void edge_buffer_free(const struct device_ops *ops, struct tile *me, void *edge_h)
+{
+    if (!edge_h)
+        return;
+    if (ops->edge_buffer_free)
+        ops->edge_buffer_free(me, edge_h);
+    else
+        free(edge_h);
+}
+
 int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops,
                             struct tile *me)
 {
     for (int i = 0; i < r->link_count; i++) {
-        if (r->links[i].tile != me)
+        struct rank_link *l = &r->links[i];
+        if (l->tile != me)
             continue;
         if (!ops->shadow_open) {
             snprintf(me->error, sizeof me->error,
                      "the %s backend cannot read another rank's edges", ops->name);
             return -1;
         }
-        if (ops->shadow_open(me, r->links[i].shadow) != 0)
+        if (ops->shadow_open(me, l->shadow) != 0)
             return -1;
+        l->send_h = r->messages[2 * i].data = edge_buffer(ops, me, l->bytes);
+        l->receive_h = r->messages[2 * i + 1].data = edge_buffer(ops, me, l->bytes);
+        if (!l->send_h || !l->receive_h) {
+            snprintf(me->error, sizeof me->error,
+                     "out of host memory for the edges of another rank (%zu bytes)",
+                     l->bytes);
+            return -1;
+        }
     }
     return 0;
 }
@@ -132,9 +149,17 @@ int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops,
 void rank_split_shadows_close(struct rank_split *r, const struct device_ops *ops,
                               struct tile *me)
 {
-    for (int i = 0; i < r->link_count; i++)
-        if (r->links[i].tile == me && ops->shadow_close)
-            ops->shadow_close(me, r->links[i].shadow);
+    for (int i = 0; i < r->link_count; i++) {
+        struct rank_link *l = &r->links[i];
+        if (l->tile != me)
+            continue;
+        edge_buffer_free(ops, me, l->send_h);
+        edge_buffer_free(ops, me, l->receive_h);
+        l->send_h = l->receive_h = r->messages[2 * i].data = r->messages[2 * i + 1].data =
+            NULL;
+        if (ops->shadow_close)
+            ops->shadow_close(me, l->shadow);
+    }
 }
 
 int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops,
@@ -145,6 +170,15 @@ int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops,
         if (l->tile == me && ops->edge_read(me, l->side, which, l->send_h) != 0)
             return -1;
     }
+    return 0;
+}
+
+int rank_split_edges_wait(struct rank_split *r, const struct device_ops *ops,
+                          struct tile *me)
+{
+    for (int i = 0; i < r->link_count; i++)
+        if (r->links[i].tile == me && ops->edges_wait)
+            return ops->edges_wait(me); /* every edge of the tile at once */
     return 0;
 }
 

@@ -64,20 +64,24 @@ int rank_split_make(struct rank_split *r, const struct partition *p, int rx, int
                     struct tile *tiles);
 void rank_split_free(struct rank_split *r);
 
-/* By the thread of tile me: its shadows opened (or closed) on its device. */
+/* By the thread of tile me: its shadows opened (or closed) on its device, with the
+ * host buffers of their edges (the device's edge_buffer). */
 int rank_split_shadows_open(struct rank_split *r, const struct device_ops *ops,
                             struct tile *me);
 void rank_split_shadows_close(struct rank_split *r, const struct device_ops *ops,
                               struct tile *me);
 
 /* The edges of field[which] to and from the other ranks, in three steps: each
- * tile's thread reads its edges (rank_split_edges_read), one thread sends and receives
+ * tile's thread reads its edges (rank_split_edges_read; a device that queues the
+ * copies is waited for by rank_split_edges_wait), one thread sends and receives
  * them all (rank_split_edges_exchange, its time added to exchange_s), each thread writes
  * its shadows (rank_split_edges_write). Device failures are returned (0 or -1, in
  * me->error); the exchange happens whatever they were, so that no rank waits for a
  * message. */
 int rank_split_edges_read(struct rank_split *r, const struct device_ops *ops,
                           struct tile *me, int which);
+int rank_split_edges_wait(struct rank_split *r, const struct device_ops *ops,
+                          struct tile *me);
 void rank_split_edges_exchange(struct rank_split *r);
 int rank_split_edges_write(struct rank_split *r, const struct device_ops *ops,
                            struct tile *me, int which);
