@@ -14,6 +14,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "support/error.h"
 #include "support/fault.h"
 #include "laplace_kernels.h"
 #include "kernels/laplace_reduce.h"
@@ -200,8 +201,14 @@ static int launch_part(struct tile *t, const struct sweep_args *a, struct sweep_
     }
     if (a->part == SWEEP_INTERIOR) {
         c->split = *l;
+        c->split_pending = 1;
         return launch_window(t, l, &interior);
     }
+    if (!c->split_pending) /* its interior failed: no launch of a stale sweep */
+        return error_set(t->error, sizeof t->error,
+                         "the edges of sweep %ld queued without its interior",
+                         a->iteration);
+    c->split_pending = 0;
     for (int i = 0; i < count; i++)
         if (launch_window(t, &c->split, &strips[i]) != 0)
             return -1;

@@ -49,6 +49,7 @@ struct cuda_tile {
     cudaEvent_t edges_copied;   /* after the last edge queued to host memory */
     void *column_d[SIDE_COUNT]; /* a west or east edge, packed for its copy */
     struct sweep_launch split;  /* the sweep whose interior runs while they travel */
+    int split_pending;          /* 1: its interior is queued, its edges not yet */
 };
 
 /* Records a failed CUDA call in t->error: call, function, file, line, device;
