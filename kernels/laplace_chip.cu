@@ -25,6 +25,7 @@
 #include "kernels/laplace_chip.h"
 
 #include <cooperative_groups.h>
+#include <stdlib.h>
 
 #include "kernels/laplace_block_sums.cuh" /* combine */
 #include "kernels/laplace_sites.cuh"
@@ -33,9 +34,19 @@ namespace cg = cooperative_groups;
 
 /* The most blocks of a cluster (16 needs the non-portable size allowed). */
 #define CHIP_MOST_BLOCKS 16
-/* A strip holds at least this many rows, so that small lattices take fewer blocks. */
-#define CHIP_LEAST_ROWS 8
-#define CHIP_THREADS 1024
+/* A strip holds at least this many rows, so that small lattices take fewer blocks, and
+ * a block about CHIP_BLOCK_THREADS threads (a thread a column, rows of threads until
+ * there are at least that many): every warp sends its sum to every block, so fewer
+ * warps and blocks send fewer remote stores an iteration. Measured on an H100, the
+ * norm every iteration (results/2026-11-25-chip-blocks): 128^2 float 2.05 us an
+ * iteration with 8 blocks of 512 threads, 2.26 with 16 of 512, 2.78 with 16 of 1024
+ * (the choice before); 256^2 float 2.47 with 512 threads, 2.86 with 1024; 512^2 3.86
+ * and 3.92; 256 threads a block or fewer were slower from 256^2 on; a cap of 512 at
+ * 384^2 (384 threads) and 640^2 (two columns for some threads) was slower than 768
+ * and 640 threads. */
+#define CHIP_LEAST_ROWS 16
+#define CHIP_BLOCK_THREADS 512
+#define CHIP_THREADS 1024 /* the most a block may have (LAPLACE_CHIP_THREADS) */
 #define CHIP_MOST_WARPS (CHIP_THREADS / 32)
 
 /* Everything the loop on chip is given. */
@@ -372,6 +383,17 @@ static cudaError_t cluster_fits(void (*kernel)(chip_args<T>), const chip_plan &p
     return rc;
 }
 
+/* For tuning experiments: LAPLACE_CHIP_THREADS (32, 64, ..., 1024) caps a block's
+ * threads instead of CHIP_BLOCK_THREADS. */
+static long block_threads(void)
+{
+    const char *text = getenv("LAPLACE_CHIP_THREADS");
+    const int threads = text ? atoi(text) : 0;
+    return threads >= 32 && threads <= CHIP_THREADS && (threads & (threads - 1)) == 0
+               ? threads
+               : CHIP_BLOCK_THREADS;
+}
+
 /* The shape of `blocks` strips over the tile, its shared memory not yet checked. */
 static chip_plan shape_of(int blocks, bool plain, long lx, long ly, size_t value_size)
 {
@@ -381,10 +403,52 @@ static chip_plan shape_of(int blocks, bool plain, long lx, long ly, size_t value
     p.rows = (ly + blocks - 1) / blocks;
     p.shared_bytes = 2 * (size_t)p.rows * (size_t)lx * value_size;
     const long columns = ((lx - 2 + 31) / 32) * 32; /* the interior columns, in warps */
+    /* a thread a column (none walks two while others walk one), and rows of threads up
+     * to at least block_threads() threads, never more than CHIP_THREADS */
     p.threads_x = (int)(columns < CHIP_THREADS ? columns : CHIP_THREADS);
-    const long down = CHIP_THREADS / p.threads_x;
+    long down = (block_threads() + p.threads_x - 1) / p.threads_x;
+    down = down * p.threads_x > CHIP_THREADS ? CHIP_THREADS / p.threads_x : down;
     p.threads_y = (int)(p.rows < down ? p.rows : down);
     return p;
+}
+
+/* For tuning experiments: LAPLACE_CHIP_BLOCKS (1, 2, 4, 8, 16) replaces the choice of
+ * the cluster's blocks, where the tile fits them; 0 when unset or not one of those. */
+static int forced_blocks(void)
+{
+    const char *text = getenv("LAPLACE_CHIP_BLOCKS");
+    const int blocks = text ? atoi(text) : 0;
+    return blocks >= 1 && blocks <= CHIP_MOST_BLOCKS && (blocks & (blocks - 1)) == 0
+               ? blocks
+               : 0;
+}
+
+/* The cluster sizes a plan tries (1, 2, 4, 8, 16 blocks). */
+#define CHIP_CLUSTER_SIZES 5
+
+/*
+ * The cluster sizes to try for a tile ly rows high, best first, into order; returns
+ * their count. The most blocks whose strips keep CHIP_LEAST_ROWS rows; then more,
+ * while strips keep half as many (a wide lattice whose strips do not fit in one
+ * block's shared memory); then fewer (a cluster the device cannot hold).
+ */
+static int cluster_sizes(long ly, int order[CHIP_CLUSTER_SIZES])
+{
+    const int forced = forced_blocks();
+    int best = 1, count = 0;
+    if (forced) {
+        order[0] = forced;
+        return 1;
+    }
+    while (best < CHIP_MOST_BLOCKS && 2L * best * CHIP_LEAST_ROWS <= ly)
+        best *= 2;
+    for (int blocks = best; blocks <= CHIP_MOST_BLOCKS &&
+                            (blocks == best || ly / blocks >= CHIP_LEAST_ROWS / 2);
+         blocks *= 2)
+        order[count++] = blocks;
+    for (int blocks = best / 2; blocks >= 1; blocks /= 2)
+        order[count++] = blocks;
+    return count;
 }
 
 template <typename T>
@@ -405,13 +469,12 @@ static cudaError_t plan_of(const sweep_launch *tile, bool plain, chip_plan *plan
     rc = cudaFuncGetAttributes(&attributes, kernel);
     if (rc != cudaSuccess)
         return rc;
-    const long wanted = tile->ly / CHIP_LEAST_ROWS;
-    for (int blocks = CHIP_MOST_BLOCKS; blocks >= 1; blocks /= 2) {
-        if (blocks > 1 && blocks > wanted)
-            continue;
-        const chip_plan p = shape_of(blocks, plain, tile->lx, tile->ly, sizeof(T));
+    int order[CHIP_CLUSTER_SIZES];
+    const int sizes = cluster_sizes(tile->ly, order);
+    for (int i = 0; i < sizes; i++) {
+        const chip_plan p = shape_of(order[i], plain, tile->lx, tile->ly, sizeof(T));
         if (p.shared_bytes + attributes.sharedSizeBytes > (size_t)shared_most)
-            return cudaSuccess; /* fewer blocks hold more each: none fits */
+            continue; /* strips too large: more blocks may hold them */
         bool fits = false;
         rc = cluster_fits(kernel, p, &fits);
         if (rc != cudaSuccess || fits) {

@@ -167,6 +167,8 @@ Test(trust_cli, help_lists_the_exit_statuses_and_the_environment)
                                   "LAPLACE_BENCH_DIR",
                                   "LAPLACE_ROWS_PER_THREAD",
                                   "LAPLACE_COLUMNS_PER_THREAD",
+                                  "LAPLACE_CHIP_BLOCKS",
+                                  "LAPLACE_CHIP_THREADS",
                                   "OMP_NUM_THREADS",
                                   "OMP_WAIT_POLICY",
                                   "CUDA_VISIBLE_DEVICES",
