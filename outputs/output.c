@@ -23,9 +23,9 @@
 struct job {
     const struct field *field;
     const struct output_context *context;
-    int piece;              /* .pvti pieces: the tile, else -1 */
-    const char *index_path; /* .pvti: where the index goes (for the pieces' names) */
-    const struct heat_map *heat_map; /* .png: cells summed already, else NULL */
+    int piece;                 /* .pvti pieces: the tile, else -1 */
+    const char *index_path;    /* .pvti: where the index goes (for the pieces' names) */
+    struct heat_map *heat_map; /* .png: cells summed already (freed once painted) */
 };
 
 int output_has_pieces(const char *path)
@@ -455,7 +455,7 @@ int output_write(const char *path, const struct field *field,
     return -1;
 }
 
-int output_write_heat_map(const char *path, const struct heat_map *hm,
+int output_write_heat_map(const char *path, struct heat_map *hm,
                           const struct output_context *context, char *err, size_t n)
 {
     struct job job = {.context = context, .piece = -1, .heat_map = hm};

@@ -106,9 +106,10 @@ int output_write_index(const char *path, const struct field *field,
 
 /* ---- what the writers of a rank's part (part_output.h) share with these ---- */
 
-#define OUTPUT_HEADER_MAX 256   /* the longest .bin or .npy header */
-#define OUTPUT_DAT_VALUE_MAX 32 /* the most bytes of one .dat value, its space included  \
-                                 */
+#define OUTPUT_HEADER_MAX 256 /* the longest .bin or .npy header */
+#define OUTPUT_DAT_VALUE_MAX                                                             \
+    32 /* the most bytes of one .dat value, its space included                           \
+        */
 
 /* The header of a .bin or .npy (format: output_formats.h) of an nx x ny field in
  * out; its length in bytes. The values follow it, row y = 0 first. */
@@ -131,11 +132,12 @@ size_t output_dat_segment(char *out, size_t size, const struct field *field, lon
 /* A .png from cells summed elsewhere (png_part.h): output_heat_map_start shapes hm
  * for an nx x ny lattice as the context asks the picture drawn (0, or -1 with err
  * set); output_write_heat_map writes path from hm once its cells and range are
- * filled in, as output_write does (0, or -1 with err set). */
+ * filled in, as output_write does (0, or -1 with err set), freeing the cells once
+ * painted (png_write_heat_map). */
 int output_heat_map_start(const char *path, long nx, long ny,
                           const struct output_context *c, struct heat_map *hm, char *err,
                           size_t n);
-int output_write_heat_map(const char *path, const struct heat_map *hm,
+int output_write_heat_map(const char *path, struct heat_map *hm,
                           const struct output_context *context, char *err, size_t n);
 
 /* The name of a snapshot of path at an iteration: "heat.dat" -> "heat-000100.dat".

@@ -260,8 +260,9 @@ static int save_png(const char *path, const struct png_canvas *im, char *err, si
     return ok ? 0 : -1;
 }
 
-/* Lays out, paints and writes the picture of a filled heat map. */
-static int render(const char *path, const struct heat_map *hm,
+/* Lays out, paints and writes the picture of a filled heat map; its cells are freed
+ * once painted (hm->value NULL), so that the encoding does not sit beside them. */
+static int render(const char *path, struct heat_map *hm,
                   const struct png_options *options, char *err, size_t n)
 {
     struct texts t;
@@ -278,6 +279,8 @@ static int render(const char *path, const struct heat_map *hm,
     }
     memset(im.rgb, 255, 3 * (size_t)l.width * (size_t)l.height); /* white */
     paint_heat_map(&im, hm, l.map_x);
+    free(hm->value);
+    hm->value = NULL;
     if (options->tiles)
         paint_tile_borders(&im, hm, l.map_x, options->tiles);
     png_axes_paint(&im, hm, l.map_x, PNG_MARGIN);
@@ -323,15 +326,17 @@ int png_heat_map_start(const char *path, long nx, long ny, const struct png_opti
     return 0;
 }
 
-int png_write_heat_map(const char *path, const struct heat_map *hm,
+int png_write_heat_map(const char *path, struct heat_map *hm,
                        const struct png_options *options, char *err, size_t n)
 {
-    struct heat_map shown = *hm;
+    const double lo = hm->lo, hi = hm->hi;
     if (options->fixed_range) {
-        shown.lo = options->range_lo;
-        shown.hi = options->range_hi;
+        hm->lo = options->range_lo;
+        hm->hi = options->range_hi;
     }
-    return render(path, &shown, options, err, n);
+    int rc = render(path, hm, options, err, n);
+    hm->lo = lo, hm->hi = hi;
+    return rc;
 }
 
 int png_write(const char *path, const struct field *field,

@@ -75,12 +75,13 @@ int png_write(const char *path, const struct field *field,
  * The same in two steps, for cells that are not summed here (png_part.c, from every
  * MPI rank's part): png_heat_map_start checks the options against an nx x ny lattice
  * and shapes hm (heat_map.h; no cells yet), 0 or -1 with err set;
- * png_write_heat_map draws hm once its cells and range are filled in.
+ * png_write_heat_map draws hm once its cells and range are filled in, and frees the
+ * cells once painted, before the picture is encoded (hm->value is NULL after).
  */
 int png_heat_map_start(const char *path, long nx, long ny,
                        const struct png_options *options, struct heat_map *hm, char *err,
                        size_t n);
-int png_write_heat_map(const char *path, const struct heat_map *hm,
+int png_write_heat_map(const char *path, struct heat_map *hm,
                        const struct png_options *options, char *err, size_t n);
 
 #endif
