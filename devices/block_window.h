@@ -7,10 +7,12 @@
  * have arrived. Every block is launched exactly once and writes its partial sum at its
  * place in the whole grid, so the sums, and the norm, are those of one launch.
  *
- *   +---+-----------+---+      late = west and north:
- *   | W |   north   |   |        interior: the blocks no late edge touches
- *   | e +-----------+   |        strips: north (every column), then west (the
- *   | s |  interior     |        rows the north strip left)
+ *   +-------------------+      late = west and north:
+ *   |       north       |        interior: the blocks no late edge touches
+ *   +---+---------------+        strips: north (every column), then west (the
+ *   | W |               |        rows the north strip left)
+ *   | e |   interior    |
+ *   | s |               |
  *   | t |               |
  *   +---+---------------+
  */

@@ -34,11 +34,12 @@ namespace cg = cooperative_groups;
 
 /* The most blocks of a cluster (16 needs the non-portable size allowed). */
 #define CHIP_MOST_BLOCKS 16
-/* A strip holds at least this many rows, so that small lattices take fewer blocks, and
- * a block about CHIP_BLOCK_THREADS threads (a thread a column, rows of threads until
- * there are at least that many): every warp sends its sum to every block, so fewer
- * warps and blocks send fewer remote stores an iteration. Measured on an H100, the
- * norm every iteration (results/2026-11-25-chip-blocks): 128^2 float 2.05 us an
+/* A strip holds at least this many rows where it can (half as many for a wide lattice
+ * whose strips would not fit otherwise: cluster_sizes), so that small lattices take
+ * fewer blocks, and a block about CHIP_BLOCK_THREADS threads (a thread a column, rows
+ * of threads until there are at least that many): every warp sends its sum to every
+ * block, so fewer warps and blocks send fewer remote stores an iteration. Measured on an
+ * H100, the norm every iteration (results/2026-11-25-chip-blocks): 128^2 float 2.05 us an
  * iteration with 8 blocks of 512 threads, 2.26 with 16 of 512, 2.78 with 16 of 1024
  * (the choice before); 256^2 float 2.47 with 512 threads, 2.86 with 1024; 512^2 3.86
  * and 3.92; 256 threads a block or fewer were slower from 256^2 on; a cap of 512 at
@@ -383,8 +384,9 @@ static cudaError_t cluster_fits(void (*kernel)(chip_args<T>), const chip_plan &p
     return rc;
 }
 
-/* For tuning experiments: LAPLACE_CHIP_THREADS (32, 64, ..., 1024) caps a block's
- * threads instead of CHIP_BLOCK_THREADS. */
+/* For tuning experiments: LAPLACE_CHIP_THREADS (32, 64, ..., 1024) replaces
+ * CHIP_BLOCK_THREADS, the threads a block has at least (rounded up to whole rows of
+ * threads, a thread a column). */
 static long block_threads(void)
 {
     const char *text = getenv("LAPLACE_CHIP_THREADS");
@@ -403,8 +405,9 @@ static chip_plan shape_of(int blocks, bool plain, long lx, long ly, size_t value
     p.rows = (ly + blocks - 1) / blocks;
     p.shared_bytes = 2 * (size_t)p.rows * (size_t)lx * value_size;
     const long columns = ((lx - 2 + 31) / 32) * 32; /* the interior columns, in warps */
-    /* a thread a column (none walks two while others walk one), and rows of threads up
-     * to at least block_threads() threads, never more than CHIP_THREADS */
+    /* a thread a column up to 1024 columns (none walks two while others walk one), and
+     * rows of threads up to at least block_threads() threads, never more than
+     * CHIP_THREADS */
     p.threads_x = (int)(columns < CHIP_THREADS ? columns : CHIP_THREADS);
     long down = (block_threads() + p.threads_x - 1) / p.threads_x;
     down = down * p.threads_x > CHIP_THREADS ? CHIP_THREADS / p.threads_x : down;
@@ -413,7 +416,8 @@ static chip_plan shape_of(int blocks, bool plain, long lx, long ly, size_t value
 }
 
 /* For tuning experiments: LAPLACE_CHIP_BLOCKS (1, 2, 4, 8, 16) replaces the choice of
- * the cluster's blocks, where the tile fits them; 0 when unset or not one of those. */
+ * the cluster's blocks (cluster_sizes: only where every strip keeps a row); 0 when
+ * unset or not one of those. */
 static int forced_blocks(void)
 {
     const char *text = getenv("LAPLACE_CHIP_BLOCKS");
@@ -438,7 +442,7 @@ static int cluster_sizes(long ly, int order[CHIP_CLUSTER_SIZES])
     int best = 1, count = 0;
     if (forced) {
         order[0] = forced;
-        return 1;
+        return ly >= forced ? 1 : 0; /* no strip of no rows */
     }
     while (best < CHIP_MOST_BLOCKS && 2L * best * CHIP_LEAST_ROWS <= ly)
         best *= 2;

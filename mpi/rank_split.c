@@ -153,12 +153,12 @@ void rank_split_shadows_close(struct rank_split *r, const struct device_ops *ops
         struct rank_link *l = &r->links[i];
         if (l->tile != me)
             continue;
+        if (ops->shadow_close) /* first: it waits for what may still copy the edges */
+            ops->shadow_close(me, l->shadow);
         edge_buffer_free(ops, me, l->send_h);
         edge_buffer_free(ops, me, l->receive_h);
         l->send_h = l->receive_h = r->messages[2 * i].data = r->messages[2 * i + 1].data =
             NULL;
-        if (ops->shadow_close)
-            ops->shadow_close(me, l->shadow);
     }
 }
 
