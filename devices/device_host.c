@@ -5,6 +5,7 @@
  * This backend is the CPU parallel solver (--backend cpu) and lets CI test the
  * partition, the neighbour reads and the partial sums without a GPU.
  */
+#include "devices/block_window.h"
 #include "devices/device.h"
 #include "laplace_kernels.h"
 
@@ -96,21 +97,48 @@ static int host_upload(struct tile *t, const struct tile_input *in)
     return 0;
 }
 
-/* Runs the whole sweep now: the loop's barrier has ordered it after the neighbours'. */
+/* Sweeps the blocks of one window now. */
+static void sweep_window(struct tile *t, const struct sweep_args *args, long bx, long by,
+                         const struct block_window *window)
+{
+    int plain = update_rule_is_plain_jacobi(&t->settings.rule) &&
+                t->settings.kernel != KERNEL_GENERAL;
+    if (t->precision == PRECISION_FLOAT)
+        (plain ? sweep_tile_float : general_tile_float)(t, args, bx, by, window);
+    else
+        (plain ? sweep_tile_double : general_tile_double)(t, args, bx, by, window);
+}
+
+/* Runs args->part of the sweep now (the loop's barrier has ordered it after the
+ * neighbours'): all of it, the blocks that read no other rank's edge, or the strips
+ * along the other ranks' tiles (block_window.h), each block's sum as a whole sweep's. */
 static int host_sweep(struct tile *t, const struct sweep_args *args)
 {
     long bx, by;
-    if (args->phase == 0 && fault_injected(t->index, args->iteration, args->iteration))
+    if (args->phase == 0 && args->part != SWEEP_EDGES &&
+        fault_injected(t->index, args->iteration, args->iteration))
         return error_set(t->error, sizeof t->error,
                          "injected fault (%s): sweep %ld of tile %d failed",
                          FAULT_VARIABLE, args->iteration, t->index);
     block_shape(t, &bx, &by);
-    int plain = update_rule_is_plain_jacobi(&t->settings.rule) &&
-                t->settings.kernel != KERNEL_GENERAL;
-    if (t->precision == PRECISION_FLOAT)
-        (plain ? sweep_tile_float : general_tile_float)(t, args, bx, by);
-    else
-        (plain ? sweep_tile_double : general_tile_double)(t, args, bx, by);
+    const long gx = (t->extent->lx + bx - 1) / bx, gy = (t->extent->ly + by - 1) / by;
+    double *block_sums = t->block_sums[args->iteration % 2];
+    if (args->want_sums && args->phase == 0 && args->part != SWEEP_EDGES)
+        for (long b = 0; b < t->block_count; b++) /* SOR's phase 1 adds to them */
+            block_sums[b] = 0.0;
+    struct block_window interior = {0, 0, gx, gy}, strips[SIDE_COUNT];
+    int count = 0;
+    if (args->part != SWEEP_WHOLE) {
+        unsigned late = 0;
+        for (int side = 0; side < SIDE_COUNT; side++)
+            if (args->neighbour[side] && args->neighbour[side]->remote)
+                late |= SIDE_BIT(side);
+        count = block_window_split(gx, gy, late, &interior, strips);
+    }
+    if (args->part != SWEEP_EDGES)
+        sweep_window(t, args, bx, by, &interior);
+    for (int i = 0; args->part == SWEEP_EDGES && i < count; i++)
+        sweep_window(t, args, bx, by, &strips[i]);
     return 0;
 }
 
@@ -230,6 +258,15 @@ static int host_shadow_open(struct tile *t, struct tile *shadow)
     return 0;
 }
 
+/* edge_read copies at once: nothing is left to wait for. Offered so that the loop
+ * takes the same path as on GPUs (the interior swept before the exchange, the strips
+ * after it), which CI can then test without one. */
+static int host_edges_wait(struct tile *t)
+{
+    (void)t;
+    return 0;
+}
+
 /* The row or column of field[which] that faces `side`, packed into edge_h. */
 static int host_edge_read(struct tile *t, int side, int which, void *edge_h)
 {
@@ -303,6 +340,7 @@ const struct device_ops device_host_ops = {
     .batch_rewind = host_batch_rewind,
     .shadow_open = host_shadow_open,
     .edge_read = host_edge_read,
+    .edges_wait = host_edges_wait,
     .shadow_write = host_shadow_write,
     .shadow_close = host_shadow_close,
 };
