@@ -23,9 +23,9 @@
 struct job {
     const struct field *field;
     const struct output_context *context;
-    int piece;                 /* .pvti pieces: the tile, else -1 */
-    const char *index_path;    /* .pvti: where the index goes (for the pieces' names) */
-    struct heat_map *heat_map; /* .png: cells summed already (freed once painted) */
+    int piece;                   /* .pvti pieces: the tile, else -1 */
+    const char *index_path;      /* .pvti: where the index goes (for the pieces' names) */
+    struct png_picture *picture; /* .png: painted already (png_part.c), else NULL */
 };
 
 int output_has_pieces(const char *path)
@@ -260,7 +260,7 @@ static int write_pvti(FILE *f, const struct job *job)
 }
 
 /* How the run asks for its .png to be drawn. */
-static struct png_options png_options_of(const struct output_context *c)
+struct png_options output_png_options(const struct output_context *c)
 {
     return (struct png_options){.tiles = c->png_tiles ? c->partition : NULL,
                                 .caption = c->text,
@@ -273,7 +273,7 @@ int output_heat_map_start(const char *path, long nx, long ny,
                           const struct output_context *c, struct heat_map *hm, char *err,
                           size_t n)
 {
-    struct png_options options = png_options_of(c);
+    struct png_options options = output_png_options(c);
     return png_heat_map_start(path, nx, ny, &options, hm, err, n);
 }
 
@@ -294,10 +294,9 @@ static int write_temporary(const char *path, int (*writer)(FILE *, const struct 
         rc = -1, saved = errno;
     if (rc == 0 && !writer) {
         char png_error[256];
-        struct png_options options = png_options_of(job->context);
-        rc = job->heat_map
-                 ? png_write_heat_map(t->name, job->heat_map, &options, png_error,
-                                      sizeof png_error)
+        struct png_options options = output_png_options(job->context);
+        rc = job->picture
+                 ? png_picture_write(t->name, job->picture, png_error, sizeof png_error)
                  : png_write(t->name, job->field, &options, png_error, sizeof png_error);
         saved = errno;
     }
@@ -455,10 +454,10 @@ int output_write(const char *path, const struct field *field,
     return -1;
 }
 
-int output_write_heat_map(const char *path, struct heat_map *hm,
-                          const struct output_context *context, char *err, size_t n)
+int output_write_picture(const char *path, struct png_picture *picture,
+                         const struct output_context *context, char *err, size_t n)
 {
-    struct job job = {.context = context, .piece = -1, .heat_map = hm};
+    struct job job = {.context = context, .piece = -1, .picture = picture};
     return write_file(path, NULL, &job, err, n);
 }
 

@@ -34,6 +34,7 @@
 #include "problem/problem.h"
 #include "outputs/heat_map.h"
 #include "outputs/output_formats.h"
+#include "outputs/png_output.h"
 #include "outputs/temp_file.h"
 
 /*
@@ -129,16 +130,16 @@ int output_vti_head(FILE *f, long nx, long ny, enum precision precision,
 size_t output_dat_segment(char *out, size_t size, const struct field *field, long y,
                           long x0, long x1, int ends_row);
 
-/* A .png from cells summed elsewhere (png_part.h): output_heat_map_start shapes hm
- * for an nx x ny lattice as the context asks the picture drawn (0, or -1 with err
- * set); output_write_heat_map writes path from hm once its cells and range are
- * filled in, as output_write does (0, or -1 with err set), freeing the cells once
- * painted (png_write_heat_map). */
+/* A .png painted elsewhere (png_part.h): output_png_options are the picture's options
+ * the context asks for; output_heat_map_start shapes hm for an nx x ny lattice as the
+ * context asks the picture drawn (0, or -1 with err set); output_write_picture writes
+ * path from the painted picture, as output_write does (0, or -1 with err set). */
+struct png_options output_png_options(const struct output_context *c);
 int output_heat_map_start(const char *path, long nx, long ny,
                           const struct output_context *c, struct heat_map *hm, char *err,
                           size_t n);
-int output_write_heat_map(const char *path, struct heat_map *hm,
-                          const struct output_context *context, char *err, size_t n);
+int output_write_picture(const char *path, struct png_picture *picture,
+                         const struct output_context *context, char *err, size_t n);
 
 /* The name of a snapshot of path at an iteration: "heat.dat" -> "heat-000100.dat".
  * 0, or -1 when it does not fit in n. */

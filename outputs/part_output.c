@@ -153,12 +153,14 @@ static int write_png(const char *path, const struct field *part,
                      const struct output_context *c, char *err, size_t n)
 {
     struct heat_map hm = {0};
+    struct png_picture *picture = NULL;
+    const struct png_options options = output_png_options(c);
     int rc = output_heat_map_start(path, nx, ny, c, &hm, err, n); /* same on all */
     if (rc == 0)
-        rc = png_part_heat_map(part, rp, &hm, err, n);
+        rc = png_part_picture(part, rp, &hm, &options, &picture, err, n);
     if (rc == 0 && ranks_rank() == 0)
-        rc = output_write_heat_map(path, &hm, c, err, n);
-    free(hm.value);
+        rc = output_write_picture(path, picture, c, err, n);
+    png_picture_free(picture);
     return ranks_agree_status(rc ? EXIT_FAILURE_RUN : EXIT_OK, err, n) == EXIT_OK ? 0
                                                                                   : -1;
 }

@@ -84,16 +84,19 @@ static long larger(long a, long b)
     return a > b ? a : b;
 }
 
-/* Heat-map pixel (px, py), py = 0 at the top, shows cell (px / zoom, top cell
- * row - py / zoom): the largest y at the top, x = 0 on the left. */
-static void paint_heat_map(struct png_canvas *c, const struct heat_map *hm, long x)
+/* Heat-map pixels of cells [i0, i1) x [j0, j1) (values row by row, row j0 first):
+ * pixel (px, py), py = 0 at the top, shows cell (px / zoom, top cell row - py / zoom):
+ * the largest y at the top, x = 0 on the left. */
+static void paint_cells(struct png_canvas *c, const struct heat_map *hm, long x, long i0,
+                        long i1, long j0, long j1, const double *cells)
 {
-    for (long py = 0; py < hm->height; py++) {
+    for (long py = (hm->cells_y - j1) * hm->zoom; py < (hm->cells_y - j0) * hm->zoom;
+         py++) {
         long j = hm->cells_y - 1 - py / hm->zoom;
-        const double *row = hm->value + (size_t)j * hm->cells_x;
-        for (long px = 0; px < hm->width; px++)
+        const double *row = cells + (size_t)(j - j0) * (size_t)(i1 - i0);
+        for (long px = i0 * hm->zoom; px < i1 * hm->zoom; px++)
             png_canvas_fill(c, x + px, PNG_MARGIN + py, 1, 1,
-                            value_colour(row[px / hm->zoom], hm->lo, hm->hi));
+                            value_colour(row[px / hm->zoom - i0], hm->lo, hm->hi));
     }
 }
 
@@ -260,37 +263,66 @@ static int save_png(const char *path, const struct png_canvas *im, char *err, si
     return ok ? 0 : -1;
 }
 
-/* Lays out, paints and writes the picture of a filled heat map; its cells are freed
- * once painted (hm->value NULL), so that the encoding does not sit beside them. */
-static int render(const char *path, struct heat_map *hm,
-                  const struct png_options *options, char *err, size_t n)
-{
+/* A picture being painted (png_output.h): the heat map's shape and shown range, its
+ * texts, where everything goes, the canvas, and the options. */
+struct png_picture {
+    struct heat_map shown; /* its cells are not held here */
     struct texts t;
-    tick_texts(hm, &t);
-    printable(options->caption, t.caption);
     struct layout l;
-    plan_layout(hm, &t, &l);
-    struct png_canvas im = {l.width, l.height,
-                            malloc(3 * (size_t)l.width * (size_t)l.height)};
-    if (!im.rgb) {
-        snprintf(err, n, "cannot write '%s': out of memory for a %ldx%ld picture", path,
-                 l.width, l.height);
-        return -1;
+    struct png_canvas im;
+    struct png_options options;
+};
+
+struct png_picture *png_picture_begin(const struct heat_map *hm,
+                                      const struct png_options *options)
+{
+    struct png_picture *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->options = *options;
+    p->shown = *hm;
+    p->shown.value = NULL;
+    if (options->fixed_range) {
+        p->shown.lo = options->range_lo;
+        p->shown.hi = options->range_hi;
     }
-    memset(im.rgb, 255, 3 * (size_t)l.width * (size_t)l.height); /* white */
-    paint_heat_map(&im, hm, l.map_x);
-    free(hm->value);
-    hm->value = NULL;
-    if (options->tiles)
-        paint_tile_borders(&im, hm, l.map_x, options->tiles);
-    png_axes_paint(&im, hm, l.map_x, PNG_MARGIN);
-    paint_colour_bar(&im, &l, &t);
-    for (int i = 0; i < t.lines; i++)
-        png_canvas_text(&im, PNG_MARGIN, l.caption_y + i * (PNG_TEXT_HEIGHT + LINE_GAP),
-                        t.line[i]);
-    int rc = save_png(path, &im, err, n);
-    free(im.rgb);
-    return rc;
+    tick_texts(&p->shown, &p->t);
+    printable(options->caption, p->t.caption);
+    plan_layout(&p->shown, &p->t, &p->l);
+    size_t bytes = 3 * (size_t)p->l.width * (size_t)p->l.height;
+    p->im = (struct png_canvas){p->l.width, p->l.height, malloc(bytes)};
+    if (!p->im.rgb) {
+        free(p);
+        return NULL;
+    }
+    memset(p->im.rgb, 255, bytes); /* white */
+    return p;
+}
+
+void png_picture_paint(struct png_picture *p, long i0, long i1, long j0, long j1,
+                       const double *cells)
+{
+    paint_cells(&p->im, &p->shown, p->l.map_x, i0, i1, j0, j1, cells);
+}
+
+int png_picture_write(const char *path, struct png_picture *p, char *err, size_t n)
+{
+    const struct heat_map *hm = &p->shown;
+    if (p->options.tiles)
+        paint_tile_borders(&p->im, hm, p->l.map_x, p->options.tiles);
+    png_axes_paint(&p->im, hm, p->l.map_x, PNG_MARGIN);
+    paint_colour_bar(&p->im, &p->l, &p->t);
+    for (int i = 0; i < p->t.lines; i++)
+        png_canvas_text(&p->im, PNG_MARGIN,
+                        p->l.caption_y + i * (PNG_TEXT_HEIGHT + LINE_GAP), p->t.line[i]);
+    return save_png(path, &p->im, err, n);
+}
+
+void png_picture_free(struct png_picture *p)
+{
+    if (p)
+        free(p->im.rgb);
+    free(p);
 }
 
 _Static_assert(PNG_MAX_SIDE_LIMIT == 16384, "png_heat_map_start writes the limit out");
@@ -326,19 +358,6 @@ int png_heat_map_start(const char *path, long nx, long ny, const struct png_opti
     return 0;
 }
 
-int png_write_heat_map(const char *path, struct heat_map *hm,
-                       const struct png_options *options, char *err, size_t n)
-{
-    const double lo = hm->lo, hi = hm->hi;
-    if (options->fixed_range) {
-        hm->lo = options->range_lo;
-        hm->hi = options->range_hi;
-    }
-    int rc = render(path, hm, options, err, n);
-    hm->lo = lo, hm->hi = hi;
-    return rc;
-}
-
 int png_write(const char *path, const struct field *field,
               const struct png_options *options, char *err, size_t n)
 {
@@ -354,7 +373,14 @@ int png_write(const char *path, const struct field *field,
         return error_set(err, n,
                          "cannot write '%s': out of memory for a %ldx%ld heat map", path,
                          hm.cells_x, hm.cells_y);
-    int rc = png_write_heat_map(path, &hm, options, err, n);
+    struct png_picture *p = png_picture_begin(&hm, options);
+    if (p) /* the cells, once painted, leave the encoding their memory */
+        png_picture_paint(p, 0, hm.cells_x, 0, hm.cells_y, hm.value);
     free(hm.value);
+    if (!p)
+        return error_set(err, n, "cannot write '%s': out of memory for the picture",
+                         path);
+    int rc = png_picture_write(path, p, err, n);
+    png_picture_free(p);
     return rc;
 }

@@ -72,16 +72,24 @@ int png_write(const char *path, const struct field *field,
               const struct png_options *options, char *err, size_t n);
 
 /*
- * The same in two steps, for cells that are not summed here (png_part.c, from every
- * MPI rank's part): png_heat_map_start checks the options against an nx x ny lattice
- * and shapes hm (heat_map.h; no cells yet), 0 or -1 with err set;
- * png_write_heat_map draws hm once its cells and range are filled in, and frees the
- * cells once painted, before the picture is encoded (hm->value is NULL after).
+ * The same in steps, for cells that are not summed here (png_part.c: every MPI
+ * rank's cells as they arrive, so that no rank holds them all): png_heat_map_start
+ * checks the options against an nx x ny lattice and shapes hm (heat_map.h; no cells
+ * yet), 0 or -1 with err set. Once hm's range is known, png_picture_begin lays out
+ * its picture (NULL: out of memory); png_picture_paint paints cells [i0, i1) x
+ * [j0, j1) of it, given row by row from row j0 (any order of rectangles: each cell
+ * once); png_picture_write adds the tile borders, axes, colour bar and caption and
+ * writes the file (0, or -1 with err set); png_picture_free frees it (NULL: nothing).
  */
 int png_heat_map_start(const char *path, long nx, long ny,
                        const struct png_options *options, struct heat_map *hm, char *err,
                        size_t n);
-int png_write_heat_map(const char *path, struct heat_map *hm,
-                       const struct png_options *options, char *err, size_t n);
+struct png_picture;
+struct png_picture *png_picture_begin(const struct heat_map *hm,
+                                      const struct png_options *options);
+void png_picture_paint(struct png_picture *p, long i0, long i1, long j0, long j1,
+                       const double *cells);
+int png_picture_write(const char *path, struct png_picture *p, char *err, size_t n);
+void png_picture_free(struct png_picture *p);
 
 #endif

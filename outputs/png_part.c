@@ -11,12 +11,11 @@
  *
  * The range is the smallest and largest finite site of any rank (exact). Rank 0
  * receives each rank's completed cells, a rectangle of cells, one rank after
- * another, and places them.
+ * another, and paints them into the picture: the cells are never held whole.
  */
 #include "outputs/png_part.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "mpi/ranks.h"
 #include "support/error.h"
@@ -57,19 +56,18 @@ static void sum_in_chain(const struct field *part, const struct rank_part *rp,
 
 /* Cells i0..i1 x j0..j1 (a rank's rectangle: corners[0..3]), row after row in
  * data, into their places in hm->value. */
-static void place_cells(struct heat_map *hm, const double *corners, const double *data)
+static void paint_cells(struct png_picture *picture, const double *corners,
+                        const double *data)
 {
-    long i0 = (long)corners[0], i1 = (long)corners[1];
-    long j0 = (long)corners[2], j1 = (long)corners[3];
-    for (long j = j0; j < j1; j++, data += i1 - i0)
-        memcpy(hm->value + (size_t)j * (size_t)hm->cells_x + (size_t)i0, data,
-               (size_t)(i1 - i0) * sizeof *data);
+    png_picture_paint(picture, (long)corners[0], (long)corners[1], (long)corners[2],
+                      (long)corners[3], data);
 }
 
-/* Every rank's completed cells to rank 0, into hm->value (allocated there): rank
- * after rank through one buffer of the largest rank's rectangle, so that rank 0
- * holds the image's cells once, not twice. */
-static int gather_cells(struct heat_map *hm, const struct heat_map_block *b,
+/* Every rank's completed cells to rank 0, painted into its picture (begun there):
+ * rank after rank through one buffer of the largest rank's rectangle, so that rank 0
+ * never holds the image's cells whole. */
+static int gather_cells(const struct heat_map *hm, const struct png_options *options,
+                        struct png_picture **picture, const struct heat_map_block *b,
                         double *cells, double *corners, int *counts)
 {
     double mine[4] = {(double)b->i0, (double)b->i1, (double)b->j0, (double)b->j1};
@@ -86,15 +84,17 @@ static int gather_cells(struct heat_map *hm, const struct heat_map_block *b,
     double *buffer = NULL;
     int root = ranks_rank() == 0;
     if (root) {
-        hm->value = malloc((size_t)hm->cells_x * (size_t)hm->cells_y * sizeof *hm->value);
+        *picture = png_picture_begin(hm, options);
         buffer = malloc(largest * sizeof *buffer + 1);
     }
-    if (ranks_first_flagged(root && (!hm->value || !buffer)) >= 0) {
+    if (ranks_first_flagged(root && (!*picture || !buffer)) >= 0) {
         free(buffer);
+        png_picture_free(*picture);
+        *picture = NULL;
         return -1;
     }
     if (root)
-        place_cells(hm, corners, cells);
+        paint_cells(*picture, corners, cells);
     for (int r = 1; r < size; r++) {
         double *c = corners + 4 * r;
         struct rank_message m = {.peer = root ? r : 0,
@@ -106,14 +106,15 @@ static int gather_cells(struct heat_map *hm, const struct heat_map_block *b,
         if ((root || ranks_rank() == r) && m.bytes > 0)
             ranks_exchange(&m, 1);
         if (root)
-            place_cells(hm, c, buffer);
+            paint_cells(*picture, c, buffer);
     }
     free(buffer);
     return 0;
 }
 
-int png_part_heat_map(const struct field *part, const struct rank_part *rp,
-                      struct heat_map *hm, char *err, size_t n)
+int png_part_picture(const struct field *part, const struct rank_part *rp,
+                     struct heat_map *hm, const struct png_options *options,
+                     struct png_picture **picture, char *err, size_t n)
 {
     const struct lattice_rect *o = &rp->own;
     struct heat_map_block b;
@@ -124,7 +125,7 @@ int png_part_heat_map(const struct field *part, const struct rank_part *rp,
     double *cells = calloc(width * (size_t)(b.j1 - b.j0) + 1, sizeof *cells);
     double *corners = malloc(4 * size * sizeof *corners);
     int *counts = malloc(size * sizeof *counts), rc = 0;
-    hm->value = NULL;
+    *picture = NULL;
     if (ranks_first_flagged(!across || !up || !row || !cells || !corners || !counts) >=
         0) { /* agreed before any rank waits for another */
         rc = error_set(err, n, "rank %d: out of memory for a heat map", ranks_rank());
@@ -134,14 +135,11 @@ int png_part_heat_map(const struct field *part, const struct rank_part *rp,
     hm->lo = -ranks_largest(-hm->lo); /* the smallest, exactly */
     hm->hi = ranks_largest(hm->hi);
     heat_map_end_range(hm);
-    if (gather_cells(hm, &b, cells, corners, counts) != 0)
-        rc = error_set(err, n, "rank 0: out of memory for a %ldx%ld heat map",
+    if (gather_cells(hm, options, picture, &b, cells, corners, counts) != 0)
+        rc = error_set(err, n,
+                       "rank 0: out of memory for the picture of a %ldx%ld heat map",
                        hm->cells_x, hm->cells_y);
 out:
-    if (rc != 0) {
-        free(hm->value);
-        hm->value = NULL;
-    }
     free(across), free(up), free(row), free(cells), free(corners), free(counts);
     return rc;
 }
