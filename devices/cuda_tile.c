@@ -164,16 +164,6 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
     };
 }
 
-/* The sides of the tile that read another rank's edge (a shadow). */
-static unsigned late_sides(const struct sweep_args *a)
-{
-    unsigned late = 0;
-    for (int side = 0; side < SIDE_COUNT; side++)
-        if (a->neighbour[side] && a->neighbour[side]->remote)
-            late |= SIDE_BIT(side);
-    return late;
-}
-
 /* Launches the blocks of window w of the sweep l (none when w is empty). */
 static int launch_window(struct tile *t, struct sweep_launch *l,
                          const struct block_window *w)
@@ -191,14 +181,14 @@ static int launch_window(struct tile *t, struct sweep_launch *l,
 static int launch_part(struct tile *t, const struct sweep_args *a, struct sweep_launch *l)
 {
     struct cuda_tile *c = t->impl;
-    struct block_window interior, strips[SIDE_COUNT];
-    long gx, gy;
-    laplace_kernels_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
-    int count = block_window_split(gx, gy, late_sides(a), &interior, strips);
     if (a->part == SWEEP_WHOLE) {
         CUDA_CHECK(t, laplace_kernels_sweep(l, c->stream));
         return 0;
     }
+    struct block_window interior, strips[SIDE_COUNT];
+    long gx, gy;
+    laplace_kernels_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
+    int count = device_sweep_windows(a, gx, gy, &interior, strips);
     if (a->part == SWEEP_INTERIOR) {
         c->split = *l;
         c->split_pending = 1;

@@ -1,7 +1,7 @@
 /*
  * device.c - what both implementations of the device interface share: a tile's
- * size and place in the whole lattice, and the one fixed order in which its block
- * partial sums are added.
+ * size and place in the whole lattice, the blocks each part of a sweep covers, and
+ * the one fixed order in which its block partial sums are added.
  */
 #include "devices/device.h"
 
@@ -16,6 +16,17 @@ size_t device_tile_offset(const struct tile *t, long x0, long y0, long pitch, si
 {
     return ((size_t)(t->extent->y0 - y0) * (size_t)pitch + (size_t)(t->extent->x0 - x0)) *
            elem;
+}
+
+int device_sweep_windows(const struct sweep_args *a, long gx, long gy,
+                         struct block_window *interior,
+                         struct block_window strips[SIDE_COUNT])
+{
+    unsigned late = 0;
+    for (int side = 0; a->part != SWEEP_WHOLE && side < SIDE_COUNT; side++)
+        if (a->neighbour[side] && a->neighbour[side]->remote)
+            late |= SIDE_BIT(side);
+    return block_window_split(gx, gy, late, interior, strips);
 }
 
 double device_block_sums_total(const double *sums, long n, enum norm_kind norm)

@@ -20,6 +20,7 @@
 
 #include <math.h>
 
+#include "devices/block_window.h"
 #include "gpu_partition.h"
 #include "problem/problem.h"
 #include "problem/stop_rule.h"
@@ -210,6 +211,14 @@ size_t device_tile_field_bytes(const struct tile *t);
  * bytes, whose first value is lattice site (x0, y0): its offset in bytes. */
 size_t device_tile_offset(const struct tile *t, long x0, long y0, long pitch,
                           size_t elem);
+
+/* The blocks of a tile's grid of gx x gy that each part of sweep a covers: the
+ * interior (every block for SWEEP_WHOLE) and the strips along the sides whose
+ * neighbour is another rank's tile (a shadow), for SWEEP_EDGES; returns the number
+ * of strips (block_window_split). */
+int device_sweep_windows(const struct sweep_args *a, long gx, long gy,
+                         struct block_window *interior,
+                         struct block_window strips[SIDE_COUNT]);
 
 /* The lanes of the fixed order in which a tile's block sums are added. */
 #define BLOCK_SUM_LANES 1024

@@ -5,7 +5,6 @@
  * This backend is the CPU parallel solver (--backend cpu) and lets CI test the
  * partition, the neighbour reads and the partial sums without a GPU.
  */
-#include "devices/block_window.h"
 #include "devices/device.h"
 #include "laplace_kernels.h"
 
@@ -126,15 +125,8 @@ static int host_sweep(struct tile *t, const struct sweep_args *args)
     if (args->want_sums && args->phase == 0 && args->part != SWEEP_EDGES)
         for (long b = 0; b < t->block_count; b++) /* SOR's phase 1 adds to them */
             block_sums[b] = 0.0;
-    struct block_window interior = {0, 0, gx, gy}, strips[SIDE_COUNT];
-    int count = 0;
-    if (args->part != SWEEP_WHOLE) {
-        unsigned late = 0;
-        for (int side = 0; side < SIDE_COUNT; side++)
-            if (args->neighbour[side] && args->neighbour[side]->remote)
-                late |= SIDE_BIT(side);
-        count = block_window_split(gx, gy, late, &interior, strips);
-    }
+    struct block_window interior, strips[SIDE_COUNT];
+    int count = device_sweep_windows(args, gx, gy, &interior, strips);
     if (args->part != SWEEP_EDGES)
         sweep_window(t, args, bx, by, &interior);
     for (int i = 0; args->part == SWEEP_EDGES && i < count; i++)

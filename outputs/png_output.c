@@ -374,12 +374,13 @@ int png_write(const char *path, const struct field *field,
                          "cannot write '%s': out of memory for a %ldx%ld heat map", path,
                          hm.cells_x, hm.cells_y);
     struct png_picture *p = png_picture_begin(&hm, options);
-    if (p) /* the cells, once painted, leave the encoding their memory */
-        png_picture_paint(p, 0, hm.cells_x, 0, hm.cells_y, hm.value);
-    free(hm.value);
-    if (!p)
+    if (!p) {
+        free(hm.value);
         return error_set(err, n, "cannot write '%s': out of memory for the picture",
                          path);
+    }
+    png_picture_paint(p, 0, hm.cells_x, 0, hm.cells_y, hm.value);
+    free(hm.value); /* once painted, the cells leave the encoding their memory */
     int rc = png_picture_write(path, p, err, n);
     png_picture_free(p);
     return rc;

@@ -297,6 +297,16 @@ static inline const char *csv_field(const char *line, int n, char *buf, size_t s
     return buf;
 }
 
+/* The index of the column named name in a CSV header line; -1 if none. */
+static inline int csv_column(const char *header, const char *name)
+{
+    char field[64];
+    for (int i = 0; *csv_field(header, i, field, sizeof field); i++)
+        if (strcmp(field, name) == 0)
+            return i;
+    return -1;
+}
+
 /* Line n (0-based) of text; a pointer into text, ending at '\n' or NUL. */
 static inline const char *nth_line(const char *text, int n)
 {

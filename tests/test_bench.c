@@ -758,21 +758,11 @@ static int quick_sweep_here(struct bench_sweep_plan *p)
     return bench_sweep_plan(&m, p);
 }
 
-/* The index of the column named name in a CSV header line; -1 if none. */
-static int column(const char *header, const char *name)
-{
-    char field[64];
-    for (int i = 0; *csv_field(header, i, field, sizeof field); i++)
-        if (strcmp(field, name) == 0)
-            return i;
-    return -1;
-}
-
 /* Field name of a row of the CSV whose header is header. */
 static const char *named(const char *header, const char *row, const char *name, char *buf,
                          size_t n)
 {
-    int i = column(header, name);
+    int i = csv_column(header, name);
     cr_assert_geq(i, 0, "no column %s", name);
     return csv_field(row, i, buf, n);
 }

@@ -435,16 +435,6 @@ static void comparison_lines(const char *out, char *buf, size_t n)
     }
 }
 
-/* The column of a CSV header named name, or -1. */
-static int column_of(const char *header, const char *name)
-{
-    char field[64];
-    for (int c = 0; *csv_field(header, c, field, sizeof field); c++)
-        if (strcmp(field, name) == 0)
-            return c;
-    return -1;
-}
-
 /* The row of a --csv stdout whose role is role, or NULL. */
 static const char *row_of(const char *out, int role_column, const char *role)
 {
@@ -464,7 +454,7 @@ static void check_same_rows(const char *one, const char *many, const char *what)
     static const char *roles[] = {"compare-1-device", "compare-cpu"};
     char header[1024];
     snprintf(header, sizeof header, "%.*s", (int)strcspn(one, "\n"), one);
-    int role = column_of(header, "role");
+    int role = csv_column(header, "role");
     cr_assert(role >= 0, "no role column:\n%s", one);
     for (int r = 0; r < 2; r++) {
         const char *a = row_of(one, role, roles[r]), *b = row_of(many, role, roles[r]);
