@@ -76,6 +76,11 @@ static void report_loop_line(FILE *out, const struct run_report *r)
                 "  loop          on chip: the lattice in the shared memory of one "
                 "cluster of %d blocks, %ld iterations a lap\n",
                 r->result.loop_cluster, r->result.loop_batch);
+    else if (r->result.loop_spread > 0)
+        fprintf(out,
+                "  loop          on chip: the lattice in the shared memory of %d blocks, one "
+                "a multiprocessor, meeting through flags, %ld iterations a lap\n",
+                r->result.loop_spread, r->result.loop_batch);
     else if (r->result.loop_batch > 0)
         fprintf(out, "  loop          batched on %s, %ld iterations a batch\n", on,
                 r->result.loop_batch);
@@ -236,7 +241,7 @@ void report_csv_fields(FILE *out, const struct run_report *r)
 /* The loop that ran, as the CSV names it. */
 static const char *loop_name(const struct solve_result *s)
 {
-    if (s->loop_cluster > 0)
+    if (s->loop_cluster > 0 || s->loop_spread > 0)
         return "chip";
     return s->loop_batch > 0 ? "batched" : "host";
 }

@@ -74,6 +74,8 @@ struct solve_result {
                               * batches; 0: the host drove every iteration */
     int loop_cluster;        /* the loop ran on chip, in one cluster of this many
                               * blocks (kernels/laplace_chip.h); 0: it did not */
+    int loop_spread;         /* the loop ran on chip in this many blocks, one a
+                              * multiprocessor (kernels/laplace_spread.h); 0: not */
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */
     char peer_fallback[600]; /* which: "GPU 0 <- GPU 1 (east), ..." ("" if none) */
     int failed_device;       /* device of the failing call, -1 if none or the host */

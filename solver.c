@@ -87,6 +87,7 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
         solve_report_state(st->result, &st->state);
     st->result->loop_batch = me->loop_batch;
     st->result->loop_cluster = me->loop_cluster;
+    st->result->loop_spread = me->loop_spread;
     return st->state.iteration;
 }
 

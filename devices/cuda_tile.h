@@ -38,6 +38,7 @@ struct cuda_tile {
     struct stop_state *state_d; /* --reduce device, on chip: the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */
+    void *meeting_d;            /* on chip, spread: where its blocks meet */
     int multiprocessors;        /* for the resident loop kernel */
     void *checkpoint_d;         /* --reduce host: the field at the batch's start */
     double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */

@@ -70,6 +70,8 @@ struct tile {
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
     long loop_batch;               /* run_alone: iterations a batch, once it ran so */
     int loop_cluster; /* run_alone on chip: blocks of the cluster holding the tile */
+    int loop_spread;  /* run_alone on chip: blocks sweeping strips, one a multiprocessor
+                         (meeting through flags in global memory, not in a cluster) */
     int remote;       /* 1: another MPI rank's tile, of which this rank holds one edge */
     void *impl;       /* the implementation's own state */
     char error[512];  /* why the last call failed */

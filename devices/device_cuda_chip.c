@@ -1,17 +1,26 @@
 /*
- * device_cuda_chip.c - a lone tile whose two fields fit in the shared memory of one
- * thread-block cluster runs its whole loop there (kernels/laplace_chip.h), in laps
- * of many iterations. After each lap the host looks in, as after a batch: the
- * injected fault, every norm the lap computed (to the watch: history, signals) and
- * a signal that came with no norm.
+ * device_cuda_chip.c - a lone tile whose two fields fit in the GPU's shared memory
+ * runs its whole loop there, in laps of many iterations: in one thread-block cluster
+ * (kernels/laplace_chip.h), or by plain Jacobi in strips spread over the
+ * multiprocessors (kernels/laplace_spread.h), whichever way_on_chip() takes. After
+ * each lap the host looks in, as after a batch: the injected fault, every norm the
+ * lap computed (to the watch: history, signals) and a signal that came with no norm.
  */
 #include "devices/device_cuda_chip.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <cuda_runtime_api.h>
 
 #include "kernels/laplace_chip.h"
+#include "kernels/laplace_spread.h"
+
+/* The spread strips take a lattice over this many rows high where the cluster would
+ * hold it too: measured on an H100 (results/2026-11-26-spread), float, us an iteration
+ * in the cluster against spread: 256^2 2.45/2.63, 512^2 3.79/3.02. */
+#define SPREAD_FROM_ROWS 384
 
 /* Iterations a lap: about 10 ms at the 1-2 us an iteration of a small lattice, so the
  * host answers Ctrl-C at once and the lap's norms fit in 64 KiB. */
@@ -31,10 +40,23 @@ static int show_lap(const struct loop_watch *watch, const struct stop_rule *rule
     return shown ? stop : watch->stop_asked(watch->context);
 }
 
-static int allocate(struct tile *t, const struct stop_state *start)
+/* How the tile runs on chip: the plan of the way taken (spread or not). */
+struct on_chip {
+    int spread;
+    struct chip_plan cluster;
+    struct spread_plan strips;
+};
+
+static int allocate(struct tile *t, const struct on_chip *way,
+                    const struct stop_state *start)
 {
     struct cuda_tile *c = t->impl;
     const size_t norms = CHIP_LAP_ITERATIONS * sizeof(double);
+    if (way->spread) {
+        CUDA_CHECK(t, cudaMalloc(&c->meeting_d, way->strips.meeting_bytes));
+        CUDA_CHECK(t, cudaMemsetAsync(c->meeting_d, 0, way->strips.meeting_bytes,
+                                      c->stream));
+    }
     CUDA_CHECK(t, cudaMalloc((void **)&c->state_d, sizeof *c->state_d));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
     CUDA_CHECK(t, cudaMalloc((void **)&c->norms_d, norms));
@@ -47,15 +69,20 @@ static int allocate(struct tile *t, const struct stop_state *start)
 
 /* One lap of the tile (its launch: tile) from the state's iteration on; the state
  * and norms back on the host. */
-static int lap(struct tile *t, const struct sweep_launch *tile,
-               const struct chip_plan *plan, const struct stop_rule *rule)
+static int lap(struct tile *t, const struct sweep_launch *tile, const struct on_chip *way,
+               const struct stop_rule *rule)
 {
     struct cuda_tile *c = t->impl;
     const long done = c->state_h->iteration;
     CUDA_CHECK(t, cuda_tile_injected_fault(t, done + 1, done + CHIP_LAP_ITERATIONS));
-    CUDA_CHECK(t, laplace_chip_loop(plan, tile, t->field[0], t->field[1],
-                                    CHIP_LAP_ITERATIONS, c->state_d, c->norms_d, *rule,
-                                    c->stream));
+    if (way->spread)
+        CUDA_CHECK(t, laplace_spread_loop(&way->strips, tile, t->field[0], t->field[1],
+                                          CHIP_LAP_ITERATIONS, c->state_d, c->norms_d,
+                                          *rule, c->meeting_d, c->stream));
+    else
+        CUDA_CHECK(t, laplace_chip_loop(&way->cluster, tile, t->field[0], t->field[1],
+                                        CHIP_LAP_ITERATIONS, c->state_d, c->norms_d,
+                                        *rule, c->stream));
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
                                   cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaMemcpyAsync(c->norms_h, c->norms_d,
@@ -66,18 +93,21 @@ static int lap(struct tile *t, const struct sweep_launch *tile,
 }
 
 /*
- * Whether --loop auto takes the loop on chip where it fits: where it ran faster than
- * the rows kernel's batches. Measured on an H100, 200000 iterations, medians of 3
- * (results/2026-11-25-chip/steady.csv): float faster at every size that fits (128^2
- * 2.79 against 2.87 us an iteration, 256^2 2.86/2.99, 384^2 3.12/3.36, 512^2 3.91/3.97,
- * 640^2 4.57/4.84); double slower at 256^2 (3.02/2.78), faster at 384^2 (3.40/3.60).
- * So float only; a kernel or block asked for keeps that kernel's loop.
+ * Whether --loop auto takes the loop on chip where it fits: for plain Jacobi, in
+ * either precision, where it ran faster than the rows kernel's batches. Measured on an
+ * H100, the norm every iteration, medians of 3, us an iteration on chip against the
+ * batches (results/2026-11-25-chip-blocks, results/2026-11-26-spread): float 128^2
+ * 2.03/2.87, 512^2 3.02/3.97, 1024^2 4.29/8.35; double 128^2 2.03/2.86, 512^2
+ * 3.33/4.36, 1024^2 4.98/9.67. Every other rule is slower on chip (SOR at 512^2 float
+ * 30.6 against 10.6, a source at 256^2 5.70 against 3.14: the general sweep on chip
+ * tests each site's colour and region), so it keeps the batches. A kernel or block
+ * asked for keeps that kernel's loop.
  */
 static int chip_pays(const struct tile *t)
 {
     const struct tile_settings *s = &t->settings;
     return s->loop == LOOP_AUTO && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
-           t->precision == PRECISION_FLOAT;
+           update_rule_is_plain_jacobi(&s->rule);
 }
 
 /* --loop chip on a tile that does not fit: -1 with the reason. */
@@ -85,11 +115,40 @@ static int does_not_fit(struct tile *t)
 {
     snprintf(t->error, sizeof t->error,
              "--loop chip: the two fields of the %ld x %ld lattice (%.2f MiB) do not fit "
-             "in the shared memory of one thread-block cluster of GPU %d (about 3.5 MiB "
-             "on Hopper); use --loop auto",
+             "in the shared memory of GPU %d (about 3.5 MiB in one thread-block cluster, "
+             "or about 28 MiB by plain Jacobi over every multiprocessor on Hopper); use "
+             "--loop auto",
              t->extent->lx, t->extent->ly,
              2.0 * (double)device_tile_field_bytes(t) / 1048576.0, t->device);
     return -1;
+}
+
+/* For tuning experiments and the GPU suite: LAPLACE_CHIP_WAY=cluster or spread takes
+ * that way wherever it fits; 0 when unset, 1 cluster, 2 spread. */
+static int forced_way(void)
+{
+    const char *text = getenv("LAPLACE_CHIP_WAY");
+    if (!text)
+        return 0;
+    return strcmp(text, "cluster") == 0 ? 1 : strcmp(text, "spread") == 0 ? 2 : 0;
+}
+
+/*
+ * Which way the tile goes on chip: the plans of both (spread: plain Jacobi only),
+ * then the cluster where it fits and the lattice is at most SPREAD_FROM_ROWS rows
+ * high, else the spread strips where they fit. 0 with way->spread set (the chosen
+ * plan's blocks 0: it does not fit), or -1 when a CUDA call failed.
+ */
+static int way_on_chip(struct tile *t, const struct sweep_launch *tile, struct on_chip *way)
+{
+    const int plain = update_rule_is_plain_jacobi(&t->settings.rule), forced = forced_way();
+    memset(way, 0, sizeof *way);
+    CUDA_CHECK(t, laplace_chip_plan(tile, plain, &way->cluster));
+    if (plain)
+        CUDA_CHECK(t, laplace_spread_plan(tile, &way->strips));
+    const int cluster = way->cluster.blocks > 0, spread = way->strips.blocks > 0;
+    way->spread = forced ? forced == 2 : spread && (!cluster || tile->ly > SPREAD_FROM_ROWS);
+    return 0;
 }
 
 int device_cuda_chip_run(struct tile *t, const struct stop_rule *rule,
@@ -100,18 +159,21 @@ int device_cuda_chip_run(struct tile *t, const struct stop_rule *rule,
     if (!asked && !chip_pays(t))
         return 1;
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
-    struct chip_plan plan;
-    CUDA_CHECK(t, laplace_chip_plan(&tile, update_rule_is_plain_jacobi(&t->settings.rule),
-                                    &plan));
-    if (plan.blocks == 0)
+    struct on_chip way;
+    if (way_on_chip(t, &tile, &way) != 0)
+        return -1;
+    if (way.spread ? way.strips.blocks == 0 : way.cluster.blocks == 0)
         return asked ? does_not_fit(t) : 1;
-    if (allocate(t, out) != 0)
+    if (allocate(t, &way, out) != 0)
         return -1;
     t->loop_batch = CHIP_LAP_ITERATIONS;
-    t->loop_cluster = plan.blocks;
+    if (way.spread)
+        t->loop_spread = way.strips.blocks;
+    else
+        t->loop_cluster = way.cluster.blocks;
     do {
         const long done = c->state_h->iteration;
-        if (lap(t, &tile, &plan, rule) != 0)
+        if (lap(t, &tile, &way, rule) != 0)
             return -1;
         if (show_lap(watch, rule, done, c->state_h, c->norms_h) && !c->state_h->stopped)
             stop_state_interrupt(c->state_h);
@@ -122,6 +184,7 @@ int device_cuda_chip_run(struct tile *t, const struct stop_rule *rule,
 
 void device_cuda_chip_free(struct cuda_tile *c)
 {
+    cudaFree(c->meeting_d);
     cudaFree(c->norms_d);
     cudaFreeHost(c->norms_h);
 }

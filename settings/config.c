@@ -87,7 +87,7 @@ static const struct setting table[] = {
      setter_block},
     {"kernel", "parallel", "NAME",
      "GPU sweep kernel, see below (default auto: rows, or the loop on chip for a "
-     "lone tile that fits in one cluster's shared memory)",
+     "lone plain-Jacobi tile that fits in the GPU's shared memory)",
      setter_kernel},
     {"reduce", "parallel", "host|device",
      "who adds the GPU block partial sums (default host; device is slower in "
@@ -95,8 +95,9 @@ static const struct setting table[] = {
      NULL},
     {"loop", "parallel", "auto|host|batched|chip",
      "batched: the devices chain their sweeps, the host looks once a batch; "
-     "host: at every iteration; chip: a lone GPU tile iterates in one cluster's "
-     "shared memory (default auto: on chip or batched where it pays)",
+     "host: at every iteration; chip: a lone GPU tile iterates in the shared "
+     "memory of one cluster, or by plain Jacobi of every multiprocessor (default "
+     "auto: on chip or batched where it pays)",
      NULL},
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      setter_no_p2p},

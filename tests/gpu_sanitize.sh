@@ -2,8 +2,9 @@
 # gpu_sanitize.sh - the GPU code under compute-sanitizer (make test-gpu runs it
 # after gpu_suite.sh): memcheck with its leak check, racecheck and synccheck, on
 # 1 GPU, on 2 (or two tiles on one GPU) and on 4 (2x2), over every kernel variant
-# and every loop (the loop on chip, which lone float tiles that fit take unless a
-# kernel is named, and --loop chip; the lone GPU's graph batches and resident kernel, the
+# and every loop (the loop on chip, in one cluster and spread over the multiprocessors,
+# which lone plain-Jacobi tiles that fit take unless a kernel is named, and --loop chip;
+# the lone GPU's graph batches and resident kernel, the
 # batched loop of several GPUs, the host loop, peer reads and halo copies, SOR's
 # general kernel); then faults injected under memcheck's leak check, which
 # shows that every failure path frees all device memory (laplace resets its GPUs
@@ -60,7 +61,7 @@ same_field() {
     name=$(echo "$problem" | md5sum | cut -c 1-12)
     cmp -s "$run.dat" "$OUT/ref-$name.dat" || { echo "FAILED  $tool $*: field differs from serial"; return; }
     rm -f "$run.dat" "$run.log"
-    echo "ok      $tool $* ($problem): 0 errors, field identical"
+    echo "ok      $tool ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }$* ($problem): 0 errors, field identical"
 }
 
 # faulted GPUS VALUE GPU_ARGS...: an injected fault under memcheck's leak check.
@@ -73,7 +74,7 @@ faulted() {
     [ -z "$why" ] || { echo "FAILED  memcheck fault $value $*: $why (see $run.log)"; return; }
     grep -q "injected_fault" "$run.log" || { echo "FAILED  memcheck fault $value $*: no fault reported"; return; }
     rm -f "$run.log"
-    echo "ok      memcheck --leak-check full, fault $value $*: status 1, 0 errors, no leak"
+    echo "ok      memcheck --leak-check full, fault $value ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }$*: status 1, 0 errors, no leak"
 }
 
 # run_check GPUS FUNCTION ARGS...: in the background, at most JOBS at once.
@@ -102,7 +103,12 @@ sor="--nx 61 --ny 47 --precision double $edges --eps 0 --max-iter 300 --method s
 # by access: short runs, each across the strips of 8 blocks.
 chip_plain="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 24"
 chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --method sor --source x*y-1 --norm max"
-for p in "$plate" "$plate_float" "$large" "$sor" "$chip_plain" "$chip_rule"; do reference "$p"; done
+# The spread strips (LAPLACE_CHIP_WAY=spread): 6 blocks of 2 rows meeting through
+# tagged words in global memory, each block's deciding warp beside its sweepers.
+spread_plain="--nx 40 --ny 12 --precision float $edges --eps 0 --max-iter 24"
+spread_double="--nx 37 --ny 13 --precision double $edges --eps 0 --max-iter 24"
+for p in "$plate" "$plate_float" "$large" "$sor" "$chip_plain" "$chip_rule" "$spread_plain" \
+    "$spread_double"; do reference "$p"; done
 
 for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1
@@ -110,6 +116,9 @@ for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --monitor 50
     run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1
     run_check 1 same_field "$tool" 1 "$chip_rule" --partition 1x1 --loop chip
+    LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --loop batched
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device
     for kernel in global readonly shared; do
@@ -134,6 +143,9 @@ run_check 1 faulted 1 0:800 --partition 1x1
 run_check 1 faulted 1 0:800 --partition 1x1 --reduce device
 run_check 1 faulted 1 0:800 --partition 1x1 --kernel rows
 run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
+LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:0 --partition 1x1 --loop chip
+LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
+run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device

@@ -248,6 +248,8 @@ for precision in float double; do
         same_as_serial "$name" 8 "$problem" --partition 1x8 --block 8x4
         same_as_serial "$name" 1 "$problem" --partition 1x1 --reduce device
         same_as_serial "$name" 4 "$problem" --partition 2x2 --reduce device
+        [ "$name" = "general-plain-$precision" ] ||
+            same_as_serial "$name" 1 "$problem" --partition 1x1 --loop chip
     done
 done
 # SOR on 256^2 (the issue's case) and the general kernel on a large lattice.
@@ -545,37 +547,58 @@ fault 4 2:1000 --partition 2x2
 fault 4 3:1 --partition 2x2 --no-p2p
 fault 8 5:700 --partition 2x4
 
-# The loop on chip (kernels/laplace_chip.cu): a lone tile whose two fields fit in
-# the shared memory of one thread-block cluster. auto takes it in float (where it
-# was measured faster), --loop chip in both precisions; the report names it, and the
-# rows kernel's loop still runs when asked for. Strips of one to sixteen blocks, thin
-# and odd lattices, both precisions, every rule, the norm every 7th iteration, stops
-# inside and across its laps of 8192 iterations, equal to serial. (The float checks
-# of the general rules above with --partition 1x1 run on chip as well.)
+# The loop on chip: a lone tile whose fields fit in the GPU's shared memory, in one
+# thread-block cluster (kernels/laplace_chip.cu) or, by plain Jacobi, in strips over
+# every multiprocessor (kernels/laplace_spread.cu; LAPLACE_CHIP_WAY=cluster or spread
+# takes that way). auto takes it for plain Jacobi in both precisions (where it was
+# measured faster), the cluster up to 384 rows, the spread strips above; --loop chip
+# for every rule; the report names it, and the rows kernel's loop still runs when
+# asked for, as the batches do for the other rules. Strips of one to sixteen blocks of
+# a cluster and of two rows and more spread, thin and odd lattices, both precisions,
+# every rule, the norm every 7th iteration, stops inside and across its laps of 8192
+# iterations, equal to serial.
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision double
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip
-loop_named 1 "batched on the GPUs" --partition 1x1 --precision double
+spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through flags, 8192 iterations a lap"
+loop_named 1 "$spread_line" --partition 1x1 --precision float --nx 1000 --ny 1000
+loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 600 --ny 700
+loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --method sor
+loop_named 1 "batched on the GPUs" --partition 1x1 --precision double --source 1
 loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --kernel rows
 loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --block 32x8
 loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --loop batched
+for way in cluster spread; do
+    for precision in float double; do
+        for lattice in "3 3" "4 9" "33 7" "300 5" "5 300" "64 64" "130 257"; do
+            [ "$way$lattice" = "spread3 3" ] && continue # no two strips of two rows
+            set -- $lattice
+            problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+            LAPLACE_CHIP_WAY=$way same_as_serial "chip-$way-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        done
+        problem="--nx 97 --ny 131 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+        LAPLACE_CHIP_WAY=$way same_as_serial "chip-$way-check7-$precision" 1 "$problem --check-every 7" --partition 1x1 --loop chip
+        for last in 8191 8192 8193 16385; do
+            problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter $last"
+            LAPLACE_CHIP_WAY=$way same_as_serial "chip-$way-max$last-$precision" 1 "$problem" --partition 1x1 --loop chip
+        done
+    done
+done
 for precision in float double; do
-    for lattice in "3 3" "4 9" "33 7" "300 5" "5 300" "64 64" "130 257"; do
-        set -- $lattice
-        problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-        same_as_serial "chip-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
-    done
-    problem="--nx 97 --ny 131 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-    same_as_serial "chip-check7-$precision" 1 "$problem --check-every 7" --partition 1x1 --loop chip
-    for last in 8191 8192 8193 16385; do
-        problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter $last"
-        same_as_serial "chip-max$last-$precision" 1 "$problem" --partition 1x1 --loop chip
-    done
     chip_large="500 480" # near the most one cluster holds: 2 x 30 rows x 500 floats a block
     [ "$precision" = double ] && chip_large="440 420"
     set -- $chip_large
     problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-4 --max-iter 4000"
-    same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --loop chip
+    LAPLACE_CHIP_WAY=cluster same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --loop chip
     same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --kernel rows --reduce device
+    # near the most the spread strips hold on a 132-multiprocessor GPU: 3 x 12 rows x
+    # 1600 floats, 3 x 8 rows x 1100 doubles a block
+    spread_large="1600 1500"
+    [ "$precision" = double ] && spread_large="1100 1000"
+    set -- $spread_large
+    problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-3 --max-iter 3000"
+    same_as_serial "spread-large-$precision" 1 "$problem" --partition 1x1
+    same_as_serial "spread-large-$precision" 1 "$problem" --partition 1x1 --kernel rows
 done
 
 # history_equals_serial: with --history, the loop on chip records a norm at every
@@ -593,10 +616,15 @@ history_check() {
     ok "$label: $(($(wc -l < "$run.gpu.csv") - 1)) norms at serial's iterations"
 }
 gated 1 "history on chip (needs 1 GPU)" history_check
+LAPLACE_CHIP_WAY=spread gated 1 "history on chip, spread (needs 1 GPU)" history_check
 INTERRUPT_SIDE=300 interrupted 1 1 --partition 1x1 --loop chip
 INTERRUPT_SIDE=300 interrupted 1 2 --partition 1x1 --loop chip
+INTERRUPT_SIDE=900 interrupted 1 1 --partition 1x1 --loop chip
+INTERRUPT_SIDE=900 interrupted 1 2 --partition 1x1 --loop chip
 FAULT_NX=300 FAULT_NY=300 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=300 FAULT_NY=300 fault 1 0:2000 --partition 1x1 --loop chip
+FAULT_NX=900 FAULT_NY=700 fault 1 0:0 --partition 1x1 --loop chip
+FAULT_NX=900 FAULT_NY=700 fault 1 0:2000 --partition 1x1 --loop chip
 refused 1 "--loop chip on a lattice too large for the chip" --backend gpu --loop chip --nx 2000 --ny 2000 --max-iter 10
 
 batched_checks 2 0,1

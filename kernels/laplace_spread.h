@@ -1,0 +1,54 @@
+/*
+ * laplace_spread.h - the extern "C" side of laplace_spread.cu: the loop on chip
+ * spread over the multiprocessors, for a lone tile too large for one cluster (or run
+ * faster on more multiprocessors) whose two fields still fit in the shared memory of
+ * the whole GPU (CUDA builds only). Plain Jacobi only.
+ */
+#ifndef LAPLACE_SPREAD_H
+#define LAPLACE_SPREAD_H
+
+#include <cuda_runtime_api.h>
+
+#include "laplace_kernels.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How the spread loop holds a tile: `blocks` blocks, one a multiprocessor, each a
+ * strip of at most `rows` rows in three fields (iterations k, k - 1, k - 2), with
+ * threads_x x threads_y threads that sweep and one warp that takes the stop
+ * decisions. */
+struct spread_plan {
+    int blocks; /* 0: the tile does not fit */
+    int threads_x, threads_y;
+    long rows;
+    size_t shared_bytes;  /* dynamic shared memory of a block */
+    size_t meeting_bytes; /* global memory the blocks meet through (zeroed a run) */
+};
+
+/*
+ * The plan for a lone tile (its precision and size) on the current device;
+ * plan->blocks is 0 when three copies of the field do not fit in the
+ * multiprocessors' shared memory in strips of at least two rows, or the device cannot keep every block resident.
+ * Returns a CUDA call's error, if one failed.
+ */
+cudaError_t laplace_spread_plan(const struct sweep_launch *tile, struct spread_plan *plan);
+
+/*
+ * Runs up to `batch` iterations of the lone tile by plain Jacobi, as
+ * laplace_chip_loop() does (state, norms, the field of iteration k in
+ * field[k % 2]), the blocks meeting through `meeting` (plan->meeting_bytes of device
+ * memory, zeroed before a run's first lap). Returns the launch's error.
+ */
+cudaError_t laplace_spread_loop(const struct spread_plan *plan,
+                                const struct sweep_launch *tile, void *field0,
+                                void *field1, long batch, struct stop_state *state,
+                                double *norms, struct stop_rule rule, void *meeting,
+                                cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
