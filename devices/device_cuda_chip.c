@@ -18,9 +18,11 @@
 #include "kernels/laplace_spread.h"
 
 /* The spread strips take a lattice over this many rows high where the cluster would
- * hold it too: measured on an H100 (results/2026-11-26-spread), float, us an iteration
- * in the cluster against spread: 256^2 2.45/2.63, 512^2 3.79/3.02. */
-#define SPREAD_FROM_ROWS 384
+ * hold it too: measured on an H100, the norm every iteration, medians of 3, us an
+ * iteration in the cluster against spread (results/2026-11-26-spread/final.log): float
+ * 256^2 2.45/2.63, 320^2 2.98/2.81, 384^2 3.13/2.82, 448^2 3.51/3.03; double 384^2
+ * 3.39/2.92. */
+#define SPREAD_FROM_ROWS 256
 
 /* Iterations a lap: about 10 ms at the 1-2 us an iteration of a small lattice, so the
  * host answers Ctrl-C at once and the lap's norms fit in 64 KiB. */

@@ -334,41 +334,41 @@ __device__ __forceinline__ double warp_total(double v)
     return v;
 }
 
-/* What the deciding warp tells the sweepers of its block, in shared memory. */
+/* What the deciding warp tells the sweepers of its block, in shared memory; read and
+ * written by atomic operations (racecheck follows them as such), the final iteration
+ * after the block's last barrier. */
 struct decisions {
-    long decided; /* the last iteration decided (tell, stopped_by) */
-    long stop_at; /* the iteration the loop stopped at; 0: none */
-    long final;   /* the iteration whose field the lap ends with */
+    unsigned long long decided; /* the last iteration decided (tell, stopped_by) */
+    unsigned long long stop_at; /* the iteration the loop stopped at; 0: none */
+    long final;                 /* the iteration whose field the lap ends with */
 };
 
 /* The deciding warp's lane 0 tells its block: the stop first, then that k is decided
- * (release: a thread that sees k decided sees the stop too). */
+ * (fenced: a thread that sees k decided sees the stop too). */
 __device__ __forceinline__ void tell(decisions *d, long k, bool stop)
 {
     if (stop)
-        cuda::atomic_ref<long, cuda::thread_scope_block>(d->stop_at)
-            .store(k, cuda::memory_order_relaxed);
-    cuda::atomic_ref<long, cuda::thread_scope_block>(d->decided)
-        .store(k, cuda::memory_order_release);
+        atomicExch(&d->stop_at, (unsigned long long)k);
+    __threadfence_block();
+    atomicExch(&d->decided, (unsigned long long)k);
 }
 
-/* A sweeping thread waits until k is decided; whether the loop stopped at or before
- * k. */
+/* Thread 0 of the sweepers waits until k is decided; whether the loop stopped at or
+ * before k. */
 __device__ __forceinline__ bool stopped_by(decisions *d, long k)
 {
-    while (cuda::atomic_ref<long, cuda::thread_scope_block>(d->decided)
-               .load(cuda::memory_order_acquire) < k) {
+    while ((long)atomicAdd(&d->decided, 0ull) < k) {
     }
-    const long stop = cuda::atomic_ref<long, cuda::thread_scope_block>(d->stop_at)
-                          .load(cuda::memory_order_relaxed);
-    return stop > 0 && stop <= k;
+    __threadfence_block();
+    const unsigned long long stop = atomicAdd(&d->stop_at, 0ull);
+    return stop > 0 && (long)stop <= k;
 }
 
 /*
- * The sweeping threads' loop: iteration k sweeps field (k - 1) % 3 into k % 3, then
- * warp 0 publishes the strip's sum of k, and every thread waits (in shared memory)
- * for the decision of k - 2, which field (k + 1) % 3 still holds: a stop there ends
- * the loop before k + 1 overwrites it. Every block ends at the same iteration, so no block
+ * The sweeping threads' loop: iteration k sweeps field (k - 1) % 3 into k % 3;
+ * thread 0 waits (in shared memory) for the decision of k - 2, which field (k + 1) % 3
+ * still holds, and after the block's barrier warp 0 publishes the strip's sum of k: a
+ * stop at k - 2 ends the loop before k + 1 overwrites its field. Every block ends at the same iteration, so no block
  * waits for an edge row of a block that has left.
  */
 template <typename T>
@@ -376,6 +376,7 @@ __device__ static void sweep_loop(const spread_args<T> &a, const meeting &m,
                                   const strip<T> &s, decisions *d, long start, long batch)
 {
     __shared__ double warp_sums[2][32]; /* of iterations of each parity */
+    __shared__ bool stop_seen[2];       /* thread 0 saw the stop by then, likewise */
     const int sweepers = a.threads_x * a.threads_y, warps = sweepers / 32;
     long since_check = start % a.rule.check_every;
     load_strip(a, s, start, sweepers);
@@ -394,14 +395,16 @@ __device__ static void sweep_loop(const spread_args<T> &a, const meeting &m,
         v = check ? warp_total(v) : 0.0;
         if ((threadIdx.x & 31) == 0)
             warp_sums[k & 1][threadIdx.x / 32] = v;
-        sweepers_meet(sweepers); /* the strip's new rows and its warps' sums are whole */
+        if (threadIdx.x == 0)
+            stop_seen[k & 1] = stopped_by(d, k - 2);
+        sweepers_meet(sweepers); /* the strip's new rows, its warps' sums, the stop */
         if (threadIdx.x < 32) {  /* warp 0 adds the warps' sums in warp_total's order */
             const double total =
                 warp_total(threadIdx.x < warps ? warp_sums[k & 1][threadIdx.x] : 0.0);
             if (threadIdx.x == 0)
                 put(sum_of(a, m, s.b, k), total, k);
         }
-        if (stopped_by(d, k - 2))
+        if (stop_seen[k & 1])
             break; /* at k = stop + 2 in every block: none waits for a block gone */
     }
 }
@@ -485,7 +488,7 @@ __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_loop(spread_args<T> 
     const long batch = begin.stopped ? 0 : a.batch;
     const int sweepers = a.threads_x * a.threads_y;
     if (threadIdx.x == 0) {
-        d.decided = begin.iteration;
+        d.decided = (unsigned long long)begin.iteration;
         d.stop_at = 0;
     }
     __syncthreads();

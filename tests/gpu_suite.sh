@@ -551,16 +551,17 @@ fault 8 5:700 --partition 2x4
 # thread-block cluster (kernels/laplace_chip.cu) or, by plain Jacobi, in strips over
 # every multiprocessor (kernels/laplace_spread.cu; LAPLACE_CHIP_WAY=cluster or spread
 # takes that way). auto takes it for plain Jacobi in both precisions (where it was
-# measured faster), the cluster up to 384 rows, the spread strips above; --loop chip
+# measured faster), the cluster up to 256 rows, the spread strips above; --loop chip
 # for every rule; the report names it, and the rows kernel's loop still runs when
 # asked for, as the batches do for the other rules. Strips of one to sixteen blocks of
 # a cluster and of two rows and more spread, thin and odd lattices, both precisions,
 # every rule, the norm every 7th iteration, stops inside and across its laps of 8192
 # iterations, equal to serial.
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision double
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 256 --ny 256
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 256 --ny 256
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip --nx 256 --ny 256
 spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through flags, 8192 iterations a lap"
+loop_named 1 "$spread_line" --partition 1x1 --precision float
 loop_named 1 "$spread_line" --partition 1x1 --precision float --nx 1000 --ny 1000
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 600 --ny 700
 loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --method sor
@@ -617,12 +618,12 @@ history_check() {
 }
 gated 1 "history on chip (needs 1 GPU)" history_check
 LAPLACE_CHIP_WAY=spread gated 1 "history on chip, spread (needs 1 GPU)" history_check
-INTERRUPT_SIDE=300 interrupted 1 1 --partition 1x1 --loop chip
-INTERRUPT_SIDE=300 interrupted 1 2 --partition 1x1 --loop chip
+INTERRUPT_SIDE=250 interrupted 1 1 --partition 1x1 --loop chip
+INTERRUPT_SIDE=250 interrupted 1 2 --partition 1x1 --loop chip
 INTERRUPT_SIDE=900 interrupted 1 1 --partition 1x1 --loop chip
 INTERRUPT_SIDE=900 interrupted 1 2 --partition 1x1 --loop chip
-FAULT_NX=300 FAULT_NY=300 fault 1 0:0 --partition 1x1 --loop chip
-FAULT_NX=300 FAULT_NY=300 fault 1 0:2000 --partition 1x1 --loop chip
+FAULT_NX=250 FAULT_NY=250 fault 1 0:0 --partition 1x1 --loop chip
+FAULT_NX=250 FAULT_NY=250 fault 1 0:2000 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:2000 --partition 1x1 --loop chip
 refused 1 "--loop chip on a lattice too large for the chip" --backend gpu --loop chip --nx 2000 --ny 2000 --max-iter 10
