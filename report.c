@@ -79,7 +79,7 @@ static void report_loop_line(FILE *out, const struct run_report *r)
     else if (r->result.loop_spread > 0)
         fprintf(out,
                 "  loop          on chip: the lattice in the shared memory of %d blocks, one "
-                "a multiprocessor, meeting through flags, %ld iterations a lap\n",
+                "a multiprocessor, meeting through L2, %ld iterations a lap\n",
                 r->result.loop_spread, r->result.loop_batch);
     else if (r->result.loop_batch > 0)
         fprintf(out, "  loop          batched on %s, %ld iterations a batch\n", on,

@@ -117,9 +117,9 @@ static int does_not_fit(struct tile *t)
 {
     snprintf(t->error, sizeof t->error,
              "--loop chip: the two fields of the %ld x %ld lattice (%.2f MiB) do not fit "
-             "in the shared memory of GPU %d (about 3.5 MiB in one thread-block cluster, "
-             "or about 28 MiB by plain Jacobi over every multiprocessor on Hopper); use "
-             "--loop auto",
+             "in the shared memory of GPU %d (on Hopper: about 3.5 MiB in one "
+             "thread-block cluster, or by plain Jacobi about 19 MiB over every "
+             "multiprocessor, whose strips keep three copies); use --loop auto",
              t->extent->lx, t->extent->ly,
              2.0 * (double)device_tile_field_bytes(t) / 1048576.0, t->device);
     return -1;

@@ -29,10 +29,10 @@
  */
 #include "kernels/laplace_spread.h"
 
-#include <cuda/atomic>
 #include <stdlib.h>
 
 #include "kernels/laplace_sites.cuh"
+#include "kernels/laplace_tagged.cuh" /* word, put, take_both */
 
 /* The most threads a block has: its sweepers and one warp. Measured on an H100, double,
  * 1024^2: 5.8 us an iteration with 512 sweepers, 7.2 with 992 (results/2026-11-26-spread,
@@ -51,77 +51,6 @@
  * own block, so 8 slots are never overwritten unread. */
 #define SPREAD_SUM_SLOTS 8
 #define SPREAD_MOST_BLOCKS 256 /* lane_sum's registers: 8 blocks a lane */
-
-/*
- * A tagged word: 32 bits of a value and 32 bits of the iteration that wrote it
- * (tag_of), stored and loaded whole (8 bytes, one access). A reader waits until the
- * tag says the iteration it needs, so it never needs a flag, nor a fence between a
- * value and its flag. A float takes one word, a double two.
- */
-typedef unsigned long long word;
-typedef unsigned int tag;
-
-__device__ __forceinline__ tag tag_of(long k)
-{
-    return (tag)(k + 1); /* never 0, the tag of memory not yet written */
-}
-
-template <typename T> struct words_of {
-    static const int count = (int)(sizeof(T) / 4);
-};
-
-__device__ __forceinline__ void store_word(word *w, word v)
-{
-    cuda::atomic_ref<word, cuda::thread_scope_device>(*w).store(v,
-                                                                cuda::memory_order_relaxed);
-}
-
-__device__ __forceinline__ word load_word(word *w)
-{
-    return cuda::atomic_ref<word, cuda::thread_scope_device>(*w).load(
-        cuda::memory_order_relaxed);
-}
-
-/* Stores v tagged with iteration k into w[0 .. words_of<T> - 1]. */
-template <typename T> __device__ __forceinline__ void put(word *w, T v, long k)
-{
-    unsigned halves[words_of<T>::count];
-    memcpy(halves, &v, sizeof v);
-#pragma unroll
-    for (int i = 0; i < words_of<T>::count; i++)
-        store_word(w + i, ((word)tag_of(k) << 32) | halves[i]);
-}
-
-/* The values tagged with iteration k at p and q (either may be NULL: none), once both
- * are there: every word's load goes out before any tag is looked at, so the two wait
- * for one trip to memory, not two. */
-template <typename T>
-__device__ __forceinline__ void take_both(word *p, word *q, long k, T *vp, T *vq)
-{
-    const int n = words_of<T>::count;
-    word wp[words_of<T>::count], wq[words_of<T>::count];
-    bool there;
-    do {
-        there = true;
-#pragma unroll
-        for (int i = 0; i < n; i++) {
-            wp[i] = p ? load_word(p + i) : (word)tag_of(k) << 32;
-            wq[i] = q ? load_word(q + i) : (word)tag_of(k) << 32;
-        }
-#pragma unroll
-        for (int i = 0; i < n; i++)
-            there = there && (tag)(wp[i] >> 32) == tag_of(k) &&
-                    (tag)(wq[i] >> 32) == tag_of(k);
-    } while (!there);
-    unsigned hp[words_of<T>::count], hq[words_of<T>::count];
-#pragma unroll
-    for (int i = 0; i < n; i++) {
-        hp[i] = (unsigned)wp[i];
-        hq[i] = (unsigned)wq[i];
-    }
-    memcpy(vp, hp, sizeof *vp);
-    memcpy(vq, hq, sizeof *vq);
-}
 
 /* Where the blocks meet, in global memory (zeroed before a run): tagged words. */
 struct meeting {

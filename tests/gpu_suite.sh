@@ -560,7 +560,7 @@ fault 8 5:700 --partition 2x4
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 256 --ny 256
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 256 --ny 256
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip --nx 256 --ny 256
-spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through flags, 8192 iterations a lap"
+spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through L2, 8192 iterations a lap"
 loop_named 1 "$spread_line" --partition 1x1 --precision float
 loop_named 1 "$spread_line" --partition 1x1 --precision float --nx 1000 --ny 1000
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 600 --ny 700

@@ -1,0 +1,80 @@
+/*
+ * laplace_tagged.cuh - values that travel between thread blocks (or GPUs) through
+ * global memory with the iteration that wrote them, included by laplace_spread.cu.
+ *
+ * A tagged word: 32 bits of a value and 32 bits of the iteration that wrote it
+ * (tag_of), stored and loaded whole (8 bytes, one access, so the two never tear). A
+ * reader waits until the tag says the iteration it needs, so it needs no flag, nor a
+ * fence between a value and its flag. A float takes one word, a double two.
+ */
+#ifndef LAPLACE_TAGGED_CUH
+#define LAPLACE_TAGGED_CUH
+
+#include <cuda/atomic>
+
+typedef unsigned long long word;
+typedef unsigned int tag;
+
+__device__ __forceinline__ tag tag_of(long k)
+{
+    return (tag)(k + 1); /* never 0, the tag of memory not yet written */
+}
+
+template <typename T> struct words_of {
+    static const int count = (int)(sizeof(T) / 4);
+};
+
+__device__ __forceinline__ void store_word(word *w, word v)
+{
+    cuda::atomic_ref<word, cuda::thread_scope_device>(*w).store(v,
+                                                                cuda::memory_order_relaxed);
+}
+
+__device__ __forceinline__ word load_word(word *w)
+{
+    return cuda::atomic_ref<word, cuda::thread_scope_device>(*w).load(
+        cuda::memory_order_relaxed);
+}
+
+/* Stores v tagged with iteration k into w[0 .. words_of<T> - 1]. */
+template <typename T> __device__ __forceinline__ void put(word *w, T v, long k)
+{
+    unsigned halves[words_of<T>::count];
+    memcpy(halves, &v, sizeof v);
+#pragma unroll
+    for (int i = 0; i < words_of<T>::count; i++)
+        store_word(w + i, ((word)tag_of(k) << 32) | halves[i]);
+}
+
+/* The values tagged with iteration k at p and q (either may be NULL: none), once both
+ * are there: every word's load goes out before any tag is looked at, so the two wait
+ * for one trip to memory, not two. */
+template <typename T>
+__device__ __forceinline__ void take_both(word *p, word *q, long k, T *vp, T *vq)
+{
+    const int n = words_of<T>::count;
+    word wp[words_of<T>::count], wq[words_of<T>::count];
+    bool there;
+    do {
+        there = true;
+#pragma unroll
+        for (int i = 0; i < n; i++) {
+            wp[i] = p ? load_word(p + i) : (word)tag_of(k) << 32;
+            wq[i] = q ? load_word(q + i) : (word)tag_of(k) << 32;
+        }
+#pragma unroll
+        for (int i = 0; i < n; i++)
+            there = there && (tag)(wp[i] >> 32) == tag_of(k) &&
+                    (tag)(wq[i] >> 32) == tag_of(k);
+    } while (!there);
+    unsigned hp[words_of<T>::count], hq[words_of<T>::count];
+#pragma unroll
+    for (int i = 0; i < n; i++) {
+        hp[i] = (unsigned)wp[i];
+        hq[i] = (unsigned)wq[i];
+    }
+    memcpy(vp, hp, sizeof *vp);
+    memcpy(vq, hq, sizeof *vq);
+}
+
+#endif
