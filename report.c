@@ -77,10 +77,11 @@ static void report_loop_line(FILE *out, const struct run_report *r)
                 "cluster of %d blocks, %ld iterations a lap\n",
                 r->result.loop_cluster, r->result.loop_batch);
     else if (r->result.loop_spread > 0)
-        fprintf(out,
-                "  loop          on chip: the lattice in the shared memory of %d blocks, one "
-                "a multiprocessor, meeting through L2, %ld iterations a lap\n",
-                r->result.loop_spread, r->result.loop_batch);
+        fprintf(
+            out,
+            "  loop          on chip: the lattice in the shared memory of %d blocks, one "
+            "a multiprocessor, meeting through L2, %ld iterations a lap\n",
+            r->result.loop_spread, r->result.loop_batch);
     else if (r->result.loop_batch > 0)
         fprintf(out, "  loop          batched on %s, %ld iterations a batch\n", on,
                 r->result.loop_batch);

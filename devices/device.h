@@ -71,7 +71,7 @@ struct tile {
     long loop_batch;               /* run_alone: iterations a batch, once it ran so */
     int loop_cluster; /* run_alone on chip: blocks of the cluster holding the tile */
     int loop_spread;  /* run_alone on chip: blocks sweeping strips, one a multiprocessor
-                         (meeting through flags in global memory, not in a cluster) */
+                         (meeting through global memory, not in a cluster) */
     int remote;       /* 1: another MPI rank's tile, of which this rank holds one edge */
     void *impl;       /* the implementation's own state */
     char error[512];  /* why the last call failed */

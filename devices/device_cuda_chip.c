@@ -56,8 +56,8 @@ static int allocate(struct tile *t, const struct on_chip *way,
     const size_t norms = CHIP_LAP_ITERATIONS * sizeof(double);
     if (way->spread) {
         CUDA_CHECK(t, cudaMalloc(&c->meeting_d, way->strips.meeting_bytes));
-        CUDA_CHECK(t, cudaMemsetAsync(c->meeting_d, 0, way->strips.meeting_bytes,
-                                      c->stream));
+        CUDA_CHECK(
+            t, cudaMemsetAsync(c->meeting_d, 0, way->strips.meeting_bytes, c->stream));
     }
     CUDA_CHECK(t, cudaMalloc((void **)&c->state_d, sizeof *c->state_d));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
@@ -126,7 +126,8 @@ static int does_not_fit(struct tile *t)
 }
 
 /* For tuning experiments and the GPU suite: LAPLACE_CHIP_WAY=cluster or spread takes
- * that way wherever it fits; 0 when unset, 1 cluster, 2 spread. */
+ * only that way (spread: plain Jacobi, where its strips fit), else --loop chip is
+ * refused and auto takes the batches; 0 when unset, 1 cluster, 2 spread. */
 static int forced_way(void)
 {
     const char *text = getenv("LAPLACE_CHIP_WAY");
@@ -136,20 +137,23 @@ static int forced_way(void)
 }
 
 /*
- * Which way the tile goes on chip: the plans of both (spread: plain Jacobi only),
- * then the cluster where it fits and the lattice is at most SPREAD_FROM_ROWS rows
- * high, else the spread strips where they fit. 0 with way->spread set (the chosen
- * plan's blocks 0: it does not fit), or -1 when a CUDA call failed.
+ * Which way the tile goes on chip: the plans of both (spread: plain Jacobi only), then
+ * the cluster where it fits and the lattice is at most SPREAD_FROM_ROWS rows high, else
+ * the spread strips where they fit. Sets way->spread and the plans (the chosen plan's
+ * blocks 0: the tile does not fit that way); 0, or -1 when a CUDA call failed.
  */
-static int way_on_chip(struct tile *t, const struct sweep_launch *tile, struct on_chip *way)
+static int way_on_chip(struct tile *t, const struct sweep_launch *tile,
+                       struct on_chip *way)
 {
-    const int plain = update_rule_is_plain_jacobi(&t->settings.rule), forced = forced_way();
+    const int plain = update_rule_is_plain_jacobi(&t->settings.rule),
+              forced = forced_way();
     memset(way, 0, sizeof *way);
     CUDA_CHECK(t, laplace_chip_plan(tile, plain, &way->cluster));
     if (plain)
         CUDA_CHECK(t, laplace_spread_plan(tile, &way->strips));
     const int cluster = way->cluster.blocks > 0, spread = way->strips.blocks > 0;
-    way->spread = forced ? forced == 2 : spread && (!cluster || tile->ly > SPREAD_FROM_ROWS);
+    way->spread =
+        forced ? forced == 2 : spread && (!cluster || tile->ly > SPREAD_FROM_ROWS);
     return 0;
 }
 

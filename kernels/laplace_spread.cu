@@ -16,13 +16,15 @@
  *      own new edge rows, tagged k;
  *   2. sweep the rows of their strip that read no other strip, while the
  *      neighbours take those edge rows;
- *   3. publish the strip's norm sum of k, tagged k;
- *   4. wait for their deciding warp to have decided k - 2: a stop there leaves its
- *      field whole in field (k - 2) % 3, and ends the loop before k + 1 writes it.
+ *   3. thread 0 waits for the block's deciding warp to have decided k - 2: a stop
+ *      there leaves its field whole in field (k - 2) % 3, and ends the loop (after
+ *      the block's barrier) before k + 1 writes it;
+ *   4. after the barrier, warp 0 publishes the strip's norm sum of k, tagged k.
  * The deciding warp of every block takes every block's sum of k once its tag says k,
- * adds the B sums in block order (in double) and takes the stop decision of k
- * (stop_rule.h): the same sums in the same order, so the same decision in every
- * block, taken while its sweepers go on with k + 1 and k + 2. No barrier of the whole
+ * adds the B sums in one fixed order (lane l blocks l, l + 32, ..., then the lanes
+ * pairwise; in double) and takes the stop decision of k (stop_rule.h): the same sums
+ * in the same order, so the same decision in every block, taken while its sweepers
+ * go on with k + 1 and k + 2. No barrier of the whole
  * grid and no fence: a value and its tag travel in one 8-byte word, and sweepers wait
  * only for their two neighbours' values. The launch is cooperative, so every block is
  * resident at once and the waits cannot deadlock.
@@ -36,19 +38,25 @@
 
 /* The most threads a block has: its sweepers and one warp. Measured on an H100, double,
  * 1024^2: 5.8 us an iteration with 512 sweepers, 7.2 with 992 (results/2026-11-26-spread,
- * probe-5), whose register limit made the kernel spill. */
+ * probe-5), whose limit of 64 registers a thread spilled 264 bytes (512: 96 registers,
+ * 28 bytes). */
 #define SPREAD_THREADS 544
 #define SPREAD_SWEEPERS (SPREAD_THREADS - 32)
-/* A strip has at least this many rows (step 2 sweeps its first and last, step 1 the
+/* A strip has at least this many rows (step 1 sweeps its first and last, step 2 the
  * rest), and a block at least about SPREAD_BLOCK_THREADS sweeping threads (a thread a
  * column, rows of threads until there are at least that many). */
 #define SPREAD_LEAST_ROWS 2
 #define SPREAD_BLOCK_THREADS 512
 #define SPREAD_FIELDS 3 /* iteration k in field k % 3 of a strip */
 /* Block b's sum of iteration k is kept at [k % SPREAD_SUM_SLOTS][b] until every
- * deciding warp has read it: a block writing k has seen every block publish k - 3 (its
- * decision of k - 3), and each of those had seen the decision of k - 6 taken in its
- * own block, so 8 slots are never overwritten unread. */
+ * deciding warp has read it: a block writing k has seen its decision of k - 2, so every
+ * block had published k - 2, after seeing its own decision of k - 4; every deciding
+ * warp has read the sums up to k - 4, and 8 slots (5 would do) are never overwritten
+ * unread. A strip's edge rows need only 2 slots (by parity): the thread that writes
+ * column x of iteration k has just taken the neighbour's column x of k - 1, which
+ * that neighbour computed from this strip's column x of k - 2, so the slot of k - 2 is
+ * read before it is written again. That holds because the same thread of a block
+ * handles the same columns every iteration (sweep_edges); keep it so. */
 #define SPREAD_SUM_SLOTS 8
 #define SPREAD_MOST_BLOCKS 256 /* lane_sum's registers: 8 blocks a lane */
 
@@ -297,8 +305,8 @@ __device__ __forceinline__ bool stopped_by(decisions *d, long k)
  * The sweeping threads' loop: iteration k sweeps field (k - 1) % 3 into k % 3;
  * thread 0 waits (in shared memory) for the decision of k - 2, which field (k + 1) % 3
  * still holds, and after the block's barrier warp 0 publishes the strip's sum of k: a
- * stop at k - 2 ends the loop before k + 1 overwrites its field. Every block ends at the same iteration, so no block
- * waits for an edge row of a block that has left.
+ * stop at k - 2 ends the loop before k + 1 overwrites its field. Every block ends at the
+ * same iteration, so no block waits for an edge row of a block that has left.
  */
 template <typename T>
 __device__ static void sweep_loop(const spread_args<T> &a, const meeting &m,

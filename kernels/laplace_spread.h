@@ -1,8 +1,8 @@
 /*
  * laplace_spread.h - the extern "C" side of laplace_spread.cu: the loop on chip
  * spread over the multiprocessors, for a lone tile too large for one cluster (or run
- * faster on more multiprocessors) whose two fields still fit in the shared memory of
- * the whole GPU (CUDA builds only). Plain Jacobi only.
+ * faster on more multiprocessors) whose field, in three copies, still fits in the
+ * shared memory of the whole GPU (CUDA builds only). Plain Jacobi only.
  */
 #ifndef LAPLACE_SPREAD_H
 #define LAPLACE_SPREAD_H
@@ -30,10 +30,11 @@ struct spread_plan {
 /*
  * The plan for a lone tile (its precision and size) on the current device;
  * plan->blocks is 0 when three copies of the field do not fit in the
- * multiprocessors' shared memory in strips of at least two rows, or the device cannot keep every block resident.
- * Returns a CUDA call's error, if one failed.
+ * multiprocessors' shared memory in strips of at least two rows, or the device cannot
+ * keep every block resident. Returns a CUDA call's error, if one failed.
  */
-cudaError_t laplace_spread_plan(const struct sweep_launch *tile, struct spread_plan *plan);
+cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
+                                struct spread_plan *plan);
 
 /*
  * Runs up to `batch` iterations of the lone tile by plain Jacobi, as

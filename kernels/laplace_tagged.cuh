@@ -17,7 +17,7 @@ typedef unsigned int tag;
 
 __device__ __forceinline__ tag tag_of(long k)
 {
-    return (tag)(k + 1); /* never 0, the tag of memory not yet written */
+    return (tag)(k + 1); /* 0, the tag of memory not yet written, only after 2^32 - 1 */
 }
 
 template <typename T> struct words_of {
@@ -26,8 +26,8 @@ template <typename T> struct words_of {
 
 __device__ __forceinline__ void store_word(word *w, word v)
 {
-    cuda::atomic_ref<word, cuda::thread_scope_device>(*w).store(v,
-                                                                cuda::memory_order_relaxed);
+    cuda::atomic_ref<word, cuda::thread_scope_device>(*w).store(
+        v, cuda::memory_order_relaxed);
 }
 
 __device__ __forceinline__ word load_word(word *w)
