@@ -1,6 +1,6 @@
 /*
- * device_cuda_chip.c - a lone tile whose two fields fit in the GPU's shared memory
- * runs its whole loop there, in laps of many iterations: in one thread-block cluster
+ * device_cuda_chip.c - a lone tile whose fields fit in the GPU's shared memory runs
+ * its whole loop there, in laps of many iterations: in one thread-block cluster
  * (kernels/laplace_chip.h), or by plain Jacobi in strips spread over the
  * multiprocessors (kernels/laplace_spread.h), whichever way_on_chip() takes. After
  * each lap the host looks in, as after a batch: the injected fault, every norm the
@@ -19,9 +19,9 @@
 
 /* The spread strips take a lattice over this many rows high where the cluster would
  * hold it too: measured on an H100, the norm every iteration, medians of 3, us an
- * iteration in the cluster against spread (results/2026-11-26-spread/final.log): float
- * 256^2 2.45/2.63, 320^2 2.98/2.81, 384^2 3.13/2.82, 448^2 3.51/3.03; double 384^2
- * 3.39/2.92. */
+ * iteration in the cluster against spread (results/2026-11-26-spread/final.log and
+ * threshold.txt): float 256^2 2.47/2.53, 288^2 2.73/2.69, 320^2 2.98/2.71, 384^2
+ * 3.13/2.82, 448^2 3.51/3.03; double 384^2 3.39/2.92. */
 #define SPREAD_FROM_ROWS 256
 
 /* Iterations a lap: about 10 ms at the 1-2 us an iteration of a small lattice, so the
