@@ -169,7 +169,7 @@ __device__ static double sweep_inside(const spread_args<T> &a, const strip<T> &s
                                       const T *in, T *out)
 {
     const int lx = (int)a.lx;
-    const int ya = s.first > 1 ? (int)s.first : 1;
+    const int ya = 1; /* row 0 reads the strip below, or is the lattice's edge */
     const int yb = s.last < s.rows - 1 ? (int)s.last : (int)s.rows - 1;
     const int segment = (yb - ya + a.threads_y - 1) / a.threads_y;
     const int y0 = ya + s.ty * segment, y1 = min(yb, y0 + segment);
@@ -454,8 +454,8 @@ static spread_plan shape_of(int blocks, long lx, long ly, size_t value_size)
     p.blocks = blocks;
     p.rows = (ly + blocks - 1) / blocks;
     p.shared_bytes = SPREAD_FIELDS * (size_t)p.rows * (size_t)lx * value_size;
-    p.meeting_bytes = edges_offset(blocks) + 2 * (size_t)blocks * 2 * (size_t)lx * 2 *
-                                                 value_size; /* a word a 4 bytes */
+    const size_t edge_words = 2 * (size_t)blocks * 2 * (size_t)lx * (value_size / 4);
+    p.meeting_bytes = edges_offset(blocks) + edge_words * sizeof(word);
     const long columns = ((lx - 2 + 31) / 32) * 32;
     const long least = tuning("LAPLACE_SPREAD_THREADS", 32, SPREAD_SWEEPERS);
     p.threads_x = (int)(columns < SPREAD_SWEEPERS ? columns : SPREAD_SWEEPERS);
