@@ -264,20 +264,25 @@ laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int b
         return s;
     /* Pairs of columns when every row starts aligned (even width). */
     s.columns_per_thread = lx % 2 == 0 ? 2 : 1;
-    /* A thread covers 64 bytes of its columns (measured best on an H200: 8 rows of
-     * float pairs, 4 of double pairs), fewer rows if that leaves the device under a
-     * third of the threads its multiprocessors hold. Measured on an H100 with the
-     * norm every iteration (results/2026-11-25-sweep/shapes.csv): 1024^2 runs best
-     * at 4 rows (a half-full device, 7.7 us an iteration), 2048^2 at 8 (15.7 us);
-     * asking for two full waves gave both 1 row (8.5 and 23.5 us). */
-    const long wanted = (long)multiprocessors * threads_per_multiprocessor / 3;
+    /* A thread covers 4 rows of its columns, 8 (64 bytes of float pairs) where that
+     * still leaves at least 32 waves of blocks, and 1 where even 4 leave the device
+     * under a third of the threads its multiprocessors hold. Measured on an H100,
+     * float, the norm every iteration, us an iteration at 8 rows against 4
+     * (results/2026-11-26-l2, probe-4): 2048^2 17.6/15.8, 4096^2 61.0/55.7, 8192^2
+     * 202.6/199.0 (15.5 waves at 8 rows), 16384^2 (62 waves) 768.7/772.1; on an
+     * H200 16384^2 ran best at 8 of 4/8/16 (results/h200x4-2026-11-22); 1024^2 at 4
+     * (a half-full device: 7.7 us, 1 row 8.5; results/2026-11-25-sweep). Double pairs
+     * take 4 rows (64 bytes) at most. */
+    const long device_threads = (long)multiprocessors * threads_per_multiprocessor;
     int most = (int)(64 / (value_size * (size_t)s.columns_per_thread));
     for (int rows = 16; rows >= 4; rows /= 2) { /* the instantiated 16, 8, 4; else 1 */
         if (rows > most)
             continue;
         s.rows_per_thread = rows;
         long gx, gy;
-        if (laplace_kernels_grid(&s, lx, ly, &gx, &gy) * s.block_x * s.block_y >= wanted)
+        const long threads =
+            laplace_kernels_grid(&s, lx, ly, &gx, &gy) * s.block_x * s.block_y;
+        if (rows > 4 ? threads >= 32 * device_threads : threads >= device_threads / 3)
             return s;
     }
     s.rows_per_thread = 1;

@@ -207,7 +207,7 @@ static int launch_part(struct tile *t, const struct sweep_args *a, struct sweep_
 
 /* cuda_tile.h says what it queues. */
 int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *sums_d,
-                          double *total_d, double *sums_h)
+                          double *total_d)
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((a->iteration - 1) % 2), parity = (int)(a->iteration % 2);
@@ -229,9 +229,6 @@ int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *su
     if (last && a->want_sums && t->settings.reduce == REDUCE_DEVICE)
         CUDA_CHECK(t, laplace_reduce(sums_d, t->block_count, t->settings.rule.norm,
                                      total_d, c->stream));
-    else if (last && a->want_sums && sums_h)
-        CUDA_CHECK(t, cudaMemcpyAsync(sums_h, sums_d, cuda_tile_sums_bytes(t),
-                                      cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaEventRecord(c->done[parity], c->stream));
     return 0;
 }

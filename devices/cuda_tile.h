@@ -25,8 +25,7 @@ struct cuda_tile {
     cudaStream_t stream;
     cudaEvent_t done[2];      /* all of iteration k's work, recorded in done[k % 2] */
     struct sweep_shape shape; /* kernel, block and rows per thread */
-    int sums_mapped;          /* 1: the sweep writes its block sums into host memory */
-    double *block_sums_d;     /* the block sums on the device, unless mapped */
+    double *block_sums_d;     /* --reduce device: the block sums on the device */
     double *sums_target_d[2]; /* where iteration k's kernel writes its block sums */
     double *total_h[2]; /* --reduce device: the tile total of iteration k (mapped) */
     double *total_d[2]; /* the same memory seen from the device */
@@ -90,12 +89,11 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
 /*
  * Queues phase a->phase of sweep k after the neighbours' (wait_for_neighbours),
  * its block sums into sums_d; after the last phase, with --reduce device, the
- * tile's total into total_d, or else the block sums copied into sums_h unless
- * NULL (they went to the host directly); then records done[k % 2]. a->part
+ * tile's total into total_d; then records done[k % 2]. a->part
  * SWEEP_INTERIOR queues only the blocks that read no shadow; SWEEP_EDGES the rest,
  * and then the above (device.h).
  */
 int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *sums_d,
-                          double *total_d, double *sums_h);
+                          double *total_d);
 
 #endif

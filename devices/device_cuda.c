@@ -34,9 +34,6 @@
 #include "laplace_kernels.h"
 #include "p2p.h"
 
-/* Block sums are written straight into mapped host memory up to this many. */
-#define MAPPED_SUMS_MAX 8192
-
 static size_t tile_sites(const struct tile *t)
 {
     return (size_t)t->extent->lx * (size_t)t->extent->ly;
@@ -87,29 +84,28 @@ static int alloc_mapped(struct tile *t, size_t bytes, double **host, double **de
     return 0;
 }
 
-/* Where the partial sums go: see struct cuda_tile. */
+/*
+ * Where the partial sums go (see struct cuda_tile). --reduce host: each sweep writes
+ * its block sums straight into mapped host memory, one buffer for each parity of k,
+ * whatever their number: measured on an H100, float, the norm every iteration
+ * (results/2026-11-26-l2, probe-4), copying 16384 sums (8192^2) after each sweep cost
+ * 215.3 us an iteration against 202.6 mapped, 65536 (16384^2) 789.8 against 768.7.
+ * --reduce device: the device adds them (twice: its resident loop keeps two
+ * iterations').
+ */
 static int alloc_sums(struct tile *t)
 {
     struct cuda_tile *c = t->impl;
-    c->sums_mapped =
-        t->settings.reduce == REDUCE_HOST && t->block_count <= MAPPED_SUMS_MAX;
-    if (!c->sums_mapped) /* twice: --reduce device's resident loop keeps two iterations'
-                          */
+    if (t->settings.reduce == REDUCE_DEVICE)
         CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * cuda_tile_sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
             if (alloc_mapped(t, sizeof(double), &c->total_h[p], &c->total_d[p]) != 0)
                 return -1;
             c->sums_target_d[p] = c->block_sums_d;
-        } else if (c->sums_mapped) {
-            if (alloc_mapped(t, cuda_tile_sums_bytes(t), &t->block_sums[p],
-                             &c->sums_target_d[p]) != 0)
-                return -1;
-        } else {
-            CUDA_CHECK(
-                t, cudaMallocHost((void **)&t->block_sums[p], cuda_tile_sums_bytes(t)));
-            c->sums_target_d[p] = c->block_sums_d;
-        }
+        } else if (alloc_mapped(t, cuda_tile_sums_bytes(t), &t->block_sums[p],
+                                &c->sums_target_d[p]) != 0)
+            return -1;
     }
     return 0;
 }
@@ -213,8 +209,7 @@ static int cuda_sweep(struct tile *t, const struct sweep_args *a)
                  ? cuda_tile_check_fault(t, a->iteration, a->iteration)
                  : 0;
     if (rc == 0)
-        rc = cuda_tile_queue_sweep(t, a, c->sums_target_d[parity], c->total_d[parity],
-                                   c->sums_mapped ? NULL : t->block_sums[parity]);
+        rc = cuda_tile_queue_sweep(t, a, c->sums_target_d[parity], c->total_d[parity]);
     if (rc != 0)
         cudaStreamSynchronize(c->stream); /* best effort: the failure is reported */
     return rc;

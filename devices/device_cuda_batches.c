@@ -79,9 +79,9 @@ static int queue_batch_sweep(struct tile *t, const struct batch_call *b, long k,
     struct sweep_args a = {.iteration = k, .phase = phase, .want_sums = 1};
     tile_neighbours(b->tiles, t, a.neighbour);
     if (t->settings.reduce == REDUCE_DEVICE)
-        return cuda_tile_queue_sweep(t, &a, c->block_sums_d, s->totals_d + (k - 1), NULL);
+        return cuda_tile_queue_sweep(t, &a, c->block_sums_d, s->totals_d + (k - 1));
     return cuda_tile_queue_sweep(
-        t, &a, s->slots_d + (size_t)(k - 1) * (size_t)t->block_count, NULL, NULL);
+        t, &a, s->slots_d + (size_t)(k - 1) * (size_t)t->block_count, NULL);
 }
 
 /* Queues the start of a batch on a tile's stream: joining the graph (all but
