@@ -248,6 +248,49 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
     return cudaGetLastError();
 }
 
+/*
+ * The rows kernel's block for a tile of `bytes` (one field): wider as the tile grows,
+ * so that a warp's rows run longer in memory, and small while the tile gives the
+ * device only a few waves of blocks. Measured on an H100 with the norm every
+ * iteration, us an iteration of this block against 32x8, which every tile took
+ * before (results/2026-11-26-l2/shapes.csv, 7 blocks x 4 or 8 rows):
+ * float 2048^2 (16 MiB) 32x4 15.22/15.83, 4096^2 (64 MiB) 32x4 54.52/55.61, 5792^2
+ * 64x4 103.68/105.36, 8192^2 (256 MiB) 64x4 198.53/200.35, 16384^2 128x4 757.31/767.62;
+ * double 4096^2 (128 MiB) 64x4 102.78/103.64, 8192^2 128x4 384.44/390.28, 11585^2
+ * 128x4 734.81/793.21 (4 rows a thread; single floats at 11585^2 8 rows: 128x4
+ * 413.67 against 32x8 537.36).
+ */
+static void rows_block_of(double bytes, sweep_shape *s)
+{
+    const double mib = 1024.0 * 1024.0;
+    s->block_x = bytes <= 64 * mib ? 32 : bytes <= 256 * mib ? 64 : 128;
+    s->block_y = 4;
+}
+
+/* The shape s with its rows a thread for a tile of lx x ly values of value_size on a
+ * device that holds device_threads threads at once. */
+static sweep_shape with_rows(sweep_shape s, long lx, long ly, size_t value_size,
+                             int device_threads)
+{
+    /* A thread covers 32 bytes of its columns (4 rows of float pairs, 8 of single
+     * floats, 4 of doubles; double pairs take the fewest instantiated, 4), 1 row where
+     * that leaves the device under a third of the threads its multiprocessors hold.
+     * Measured on an H100 with the norm every iteration, us an iteration at the best
+     * block (results/2026-11-26-l2/shapes.csv): float pairs 4096^2 54.52 at 4 rows
+     * against 61.16 at 8 (32x8), 16384^2 757.31 against 754.85 (128x4); single floats
+     * 11585^2 413.67 at 8 rows against 421.27 at 4; single doubles 11585^2 734.81 at 4
+     * against 780.39 at 8; 1024^2 (a half-full device) 7.7 at 4, 8.5 at 1
+     * (results/2026-11-25-sweep). */
+    const int span = (int)(32 / (value_size * (size_t)s.columns_per_thread));
+    s.rows_per_thread = span > 4 ? span : 4; /* the instantiated 16, 8, 4; else 1 */
+    long gx, gy;
+    if (laplace_kernels_grid(&s, lx, ly, &gx, &gy) * s.block_x * s.block_y >=
+        (long)device_threads / 3)
+        return s;
+    s.rows_per_thread = 1;
+    return s;
+}
+
 extern "C" struct sweep_shape
 laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int block_x,
                              int block_y, long lx, long ly, size_t value_size,
@@ -255,37 +298,23 @@ laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int b
 {
     if (kernel == KERNEL_AUTO)
         kernel = plain_jacobi ? KERNEL_ROWS : KERNEL_GENERAL;
-    sweep_shape s = {kernel, block_x, block_y, 1, 1};
-    if (s.block_x <= 0 || s.block_y <= 0) {
-        s.block_x = 32;
-        s.block_y = 8;
-    }
+    const bool auto_block = block_x <= 0 || block_y <= 0;
+    sweep_shape s = {kernel, auto_block ? 32 : block_x, auto_block ? 8 : block_y, 1, 1};
     if (s.kernel != KERNEL_ROWS)
         return s;
     /* Pairs of columns when every row starts aligned (even width). */
     s.columns_per_thread = lx % 2 == 0 ? 2 : 1;
-    /* A thread covers 4 rows of its columns, 8 (64 bytes of float pairs) where that
-     * still leaves at least 32 waves of blocks, and 1 where even 4 leave the device
-     * under a third of the threads its multiprocessors hold. Measured on an H100,
-     * float, the norm every iteration, us an iteration at 8 rows against 4
-     * (results/2026-11-26-l2, probe-4): 2048^2 17.6/15.8, 4096^2 61.0/55.7, 8192^2
-     * 202.6/199.0 (15.5 waves at 8 rows), 16384^2 (62 waves) 768.7/772.1; on an
-     * H200 16384^2 ran best at 8 of 4/8/16 (results/h200x4-2026-11-22); 1024^2 at 4
-     * (a half-full device: 7.7 us, 1 row 8.5; results/2026-11-25-sweep). Double pairs
-     * take 4 rows (64 bytes) at most. */
-    const long device_threads = (long)multiprocessors * threads_per_multiprocessor;
-    int most = (int)(64 / (value_size * (size_t)s.columns_per_thread));
-    for (int rows = 16; rows >= 4; rows /= 2) { /* the instantiated 16, 8, 4; else 1 */
-        if (rows > most)
-            continue;
-        s.rows_per_thread = rows;
-        long gx, gy;
-        const long threads =
-            laplace_kernels_grid(&s, lx, ly, &gx, &gy) * s.block_x * s.block_y;
-        if (rows > 4 ? threads >= 32 * device_threads : threads >= device_threads / 3)
-            return s;
+    const int device_threads = multiprocessors * threads_per_multiprocessor;
+    if (auto_block)
+        rows_block_of((double)lx * (double)ly * (double)value_size, &s);
+    s = with_rows(s, lx, ly, value_size, device_threads);
+    if (auto_block && s.rows_per_thread == 1) {
+        /* A tile too small for several rows a thread keeps 32x8 blocks, as before:
+         * measured on an H100, 1024^2 float on 2x1 tiles of one GPU ran 8.49 us an
+         * iteration in 32x8 blocks, 8.79 in 32x4 (results/2026-11-26-l2/final-2.log). */
+        s.block_x = 32;
+        s.block_y = 8;
     }
-    s.rows_per_thread = 1;
     return s;
 }
 
