@@ -137,10 +137,12 @@ static int forced_way(void)
 }
 
 /*
- * Which way the tile goes on chip: the plans of both (spread: plain Jacobi only), then
- * the cluster where it fits and the lattice is at most SPREAD_FROM_ROWS rows high, else
- * the spread strips where they fit. Sets way->spread and the plans (the chosen plan's
- * blocks 0: the tile does not fit that way); 0, or -1 when a CUDA call failed.
+ * Which way the tile goes on chip: the cluster where it fits and the lattice is at most
+ * SPREAD_FROM_ROWS rows high, else, for plain Jacobi, the spread strips where they fit
+ * (else the cluster again, if it fits). Only the ways that may be taken are planned, so
+ * that a CUDA call of the other cannot fail the run. Sets way->spread and the plans (the
+ * chosen plan's blocks 0: the tile does not fit that way); 0, or -1 when a CUDA call
+ * failed.
  */
 static int way_on_chip(struct tile *t, const struct sweep_launch *tile,
                        struct on_chip *way)
@@ -148,12 +150,13 @@ static int way_on_chip(struct tile *t, const struct sweep_launch *tile,
     const int plain = update_rule_is_plain_jacobi(&t->settings.rule),
               forced = forced_way();
     memset(way, 0, sizeof *way);
-    CUDA_CHECK(t, laplace_chip_plan(tile, plain, &way->cluster));
-    if (plain)
-        CUDA_CHECK(t, laplace_spread_plan(tile, &way->strips));
-    const int cluster = way->cluster.blocks > 0, spread = way->strips.blocks > 0;
-    way->spread =
-        forced ? forced == 2 : spread && (!cluster || tile->ly > SPREAD_FROM_ROWS);
+    if (forced != 2)
+        CUDA_CHECK(t, laplace_chip_plan(tile, plain, &way->cluster));
+    const int cluster = way->cluster.blocks > 0;
+    if (forced == 1 || !plain || (cluster && tile->ly <= SPREAD_FROM_ROWS))
+        return 0;
+    CUDA_CHECK(t, laplace_spread_plan(tile, &way->strips));
+    way->spread = forced == 2 || way->strips.blocks > 0 || !cluster;
     return 0;
 }
 
