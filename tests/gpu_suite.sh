@@ -612,6 +612,14 @@ for precision in float double; do
     same_as_serial "many-block-sums-$precision" 1 "$problem" --partition 2x1 --devices 0,0
 done
 
+# The rows kernel's widest block (128x4, a tile over 256 MiB a field): float pairs at
+# 4 rows and single floats (odd width) at 8, 12 iterations, the field equal to serial's.
+for lattice in "8200 8200" "8201 8195"; do
+    set -- $lattice
+    problem="--nx $1 --ny $2 --precision float $edges --eps 0 --max-iter 12"
+    same_as_serial "wide-blocks-$1x$2" 1 "$problem" --partition 1x1
+done
+
 # history_equals_serial: with --history, the loop on chip records a norm at every
 # iteration the serial run does (the norms themselves are added in another order).
 history_check() {
