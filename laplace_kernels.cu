@@ -135,20 +135,21 @@ __device__ __forceinline__ double general_site(const T *own, const T *in, T *out
                      old_at<true>(in, e, x, y + 1, lx, ly), i, own[i], out + i);
 }
 
-/* The block's total of v, set or (accumulate) combined into its block sum. */
+/* The block's total of v into its block sum: set, or combined with the first phase's
+ * (first: NULL, or where that phase wrote its sums). */
 template <bool MAX>
-__device__ static void write_general_sum(double v, double *block_sums, bool accumulate,
-                                         long b)
+__device__ static void write_general_sum(double v, double *block_sums,
+                                         const double *first, long b)
 {
     v = block_total<MAX>(v);
     if (threadIdx.x == 0 && threadIdx.y == 0)
-        block_sums[b] = accumulate ? combine<MAX>(block_sums[b], v) : v;
+        block_sums[b] = first ? combine<MAX>(first[b], v) : v;
 }
 
 template <typename T>
 __global__ void sweep_general(const T *own, const T *in, T *out, long lx, long ly,
                               edges<T> e, rule_args<T> r, double *block_sums,
-                              bool accumulate, block_place p)
+                              const double *first_sums, block_place p)
 {
     const long x = place_x(p) * blockDim.x + threadIdx.x;
     const long y = place_y(p) * blockDim.y + threadIdx.y;
@@ -156,9 +157,9 @@ __global__ void sweep_general(const T *own, const T *in, T *out, long lx, long l
     if (!block_sums)
         return;
     if (r.max)
-        write_general_sum<true>(v, block_sums, accumulate, place_index(p));
+        write_general_sum<true>(v, block_sums, first_sums, place_index(p));
     else
-        write_general_sum<false>(v, block_sums, accumulate, place_index(p));
+        write_general_sum<false>(v, block_sums, first_sums, place_index(p));
 }
 
 extern "C" long laplace_kernels_grid(const struct sweep_shape *s, long lx, long ly,
@@ -235,7 +236,7 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
     case KERNEL_GENERAL:
         sweep_general<T><<<grid, block, 0, stream>>>((const T *)l->own, old, out, l->lx,
                                                      l->ly, e, rule_of<T>(l), s,
-                                                     l->accumulate != 0, p);
+                                                     l->first_sums, p);
         break;
     default:
         if (l->shape.columns_per_thread == 2)
@@ -267,34 +268,45 @@ static void rows_block_of(double bytes, sweep_shape *s)
     s->block_y = 4;
 }
 
-/* The shape s with its rows a thread for a tile of lx x ly values of value_size on a
- * device that holds device_threads threads at once. */
+/*
+ * The shape s with its rows a thread for a tile of lx x ly values of value_size on a
+ * device that holds device_threads threads at once: a thread covers `span` bytes of
+ * its columns (32: 4 rows of float pairs, 8 of single floats, 4 of doubles; double
+ * pairs take the fewest instantiated, 4), fewer rows (down to 4) where that would
+ * leave the device under a third full, and 1 row where even 4 would. Measured on an
+ * H100 with the norm every iteration, us an iteration at the best block
+ * (results/2026-11-26-l2/shapes.csv): float pairs 4096^2 54.52 at 4 rows against
+ * 61.16 at 8 (32x8), 16384^2 757.31 against 754.85 (128x4); single floats 11585^2
+ * 413.67 at 8 rows against 421.27 at 4; single doubles 11585^2 734.81 at 4 against
+ * 780.39 at 8; 1024^2 (a half-full device) 7.7 at 4, 8.5 at 1 (results/2026-11-25-sweep).
+ */
 static sweep_shape with_rows(sweep_shape s, long lx, long ly, size_t value_size,
-                             int device_threads)
+                             long device_threads, int span)
 {
-    /* A thread covers 32 bytes of its columns (4 rows of float pairs, 8 of single
-     * floats, 4 of doubles; double pairs take the fewest instantiated, 4), 1 row where
-     * that leaves the device under a third of the threads its multiprocessors hold.
-     * Measured on an H100 with the norm every iteration, us an iteration at the best
-     * block (results/2026-11-26-l2/shapes.csv): float pairs 4096^2 54.52 at 4 rows
-     * against 61.16 at 8 (32x8), 16384^2 757.31 against 754.85 (128x4); single floats
-     * 11585^2 413.67 at 8 rows against 421.27 at 4; single doubles 11585^2 734.81 at 4
-     * against 780.39 at 8; 1024^2 (a half-full device) 7.7 at 4, 8.5 at 1
-     * (results/2026-11-25-sweep). */
-    const int span = (int)(32 / (value_size * (size_t)s.columns_per_thread));
-    s.rows_per_thread = span > 4 ? span : 4; /* the instantiated 16, 8, 4; else 1 */
-    long gx, gy;
-    if (laplace_kernels_grid(&s, lx, ly, &gx, &gy) * s.block_x * s.block_y >=
-        (long)device_threads / 3)
-        return s;
+    const int most = (int)(span / (value_size * (size_t)s.columns_per_thread));
+    for (int rows = most > 4 ? most : 4; rows >= 4; rows /= 2) { /* 16, 8, 4 exist */
+        s.rows_per_thread = rows;
+        long gx, gy;
+        if (laplace_kernels_grid(&s, lx, ly, &gx, &gy) * s.block_x * s.block_y >=
+            device_threads / 3)
+            return s;
+    }
     s.rows_per_thread = 1;
     return s;
 }
 
+/* Bytes of column a rows thread covers (with_rows): 32, and 64 in 32x8 blocks where
+ * the device adds every block's sum each iteration (--reduce device), whose cost grows
+ * with the blocks: the shape every tile took before results/2026-11-26-l2 (probe-8,
+ * --reduce device float 2048^2: 17.37 us an iteration so, 21.89 in the other). */
+#define ROWS_SPAN_BYTES 32
+#define ROWS_SPAN_BYTES_SUMS_ON_DEVICE 64
+
 extern "C" struct sweep_shape
 laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int block_x,
                              int block_y, long lx, long ly, size_t value_size,
-                             int multiprocessors, int threads_per_multiprocessor)
+                             int multiprocessors, int threads_per_multiprocessor,
+                             int sums_on_device)
 {
     if (kernel == KERNEL_AUTO)
         kernel = plain_jacobi ? KERNEL_ROWS : KERNEL_GENERAL;
@@ -304,10 +316,11 @@ laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int b
         return s;
     /* Pairs of columns when every row starts aligned (even width). */
     s.columns_per_thread = lx % 2 == 0 ? 2 : 1;
-    const int device_threads = multiprocessors * threads_per_multiprocessor;
-    if (auto_block)
+    const long device_threads = (long)multiprocessors * threads_per_multiprocessor;
+    const int span = sums_on_device ? ROWS_SPAN_BYTES_SUMS_ON_DEVICE : ROWS_SPAN_BYTES;
+    if (auto_block && !sums_on_device)
         rows_block_of((double)lx * (double)ly * (double)value_size, &s);
-    s = with_rows(s, lx, ly, value_size, device_threads);
+    s = with_rows(s, lx, ly, value_size, device_threads, span);
     if (auto_block && s.rows_per_thread == 1) {
         /* A tile too small for several rows a thread keeps 32x8 blocks, as before:
          * measured on an H100, 1024^2 float on 2x1 tiles of one GPU ran 8.49 us an

@@ -55,7 +55,7 @@ struct edge_view {
 struct sweep_shape {
     enum kernel_variant kernel; /* never KERNEL_AUTO once chosen */
     int block_x, block_y;
-    int rows_per_thread;    /* 1, or 4, 8, 16 for the rows kernel */
+    int rows_per_thread;    /* 1, or 4, 8 (16: LAPLACE_ROWS_PER_THREAD) for rows */
     int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
 };
 
@@ -79,7 +79,8 @@ struct sweep_launch {
     int colour;                 /* -1: every site; SOR: 0 red, 1 black */
     long first_colour;          /* x0 + y0 of the tile: site (x, y) is red when
                                    first_colour + x + y is even */
-    int accumulate;             /* 1: combine into block_sums (phase 1), not set */
+    const double *first_sums;   /* phase 1: phase 0's block sums, which this phase's
+                                   are added to into block_sums; NULL: set them */
 };
 
 #ifdef __cplusplus
@@ -88,15 +89,19 @@ extern "C" {
 
 /*
  * Chooses the shape for a tile on a device: the kernel asked for (auto: rows,
- * or general when the update rule is not plain Jacobi),
- * the block asked for (0 x 0: chosen here) and, for rows, the most rows per thread
- * that still fill a third of the threads the device's multiprocessors hold.
+ * or general when the update rule is not plain Jacobi), the block asked for (0 x 0:
+ * chosen here: 32x8, or for rows a block that grows with the tile's bytes) and, for
+ * rows, 32 bytes of column a thread, fewer rows where that leaves the device under a
+ * third of the threads its multiprocessors hold (laplace_kernels.cu). sums_on_device
+ * (--reduce device, where every block sum is added on the device each iteration): the
+ * fewer blocks of 32x8 and 64 bytes a thread.
  */
 struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
                                                 int plain_jacobi, int block_x,
                                                 int block_y, long lx, long ly,
                                                 size_t value_size, int multiprocessors,
-                                                int threads_per_multiprocessor);
+                                                int threads_per_multiprocessor,
+                                                int sums_on_device);
 
 /* For tuning experiments: LAPLACE_ROWS_PER_THREAD (1, 4, 8, 16) and
  * LAPLACE_COLUMNS_PER_THREAD (1, 2) replace the rows kernel's choice. */

@@ -160,7 +160,7 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
         .fixed = t->fixed,
         .colour = rule->method == METHOD_SOR ? phase : -1,
         .first_colour = t->extent->x0 + t->extent->y0,
-        .accumulate = phase == 1,
+        .first_sums = phase == 1 ? sums : NULL, /* added to in place */
     };
 }
 
@@ -215,6 +215,10 @@ int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *su
     const int last = a->phase == update_rule_phases(&t->settings.rule) - 1;
     struct sweep_launch l =
         cuda_tile_sweep_launch(t, a->iteration, a->phase, a->want_sums ? sums_d : NULL);
+    if (l.block_sums && c->phase_sums_d) { /* phase 0's sums wait on the device */
+        l.first_sums = a->phase == 1 ? c->phase_sums_d : NULL;
+        l.block_sums = a->phase == 1 ? l.block_sums : c->phase_sums_d;
+    }
     if (a->part != SWEEP_EDGES && /* the edges' part goes on from the interior's */
         (wait_for_neighbours(t, a) != 0 ||
          edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l.west) ||

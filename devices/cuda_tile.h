@@ -27,6 +27,9 @@ struct cuda_tile {
     struct sweep_shape shape; /* kernel, block and rows per thread */
     double *block_sums_d;     /* --reduce device: the block sums on the device */
     double *sums_target_d[2]; /* where iteration k's kernel writes its block sums */
+    double *phase_sums_d; /* --reduce host, rules of two phases: the first phase's
+                             block sums, on the device, which the second adds its own
+                             to into host memory (no read across PCIe) */
     double *total_h[2]; /* --reduce device: the tile total of iteration k (mapped) */
     double *total_d[2]; /* the same memory seen from the device */
     void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */

@@ -66,7 +66,8 @@ struct tile {
     void *source;         /* the per-site term b (device or host memory), or NULL */
     unsigned char *fixed; /* the fixed-site mask, or NULL */
     long block_count;     /* partial sums per sweep: one per thread block (set by open) */
-    double *block_sums[2]; /* host copies for iterations of each parity (host reduce) */
+    double *block_sums[2]; /* host reduce: the block sums of iterations of each parity,
+                              in host memory (on GPUs mapped: the sweeps write them) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
     long loop_batch;               /* run_alone: iterations a batch, once it ran so */
     int loop_cluster; /* run_alone on chip: blocks of the cluster holding the tile */

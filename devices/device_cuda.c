@@ -50,7 +50,8 @@ static int choose_shape(struct tile *t)
         (enum kernel_variant)t->settings.kernel,
         update_rule_is_plain_jacobi(&t->settings.rule), t->settings.block_x,
         t->settings.block_y, t->extent->lx, t->extent->ly, cuda_tile_elem_size(t),
-        p.multiProcessorCount, p.maxThreadsPerMultiProcessor);
+        p.multiProcessorCount, p.maxThreadsPerMultiProcessor,
+        t->settings.reduce == REDUCE_DEVICE);
     c->shape = laplace_kernels_shape_override(c->shape, t->extent->lx);
     c->multiprocessors = p.multiProcessorCount;
     int bx = c->shape.block_x, by = c->shape.block_y;
@@ -90,14 +91,19 @@ static int alloc_mapped(struct tile *t, size_t bytes, double **host, double **de
  * whatever their number: measured on an H100, float, the norm every iteration
  * (results/2026-11-26-l2, probe-4), copying 16384 sums (8192^2) after each sweep cost
  * 215.3 us an iteration against 202.6 mapped, 65536 (16384^2) 789.8 against 768.7.
- * --reduce device: the device adds them (twice: its resident loop keeps two
- * iterations').
+ * A rule of two phases (SOR) keeps its first phase's sums on the device: the second
+ * adds its own to them into host memory without a read across PCIe (SOR 4096^2 float,
+ * probe-8: 408.95 us an iteration with the sums copied, 563.90 with each block adding
+ * in mapped memory). --reduce device: the device adds them (twice: its resident loop
+ * keeps two iterations').
  */
 static int alloc_sums(struct tile *t)
 {
     struct cuda_tile *c = t->impl;
     if (t->settings.reduce == REDUCE_DEVICE)
         CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * cuda_tile_sums_bytes(t)));
+    else if (update_rule_phases(&t->settings.rule) > 1)
+        CUDA_CHECK(t, cudaMalloc((void **)&c->phase_sums_d, cuda_tile_sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
             if (alloc_mapped(t, sizeof(double), &c->total_h[p], &c->total_d[p]) != 0)
@@ -262,6 +268,7 @@ static void cuda_close(struct tile *t)
     cudaFree(t->source);
     cudaFree(t->fixed);
     cudaFree(c->block_sums_d);
+    cudaFree(c->phase_sums_d);
     device_cuda_alone_free(c);
     device_cuda_batches_free(c);
     for (int p = 0; p < 2; p++) {

@@ -156,7 +156,7 @@ static int way_on_chip(struct tile *t, const struct sweep_launch *tile,
     if (forced == 1 || !plain || (cluster && tile->ly <= SPREAD_FROM_ROWS))
         return 0;
     CUDA_CHECK(t, laplace_spread_plan(tile, &way->strips));
-    way->spread = forced == 2 || way->strips.blocks > 0 || !cluster;
+    way->spread = way->strips.blocks > 0 || !cluster; /* forced spread: no cluster */
     return 0;
 }
 

@@ -84,7 +84,7 @@ static const struct setting table[] = {
     {"block", "parallel", "TXxTY|auto",
      "thread-block shape; host tiles: partial-sum block "
      "(default auto: 32x8; the rows kernel's grows with the tile: 32x4 up to 64 MiB "
-     "a field, 64x4 up to 256 MiB, then 128x4)",
+     "a field, 64x4 up to 256 MiB, then 128x4; small tiles keep 32x8)",
      setter_block},
     {"kernel", "parallel", "NAME",
      "GPU sweep kernel, see below (default auto: rows, or the loop on chip for a "
