@@ -295,12 +295,28 @@ static sweep_shape with_rows(sweep_shape s, long lx, long ly, size_t value_size,
     return s;
 }
 
-/* Bytes of column a rows thread covers (with_rows): 32, and 64 in 32x8 blocks where
- * the device adds every block's sum each iteration (--reduce device), whose cost grows
- * with the blocks: the shape every tile took before results/2026-11-26-l2 (probe-8,
- * --reduce device float 2048^2: 17.37 us an iteration so, 21.89 in the other). */
+/* Bytes of column a rows thread covers (with_rows): 32, and 64 in the fewer blocks of
+ * few_blocks(). */
 #define ROWS_SPAN_BYTES 32
-#define ROWS_SPAN_BYTES_SUMS_ON_DEVICE 64
+#define FEW_BLOCKS_SPAN_BYTES 64
+#define GRID_Y_MOST 65535 /* CUDA's most blocks up a grid, on every device */
+
+/*
+ * The rows shape of fewer, larger blocks (32x8, 64 bytes of column a thread) that every
+ * tile took before results/2026-11-26-l2. Taken where the device adds every block's
+ * sum each iteration (--reduce device), whose cost grows with the blocks (probe-8,
+ * --reduce device float 2048^2: 17.37 us an iteration so, 21.89 in the other), where a
+ * tile is too small for 4 rows a thread (1024^2 float on 2x1 tiles of one GPU: 8.49 in
+ * 32x8 blocks, 8.79 in 32x4; final-2.log), and where a very tall tile would need more
+ * than GRID_Y_MOST blocks up.
+ */
+static sweep_shape few_blocks(sweep_shape s, long lx, long ly, size_t value_size,
+                              long device_threads)
+{
+    s.block_x = 32;
+    s.block_y = 8;
+    return with_rows(s, lx, ly, value_size, device_threads, FEW_BLOCKS_SPAN_BYTES);
+}
 
 extern "C" struct sweep_shape
 laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int block_x,
@@ -317,17 +333,16 @@ laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int b
     /* Pairs of columns when every row starts aligned (even width). */
     s.columns_per_thread = lx % 2 == 0 ? 2 : 1;
     const long device_threads = (long)multiprocessors * threads_per_multiprocessor;
-    const int span = sums_on_device ? ROWS_SPAN_BYTES_SUMS_ON_DEVICE : ROWS_SPAN_BYTES;
-    if (auto_block && !sums_on_device)
-        rows_block_of((double)lx * (double)ly * (double)value_size, &s);
-    s = with_rows(s, lx, ly, value_size, device_threads, span);
-    if (auto_block && s.rows_per_thread == 1) {
-        /* A tile too small for several rows a thread keeps 32x8 blocks, as before:
-         * measured on an H100, 1024^2 float on 2x1 tiles of one GPU ran 8.49 us an
-         * iteration in 32x8 blocks, 8.79 in 32x4 (results/2026-11-26-l2/final-2.log). */
-        s.block_x = 32;
-        s.block_y = 8;
-    }
+    if (!auto_block)
+        return with_rows(s, lx, ly, value_size, device_threads, ROWS_SPAN_BYTES);
+    if (sums_on_device)
+        return few_blocks(s, lx, ly, value_size, device_threads);
+    rows_block_of((double)lx * (double)ly * (double)value_size, &s);
+    s = with_rows(s, lx, ly, value_size, device_threads, ROWS_SPAN_BYTES);
+    long gx, gy;
+    laplace_kernels_grid(&s, lx, ly, &gx, &gy);
+    if (s.rows_per_thread == 1 || gy > GRID_Y_MOST)
+        return few_blocks(s, lx, ly, value_size, device_threads);
     return s;
 }
 
