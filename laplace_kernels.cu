@@ -295,8 +295,11 @@ static sweep_shape with_rows(sweep_shape s, long lx, long ly, size_t value_size,
     return s;
 }
 
-/* Bytes of column a rows thread covers (with_rows): 32, and 64 in the fewer blocks of
- * few_blocks(). */
+/* The block every kernel takes unless asked (the rows kernel: where few_blocks() says),
+ * and the bytes of column a rows thread covers (with_rows): 32, and 64 in the fewer
+ * blocks of few_blocks(). */
+#define BLOCK_X 32
+#define BLOCK_Y 8
 #define ROWS_SPAN_BYTES 32
 #define FEW_BLOCKS_SPAN_BYTES 64
 #define GRID_Y_MOST 65535 /* CUDA's most blocks up a grid, on every device */
@@ -313,8 +316,8 @@ static sweep_shape with_rows(sweep_shape s, long lx, long ly, size_t value_size,
 static sweep_shape few_blocks(sweep_shape s, long lx, long ly, size_t value_size,
                               long device_threads)
 {
-    s.block_x = 32;
-    s.block_y = 8;
+    s.block_x = BLOCK_X;
+    s.block_y = BLOCK_Y;
     return with_rows(s, lx, ly, value_size, device_threads, FEW_BLOCKS_SPAN_BYTES);
 }
 
@@ -327,7 +330,8 @@ laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int b
     if (kernel == KERNEL_AUTO)
         kernel = plain_jacobi ? KERNEL_ROWS : KERNEL_GENERAL;
     const bool auto_block = block_x <= 0 || block_y <= 0;
-    sweep_shape s = {kernel, auto_block ? 32 : block_x, auto_block ? 8 : block_y, 1, 1};
+    sweep_shape s = {kernel, auto_block ? BLOCK_X : block_x, auto_block ? BLOCK_Y : block_y,
+                     1, 1};
     if (s.kernel != KERNEL_ROWS)
         return s;
     /* Pairs of columns when every row starts aligned (even width). */

@@ -404,14 +404,7 @@ static chip_plan shape_of(int blocks, bool plain, long lx, long ly, size_t value
     p.plain = plain;
     p.rows = (ly + blocks - 1) / blocks;
     p.shared_bytes = 2 * (size_t)p.rows * (size_t)lx * value_size;
-    const long columns = ((lx - 2 + 31) / 32) * 32; /* the interior columns, in warps */
-    /* a thread a column up to 1024 columns (none walks two while others walk one), and
-     * rows of threads up to at least block_threads() threads, never more than
-     * CHIP_THREADS */
-    p.threads_x = (int)(columns < CHIP_THREADS ? columns : CHIP_THREADS);
-    long down = (block_threads() + p.threads_x - 1) / p.threads_x;
-    down = down * p.threads_x > CHIP_THREADS ? CHIP_THREADS / p.threads_x : down;
-    p.threads_y = (int)(p.rows < down ? p.rows : down);
+    strip_threads(lx, p.rows, block_threads(), CHIP_THREADS, &p.threads_x, &p.threads_y);
     return p;
 }
 

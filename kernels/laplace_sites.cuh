@@ -4,8 +4,9 @@
  * laplace_chip.cu): the neighbours' edges and the loads (plain or through the
  * read-only cache), the Jacobi update in the design's order of additions, the
  * square of an update as the norm adds it, any update rule's site (rule_args,
- * rule_site), and the rows kernel's walk over one block of its grid (shared by
- * the sweep and the resident loop, so their partial sums agree).
+ * rule_site), the rows kernel's walk over one block of its grid (shared by
+ * the sweep and the resident loop, so their partial sums agree), and how the loops
+ * on chip share a strip of rows among a block's threads (strip_threads).
  */
 #ifndef LAPLACE_SITES_CUH
 #define LAPLACE_SITES_CUH
@@ -205,6 +206,20 @@ __device__ __forceinline__ double rows_block(const T *__restrict__ old,
         for (int i = 0; i < V; i++)
             square += update_site<false>(old, out, e, x + i, y0 + r, lx, ly, scale);
     return square;
+}
+
+/* How a strip of `rows` rows of an lx-wide tile is shared among a block's threads
+ * (laplace_chip.cu, laplace_spread.cu): a thread a column of the interior, up to `most`
+ * columns (none walks two while others walk one), and rows of threads up to at least
+ * `least` threads, never more than `most`. */
+static inline void strip_threads(long lx, long rows, long least, long most,
+                                 int *threads_x, int *threads_y)
+{
+    const long columns = ((lx - 2 + 31) / 32) * 32; /* the interior columns, in warps */
+    *threads_x = (int)(columns < most ? columns : most);
+    long down = (least + *threads_x - 1) / *threads_x;
+    down = down * *threads_x > most ? most / *threads_x : down;
+    *threads_y = (int)(rows < down ? rows : down);
 }
 
 #endif

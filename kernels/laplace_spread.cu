@@ -456,12 +456,9 @@ static spread_plan shape_of(int blocks, long lx, long ly, size_t value_size)
     p.shared_bytes = SPREAD_FIELDS * (size_t)p.rows * (size_t)lx * value_size;
     const size_t edge_words = 2 * (size_t)blocks * 2 * (size_t)lx * (value_size / 4);
     p.meeting_bytes = edges_offset(blocks) + edge_words * sizeof(word);
-    const long columns = ((lx - 2 + 31) / 32) * 32;
     const long least = tuning("LAPLACE_SPREAD_THREADS", 32, SPREAD_SWEEPERS);
-    p.threads_x = (int)(columns < SPREAD_SWEEPERS ? columns : SPREAD_SWEEPERS);
-    long down = ((least ? least : SPREAD_BLOCK_THREADS) + p.threads_x - 1) / p.threads_x;
-    down = down * p.threads_x > SPREAD_SWEEPERS ? SPREAD_SWEEPERS / p.threads_x : down;
-    p.threads_y = (int)(p.rows < down ? p.rows : down);
+    strip_threads(lx, p.rows, least ? least : SPREAD_BLOCK_THREADS, SPREAD_SWEEPERS,
+                  &p.threads_x, &p.threads_y);
     return p;
 }
 
