@@ -57,6 +57,8 @@ struct sweep_shape {
     int block_x, block_y;
     int rows_per_thread;    /* 1, or 4, 8 (16: LAPLACE_ROWS_PER_THREAD) for rows */
     int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
+    int alternate; /* rows: 1 when every other sweep runs its blocks in reverse order
+                      (where the tile's two fields exceed the L2 cache) */
 };
 
 /* Everything one sweep of one tile needs. */
@@ -94,17 +96,19 @@ extern "C" {
  * rows, 32 bytes of column a thread, fewer rows where that leaves the device under a
  * third of the threads its multiprocessors hold (laplace_kernels.cu). sums_on_device
  * (--reduce device, where every block sum is added on the device each iteration): the
- * fewer blocks of 32x8 and 64 bytes a thread.
+ * fewer blocks of 32x8 and 64 bytes a thread. For rows, every other sweep runs its
+ * blocks in reverse order where the two fields exceed l2_bytes (the device's L2).
  */
 struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
                                                 int plain_jacobi, int block_x,
                                                 int block_y, long lx, long ly,
                                                 size_t value_size, int multiprocessors,
                                                 int threads_per_multiprocessor,
-                                                int sums_on_device);
+                                                int sums_on_device, size_t l2_bytes);
 
 /* For tuning experiments: LAPLACE_ROWS_PER_THREAD (1, 4, 8, 16) and
- * LAPLACE_COLUMNS_PER_THREAD (1, 2) replace the rows kernel's choice. */
+ * LAPLACE_COLUMNS_PER_THREAD (1, 2) and LAPLACE_SWEEP_ORDER (forward, alternate)
+ * replace the rows kernel's choice. */
 struct sweep_shape laplace_kernels_shape_override(struct sweep_shape shape, long lx);
 
 /* The grid of a sweep of this shape: blocks across and up; returns their product,

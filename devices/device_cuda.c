@@ -51,7 +51,7 @@ static int choose_shape(struct tile *t)
         update_rule_is_plain_jacobi(&t->settings.rule), t->settings.block_x,
         t->settings.block_y, t->extent->lx, t->extent->ly, cuda_tile_elem_size(t),
         p.multiProcessorCount, p.maxThreadsPerMultiProcessor,
-        t->settings.reduce == REDUCE_DEVICE);
+        t->settings.reduce == REDUCE_DEVICE, (size_t)p.l2CacheSize);
     c->shape = laplace_kernels_shape_override(c->shape, t->extent->lx);
     c->multiprocessors = p.multiProcessorCount;
     int bx = c->shape.block_x, by = c->shape.block_y;

@@ -61,7 +61,7 @@ same_field() {
     name=$(echo "$problem" | md5sum | cut -c 1-12)
     cmp -s "$run.dat" "$OUT/ref-$name.dat" || { echo "FAILED  $tool $*: field differs from serial"; return; }
     rm -f "$run.dat" "$run.log"
-    echo "ok      $tool ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }$* ($problem): 0 errors, field identical"
+    echo "ok      $tool ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }${LAPLACE_SWEEP_ORDER:+LAPLACE_SWEEP_ORDER=$LAPLACE_SWEEP_ORDER }$* ($problem): 0 errors, field identical"
 }
 
 # faulted GPUS VALUE GPU_ARGS...: an injected fault under memcheck's leak check.
@@ -126,6 +126,11 @@ for tool in $TOOLS; do
         run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --kernel "$kernel" --block 8x4
     done
     run_check 1 same_field "$tool" 1 "$large" --partition 1x1
+    # every other rows sweep's blocks in reverse order (forced: these lattices fit in L2)
+    LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$large" --partition 1x1
+    LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --block 16x4
+    LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device
+    LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
     run_check 1 same_field "$tool" 1 "$sor" --partition 1x1
     run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device

@@ -621,6 +621,42 @@ for lattice in "8200 8200" "8201 8195"; do
     same_as_serial "wide-blocks-$1x$2" 1 "$problem" --partition 1x1
 done
 
+# Every other sweep of the rows kernel runs its blocks in reverse order where a tile's
+# two fields exceed L2 (laplace_kernels.cu, sweeps_alternate); LAPLACE_SWEEP_ORDER
+# forces either order. Which block runs which place changes nothing: the field equals
+# serial's whichever order, in the host loop and in batches, one tile and 2x1 tiles,
+# the sums added on the host or the device, and the two orders give the same final
+# norm to the last digit printed and the same field.
+# orders_agree LABEL "PROBLEM_ARGS" GPU_ARGS...: both orders, the same result.
+orders_agree() {
+    local label=$1 problem=$2 run="$OUT/orders-$tag" order; shift 2
+    for order in alternate forward; do
+        # shellcheck disable=SC2086
+        LAPLACE_SWEEP_ORDER=$order "$LAPLACE" --backend gpu --csv --output "$run.$order.dat" \
+            $problem "$@" > "$run.$order.csv" 2> "$run.err" ||
+            { bad "$label: $order: exit status $? ($(head -c 300 "$run.err"))"; return; }
+    done
+    local a f
+    a=$(tail -n 1 "$run.alternate.csv" | cut -d, -f8,10); f=$(tail -n 1 "$run.forward.csv" | cut -d, -f8,10)
+    [ "$a" = "$f" ] || { bad "$label: iterations,norm $a alternate, $f forward"; return; }
+    cmp -s "$run.alternate.dat" "$run.forward.dat" || { bad "$label: fields differ"; return; }
+    rm -f "$run".*
+    ok "$label: iterations,norm $a both ways, fields identical"
+}
+
+for spec in "2900 2900 float jacobi --partition 1x1" "2901 2897 float jacobi --partition 1x1" \
+            "2900 2900 double jacobi --partition 2x1 --devices 0,0" \
+            "1000 800 float jacobi --partition 1x1 --loop batched" \
+            "1000 800 float jacobi --partition 2x1 --devices 0,0" \
+            "1000 800 float jacobi --partition 2x1 --devices 0,0 --reduce device"; do
+    set -- $spec; nx=$1; ny=$2; precision=$3; method=$4; shift 4
+    problem="--nx $nx --ny $ny --precision $precision --method $method $edges --eps 1e-3 --max-iter 60"
+    for order in alternate forward; do
+        LAPLACE_SWEEP_ORDER=$order same_as_serial "order-$order-$nx-$ny-$precision-$method" 1 "$problem" "$@"
+    done
+    gated 1 "sweep orders agree $nx x $ny $precision $method $* (needs 1 GPU)" orders_agree "$problem" "$@"
+done
+
 # history_equals_serial: with --history, the loop on chip records a norm at every
 # iteration the serial run does (the norms themselves are added in another order).
 history_check() {
