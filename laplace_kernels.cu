@@ -108,14 +108,14 @@ __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, lon
     write_block_sum(square, block_sums, place_index(p));
 }
 
-/* rows: a backwards launch (sweeps_alternate) gives its first blocks the last places. */
+/* rows: block (i, j) of the launch takes place (x0 + i, y0 + step j); a backwards
+ * launch (step -1, sweeps_alternate) starts at the window's last row of places. */
 template <int R, int V, typename T>
 __global__ void __launch_bounds__(1024, 2)
     sweep_rows(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
-               edges<T> e, double *block_sums, T scale, block_place p, bool backwards)
+               edges<T> e, double *block_sums, T scale, block_place p, int step)
 {
-    const long bx = p.x0 + (backwards ? gridDim.x - 1 - blockIdx.x : blockIdx.x);
-    const long by = p.y0 + (backwards ? gridDim.y - 1 - blockIdx.y : blockIdx.y);
+    const long bx = place_x(p), by = p.y0 + step * (int)blockIdx.y;
     write_block_sum(rows_block<R, V>(old, out, lx, ly, e, bx, by, scale), block_sums,
                     bx + by * p.columns);
 }
@@ -191,29 +191,34 @@ static dim3 grid_of(const sweep_launch *l, block_place *p)
 }
 
 /* The rows kernel's launch. Where its shape alternates, every other sweep runs
- * backwards: the one writing the field at the lower address. */
+ * backwards (the one writing the field at the lower address): its first row of blocks
+ * takes the window's last row of places, and each next row the row below. */
 template <int V, typename T>
 static void launch_rows(const sweep_shape &sh, dim3 grid, dim3 block, cudaStream_t stream,
                         const T *old, T *out, long lx, long ly, const edges<T> &e,
-                        double *s, T scale, const block_place &p)
+                        double *s, T scale, block_place p)
 {
-    const bool back = sh.alternate && out < old;
+    int step = 1;
+    if (sh.alternate && out < old) {
+        p.y0 += grid.y - 1;
+        step = -1;
+    }
     switch (sh.rows_per_thread) {
     case 16:
         sweep_rows<16, V, T>
-            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, back);
+            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, step);
         break;
     case 8:
         sweep_rows<8, V, T>
-            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, back);
+            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, step);
         break;
     case 4:
         sweep_rows<4, V, T>
-            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, back);
+            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, step);
         break;
     default:
         sweep_rows<1, V, T>
-            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, back);
+            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, step);
     }
 }
 
@@ -332,16 +337,18 @@ static sweep_shape few_blocks(sweep_shape s, long lx, long ly, size_t value_size
 }
 
 /*
- * Whether every other sweep of the rows kernel runs its blocks backwards: where the
- * tile's two fields do not fit in L2 together. Blocks start roughly in the order of their index, so a
- * backwards sweep starts on the rows the sweep before it wrote last, which L2 still
- * holds, and the next forward sweep on the rows it wrote last. Which block runs which
- * place changes nothing else (each place's sites and partial sum are the same), so
- * the bits are the same either way. Measured on an H100, float, µs an iteration
- * (results/2026-11-26-order, probes 1-4): 2896^2 31.74 -> 28.44, 4096^2 54.27 -> 50.90,
- * 5792^2 -3%, 8192^2 -1%, 16384^2 +0.5%; double 2048^2 -6%; but where both fields fit
- * (float 2048^2, 32 MB of a 50 MB L2) 14.89 -> 15.07, so those keep one order. The
- * other kernels keep one order: SOR's (the general kernel) gained nothing (probe-1).
+ * Whether every other sweep of the rows kernel runs its rows of blocks backwards: where
+ * the tile's two fields do not fit in L2 together. Blocks start roughly in the order
+ * of their index, so a backwards sweep starts on the rows the sweep before it wrote
+ * last, which L2 still holds, and the next forward sweep on the rows it wrote last.
+ * Which block runs which place changes nothing else (each place's sites and partial
+ * sum are the same), so the bits are the same either way. Measured on an H100, us an
+ * iteration, forward -> alternating, the same binary (results/2026-11-26-order,
+ * final-11): float 2896^2 31.67 -> 28.45, 4096^2 53.95 -> 50.45, 8192^2 197.35 ->
+ * 195.03, 16384^2 761.07 -> 761.61; double 2048^2 28.57 -> 26.78, 4096^2 101.05 ->
+ * 98.52, 8192^2 378.72 -> 377.33. Where both fields fit (float 2048^2) nothing is
+ * gained (probe-4: 14.89 -> 15.07), so those keep one order; so do the other kernels
+ * (SOR's general kernel gained nothing, probe-1).
  */
 static bool sweeps_alternate(long lx, long ly, size_t value_size, size_t l2_bytes)
 {

@@ -57,8 +57,8 @@ struct sweep_shape {
     int block_x, block_y;
     int rows_per_thread;    /* 1, or 4, 8 (16: LAPLACE_ROWS_PER_THREAD) for rows */
     int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
-    int alternate; /* rows: 1 when every other sweep runs its blocks in reverse order
-                      (where the tile's two fields exceed the L2 cache) */
+    int alternate; /* rows: 1 when every other sweep runs its rows of blocks in
+                      reverse order (where the tile's two fields exceed the L2 cache) */
 };
 
 /* Everything one sweep of one tile needs. */
@@ -97,7 +97,8 @@ extern "C" {
  * third of the threads its multiprocessors hold (laplace_kernels.cu). sums_on_device
  * (--reduce device, where every block sum is added on the device each iteration): the
  * fewer blocks of 32x8 and 64 bytes a thread. For rows, every other sweep runs its
- * blocks in reverse order where the two fields exceed l2_bytes (the device's L2).
+ * rows of blocks in reverse order where the two fields exceed l2_bytes (the device's
+ * L2).
  */
 struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
                                                 int plain_jacobi, int block_x,

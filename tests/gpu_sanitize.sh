@@ -126,7 +126,7 @@ for tool in $TOOLS; do
         run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --kernel "$kernel" --block 8x4
     done
     run_check 1 same_field "$tool" 1 "$large" --partition 1x1
-    # every other rows sweep's blocks in reverse order (forced: these lattices fit in L2)
+    # every other rows sweep in reverse order (forced: these lattices fit in L2)
     LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$large" --partition 1x1
     LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --block 16x4
     LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device

@@ -621,8 +621,8 @@ for lattice in "8200 8200" "8201 8195"; do
     same_as_serial "wide-blocks-$1x$2" 1 "$problem" --partition 1x1
 done
 
-# Every other sweep of the rows kernel runs its blocks in reverse order where a tile's
-# two fields exceed L2 (laplace_kernels.cu, sweeps_alternate); LAPLACE_SWEEP_ORDER
+# Every other sweep of the rows kernel runs its rows of blocks in reverse order where a
+# tile's two fields exceed L2 (laplace_kernels.cu, sweeps_alternate); LAPLACE_SWEEP_ORDER
 # forces either order. Which block runs which place changes nothing: the field equals
 # serial's whichever order, in the host loop and in batches, one tile and 2x1 tiles,
 # the sums added on the host or the device, and the two orders give the same final

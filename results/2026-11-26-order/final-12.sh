@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Call 12 (one GPU), laplace-new = the tree to be committed: a backwards rows sweep
+# reverses only its rows of blocks (y0 + step j: 5 PTX instructions more than
+# 9bc95e3's kernel where call 11's x-and-y form had 8, spills equal), and the sweeps
+# alternate wherever the two fields exceed L2 (call 11: with the spills gone,
+# alternating is no slower at 16384^2 and faster at 8192^2). The whole GPU suite; old
+# (9bc95e3) against new, medians of 3 interleaved rounds; the bench sweep.
+set -u
+nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader
+GPU_SUITE_JOBS=4 timeout 340 bash tests/gpu_suite.sh build/gpu/laplace-new > $OUT/gpu-suite-12.log 2>&1; echo "suite status $?"
+grep -E "^FAILED|gpu suite:" $OUT/gpu-suite-12.log | tail -4
+P="--top 1 --left 0.3 --eps 0 --check-every 1"
+{
+echo "binary,case,round,iterations,compute_s,us_per_iteration,loop"
+for round in 1 2 3; do
+  for c in "f2048|--nx 2048 --ny 2048 --precision float|20000" \
+           "f4096|--nx 4096 --ny 4096 --precision float|3000" \
+           "f8192|--nx 8192 --ny 8192 --precision float|400" \
+           "f16384|--nx 16384 --ny 16384 --precision float|150" \
+           "d2048|--nx 2048 --ny 2048 --precision double|6000"; do
+    IFS='|' read -r name opts it <<< "$c"
+    for bin in old new; do
+      # shellcheck disable=SC2086
+      line=$(timeout -s KILL 60 build/gpu/laplace-$bin --backend gpu $opts $P --max-iter $it --csv 2>/dev/null | tail -1)
+      i=$(echo "$line" | cut -d, -f8); t=$(echo "$line" | cut -d, -f12)
+      echo "$bin,$name,$round,$i,$t,$(python3 -c "print(f'{1e6*$t/$i:.3f}')"),$(echo "$line" | cut -d, -f22)"
+    done
+  done
+done
+} > $OUT/speed-12.csv
+python3 - <<'PY'
+import csv,os,statistics as st,collections
+d=collections.defaultdict(list); loop={}
+for r in csv.DictReader(open(os.environ['OUT']+'/speed-12.csv')):
+    d[(r['case'],r['binary'])].append(float(r['us_per_iteration'])); loop[r['case']]=r['loop']
+for c in dict.fromkeys(k[0] for k in d):
+    o=st.median(d[(c,'old')]); n=st.median(d[(c,'new')])
+    print(f"{c} ({loop[c]}): old {o:.2f} new {n:.2f} us/it ({100*(n/o-1):+.1f}%)  old {sorted(d[(c,'old')])} new {sorted(d[(c,'new')])}")
+PY
+echo "== bench sweep (new)"
+LAPLACE_BENCH_DIR=$OUT LAPLACE_BENCH_ONLY=sweep timeout 150 build/gpu/laplace-new --bench > $OUT/bench-sweep-12.txt 2>&1; echo "bench status $?"
+sed -n '/^lattice  /,/^one GPU/p' $OUT/bench-sweep-12.txt
