@@ -343,12 +343,14 @@ static sweep_shape few_blocks(sweep_shape s, long lx, long ly, size_t value_size
  * last, which L2 still holds, and the next forward sweep on the rows it wrote last.
  * Which block runs which place changes nothing else (each place's sites and partial
  * sum are the same), so the bits are the same either way. Measured on an H100, us an
- * iteration, forward -> alternating, the same binary (results/2026-11-26-order,
- * final-11): float 2896^2 31.67 -> 28.45, 4096^2 53.95 -> 50.45, 8192^2 197.35 ->
- * 195.03, 16384^2 761.07 -> 761.61; double 2048^2 28.57 -> 26.78, 4096^2 101.05 ->
- * 98.52, 8192^2 378.72 -> 377.33. Where both fields fit (float 2048^2) nothing is
- * gained (probe-4: 14.89 -> 15.07), so those keep one order; so do the other kernels
- * (SOR's general kernel gained nothing, probe-1).
+ * iteration, forward -> alternating, one binary (results/2026-11-26-order, final-11,
+ * whose backwards sweeps reversed each row of blocks too): float 2896^2 31.67 -> 28.45,
+ * 4096^2 53.95 -> 50.45, 8192^2 197.35 -> 195.03, 16384^2 761.07 -> 761.61; double
+ * 2048^2 28.57 -> 26.78, 4096^2 101.05 -> 98.52, 8192^2 378.72 -> 377.33. As written
+ * here, against 9bc95e3 (final-12): float 4096^2 54.09 -> 50.93, 8192^2 198.12 ->
+ * 196.02, 16384^2 759.32 -> 759.18, double 2048^2 28.68 -> 27.06. Where both fields
+ * fit (float 2048^2) nothing is gained (probe-4: 14.89 -> 15.07), so those keep one
+ * order; so do the other kernels (SOR's general kernel gained nothing, probe-1).
  */
 static bool sweeps_alternate(long lx, long ly, size_t value_size, size_t l2_bytes)
 {
