@@ -56,9 +56,15 @@ __device__ __forceinline__ long place_y(const block_place &p)
     return blockIdx.y + p.y0;
 }
 
+/* The partial sum's index of place (x, y): row by row of the whole grid. */
+__device__ __forceinline__ long sum_index(const block_place &p, long x, long y)
+{
+    return x + y * p.columns;
+}
+
 __device__ __forceinline__ long place_index(const block_place &p)
 {
-    return place_x(p) + place_y(p) * p.columns;
+    return sum_index(p, place_x(p), place_y(p));
 }
 
 /* global and readonly: one site per thread. */
@@ -117,7 +123,7 @@ __global__ void __launch_bounds__(1024, 2)
 {
     const long bx = place_x(p), by = p.y0 + step * (int)blockIdx.y;
     write_block_sum(rows_block<R, V>(old, out, lx, ly, e, bx, by, scale), block_sums,
-                    bx + by * p.columns);
+                    sum_index(p, bx, by));
 }
 
 /* general: one site per thread, any rule. Reads the neighbours from `in` (and
