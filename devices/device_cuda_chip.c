@@ -18,11 +18,13 @@
 #include "kernels/laplace_spread.h"
 
 /* The spread strips take a lattice over this many rows high where the cluster would
- * hold it too: measured on an H100, the norm every iteration, medians of 3, us an
- * iteration in the cluster against spread (results/2026-11-26-spread/final.log and
- * threshold.txt): float 256^2 2.47/2.53, 288^2 2.73/2.69, 320^2 2.98/2.71, 384^2
- * 3.13/2.82, 448^2 3.51/3.03; double 384^2 3.39/2.92. */
-#define SPREAD_FROM_ROWS 256
+ * hold it too: measured on H100s, the norm every iteration, medians of 3, us an
+ * iteration in the cluster against spread in rounds of 2 (results/2026-11-26-rounds,
+ * probe-5 and run-6, two machines): float 32^2 1.79/1.72 and 1.79/1.83, 64^2
+ * 1.91/1.74 and 1.90/1.93, 128^2 2.02/1.94 and 2.01/2.02, 256^2 2.46/2.00 and
+ * 2.46/2.31; double 128^2 2.05/2.05, 256^2 2.69/2.18: alike up to 128 rows, the
+ * spread strips ahead above. */
+#define SPREAD_FROM_ROWS 128
 
 /* Iterations a lap: about 10 ms at the 1-2 us an iteration of a small lattice, so the
  * host answers Ctrl-C at once and the lap's norms fit in 64 KiB. */
@@ -118,8 +120,8 @@ static int does_not_fit(struct tile *t)
     snprintf(t->error, sizeof t->error,
              "--loop chip: the two fields of the %ld x %ld lattice (%.2f MiB) do not fit "
              "in the shared memory of GPU %d (on Hopper: about 3.5 MiB in one "
-             "thread-block cluster, or by plain Jacobi about 19 MiB over every "
-             "multiprocessor, whose strips keep three copies); use --loop auto",
+             "thread-block cluster, or by plain Jacobi about 26 MiB over every "
+             "multiprocessor, whose strips keep two copies or more); use --loop auto",
              t->extent->lx, t->extent->ly,
              2.0 * (double)device_tile_field_bytes(t) / 1048576.0, t->device);
     return -1;

@@ -3,38 +3,40 @@
  * (laplace_spread.h): a lone tile whose fields fit in the shared memory of the whole
  * GPU, not of one cluster, runs all its iterations in one resident launch.
  *
- *   block B-1   | strip B-1: fields k, k-1, k-2 in shared memory | deciding warp
- *       ...     |    ^ v  edge rows of each iteration, tagged    |
- *   block b     | strip b   (through global memory: L2)          | deciding warp
- *       ...     |    ^ v                                         |
- *   block 0     | strip 0                                        | deciding warp
+ *   block B-1   | strip B-1 | halo : F fields in shared memory     | deciding warp
+ *       ...     |    ^ v  h edge rows every h iterations, tagged  |
+ *   block b     | halo | strip b | halo  (through global memory: L2) | deciding warp
+ *       ...     |    ^ v                                          |
+ *   block 0     | strip 0 | halo                                  | deciding warp
  *
- * Every iteration k, the sweeping threads of block b:
- *   1. sweep the strip's first and last rows (field (k-1) % 3 into field k % 3, in
- *      shared memory), taking each outer neighbour from the edge row that the block
- *      below or above published for k - 1 once its tag says k - 1, and publish their
- *      own new edge rows, tagged k;
- *   2. sweep the rows of their strip that read no other strip, while the
- *      neighbours take those edge rows;
- *   3. thread 0 waits for the block's deciding warp to have decided k - 2: a stop
- *      there leaves its field whole in field (k - 2) % 3, and ends the loop (after
- *      the block's barrier) before k + 1 writes it;
- *   4. after the barrier, warp 0 publishes the strip's norm sum of k, tagged k.
+ * The iterations go in rounds of h (the plan's depth). A block's F fields (iteration k
+ * in field k % F) hold its strip and h rows of each neighbour's strip beside it (the
+ * halos). In the round from iteration k the sweeping threads of block b:
+ *   1. take the halos of k: the h edge rows that the blocks below and above published
+ *      for k, once their tags say k; thread 0 meanwhile waits for the block's deciding
+ *      warp to have decided k + h - F, the last iteration the round's fields held: a
+ *      stop there (its field still whole) ends the loop, after the block's barrier;
+ *   2. sweep h iterations without another block: iteration k + j over the strip and
+ *      the h - j rows of each halo that the halos reach (rows a neighbour sweeps too,
+ *      to the same bits), adding the squares of the strip's own rows only; after
+ *      the block's barrier warp 0 publishes the strip's norm sum of k + j, tagged;
+ *   3. publish the strip's first and last h rows of k + h, tagged, for the
+ *      neighbours' next round.
+ * So the blocks meet through L2 once a round, not once an iteration.
  * The deciding warp of every block takes every block's sum of k once its tag says k,
  * adds the B sums in one fixed order (lane l blocks l, l + 32, ..., then the lanes
  * pairwise; in double) and takes the stop decision of k (stop_rule.h): the same sums
  * in the same order, so the same decision in every block, taken while its sweepers
- * go on with k + 1 and k + 2. No barrier of the whole
- * grid and no fence: a value and its tag travel in one 8-byte word, and sweepers wait
- * only for their two neighbours' values. The launch is cooperative, so every block is
- * resident at once and the waits cannot deadlock.
+ * go on. No barrier of the whole grid and no fence: a value and its tag travel in one
+ * 8-byte word, and sweepers wait only for their two neighbours' values. The launch is
+ * cooperative, so every block is resident at once and the waits cannot deadlock.
  */
 #include "kernels/laplace_spread.h"
 
 #include <stdlib.h>
 
 #include "kernels/laplace_sites.cuh"
-#include "kernels/laplace_tagged.cuh" /* word, put, take_both */
+#include "kernels/laplace_tagged.cuh" /* word, put, take_columns */
 
 /* The most threads a block has: its sweepers and one warp. Measured on an H100, double,
  * 1024^2: 5.8 us an iteration with 512 sweepers, 7.2 with 992 (results/2026-11-26-spread,
@@ -42,29 +44,34 @@
  * 28 bytes). */
 #define SPREAD_THREADS 544
 #define SPREAD_SWEEPERS (SPREAD_THREADS - 32)
-/* A strip has at least this many rows (step 1 sweeps its first and last, step 2 the
- * rest), and a block at least about SPREAD_BLOCK_THREADS sweeping threads (a thread a
- * column, rows of threads until there are at least that many). */
+/* A strip has at least this many rows, and at least the plan's depth; a block at least
+ * about SPREAD_BLOCK_THREADS sweeping threads (a thread a column, rows of threads until
+ * there are at least that many). */
 #define SPREAD_LEAST_ROWS 2
 #define SPREAD_BLOCK_THREADS 512
-#define SPREAD_FIELDS 3 /* iteration k in field k % 3 of a strip */
+/* The deepest halo (take_columns' registers) and the depth a plan tries first. */
+#define SPREAD_MOST_DEPTH 4
+#define SPREAD_DEPTH 2
+/* F = edge_depth(depth) + lag fields (depth, or 1 at depth 0): the deciding warps may
+ * decide an iteration up to lag iterations after the sweepers finished it; SPREAD_LAG
+ * where it fits (spread_tries). */
+#define SPREAD_LAG 2
 /* Block b's sum of iteration k is kept at [k % SPREAD_SUM_SLOTS][b] until every
- * deciding warp has read it: a block writing k has seen its decision of k - 2, so every
- * block had published k - 2, after seeing its own decision of k - 4; every deciding
- * warp has read the sums up to k - 4, and 8 slots (5 would do) are never overwritten
- * unread. A strip's edge rows need only 2 slots (by parity): the thread that writes
- * column x of iteration k has just taken the neighbour's column x of k - 1, which
- * that neighbour computed from this strip's column x of k - 2, so the slot of k - 2 is
- * read before it is written again. That holds because the same thread of a block
- * handles the same columns every iteration (sweep_edges); keep it so. */
-#define SPREAD_SUM_SLOTS 8
+ * deciding warp has read it: a block writing k has seen its decision of k - F, so every
+ * block had published k - F, after seeing its own decision of k - 2F: every deciding
+ * warp has read the sums up to k - 2F, and 2F slots are never overwritten unread.
+ * A strip's edge rows need only 2 slots (by the round's parity): before a block
+ * publishes round r + 1's rows, it took its neighbours' rows of round r, which they
+ * published after their round's barrier, after taking this block's rows of round
+ * r - 1: so the slot of r - 1 is read before it is written again. */
+#define SPREAD_SUM_SLOTS 16
 #define SPREAD_MOST_BLOCKS 256 /* lane_sum's registers: 8 blocks a lane */
 
 /* Where the blocks meet, in global memory (zeroed before a run): tagged words. */
 struct meeting {
-    word *sums;  /* [8][B]: block b's norm sum of iteration k at [k % 8][b] */
-    word *edges; /* [2][B][2][lx]: block b's first and last rows of iteration k at
-                    [k % 2][b] */
+    word *sums;  /* [16][B]: block b's norm sum of iteration k at [k % 16][b] */
+    word *edges; /* [2][B][2][depth][lx]: block b's first and last depth rows of the
+                    round's first iteration, at [round % 2][b] */
 };
 
 static __host__ __device__ size_t edges_offset(long blocks)
@@ -76,8 +83,10 @@ static __host__ __device__ size_t edges_offset(long blocks)
 template <typename T> struct spread_args {
     T *field[2]; /* global memory: read at the start, written back at the end */
     long lx, ly;
-    long rows; /* the most rows of a strip: the stride between a block's fields */
+    long rows; /* the most rows of a strip */
     long blocks;
+    int depth;                /* h: the rows of a halo, the iterations of a round */
+    int fields;               /* F: iteration k in field k % F */
     int threads_x, threads_y; /* the sweeping threads of a block */
     long batch;
     stop_state *state;
@@ -103,12 +112,20 @@ __device__ __forceinline__ word *sum_of(const spread_args<T> &a, const meeting &
     return m.sums + ((k % SPREAD_SUM_SLOTS) * a.blocks + b) * words_of<double>::count;
 }
 
-/* Block b's edge row of iteration k (side 0: its first row, 1: its last). */
-template <typename T>
-__device__ __forceinline__ word *edge_row(const spread_args<T> &a, const meeting &m,
-                                          long b, int side, long k)
+/* The rows a strip publishes at each of its edges: depth, or 1 at depth 0. */
+__host__ __device__ __forceinline__ int edge_depth(int depth)
 {
-    return m.edges + (((k & 1) * a.blocks + b) * 2 + side) * a.lx * words_of<T>::count;
+    return depth > 0 ? depth : 1;
+}
+
+/* Block b's edge rows in slot `slot` (side 0: its first rows, 1: its last); row r
+ * column x at + (r lx + x) words_of<T>. */
+template <typename T>
+__device__ __forceinline__ word *edge_rows(const spread_args<T> &a, const meeting &m,
+                                           long b, int side, int slot)
+{
+    return m.edges + ((slot * a.blocks + b) * 2 + side) * edge_depth(a.depth) * a.lx *
+                         words_of<T>::count;
 }
 
 /* The sweeping threads of a block meet (barrier 1, which the deciding warp does not
@@ -119,60 +136,56 @@ __device__ __forceinline__ void sweepers_meet(int sweepers)
     asm volatile("barrier.sync 1, %0;" ::"r"(sweepers) : "memory");
 }
 
-/* What one sweeping thread holds and sees: its block's strip and its place. */
+/* What one sweeping thread holds and sees: its block's strip and its place. A field
+ * holds depth rows of halo, the strip's rows, depth rows of halo: field row l is the
+ * lattice's row y0 - depth + l. */
 template <typename T> struct strip {
-    T *field[SPREAD_FIELDS]; /* the strip's rows of iterations k % 3, in shared memory */
+    T *shared; /* field f at shared + f * size */
+    long size; /* a field's values: (the most rows + 2 depth) lx */
     long b, y0, rows;
-    long first, last; /* the rows it updates: first .. last - 1 */
-    int tx, ty;       /* the thread's column and row among threads_x x threads_y */
+    int tx, ty; /* the thread's column and row among threads_x x threads_y */
 };
 
 template <typename T>
 __device__ static strip<T> strip_of(const spread_args<T> &a, T *shared)
 {
     strip<T> s;
+    s.shared = shared;
+    s.size = (a.rows + 2 * a.depth) * a.lx;
     s.b = blockIdx.x;
     s.y0 = s.b * a.ly / a.blocks;
     s.rows = (s.b + 1) * a.ly / a.blocks - s.y0;
-    for (int f = 0; f < SPREAD_FIELDS; f++)
-        s.field[f] = shared + f * a.rows * a.lx;
-    s.first = s.y0 == 0 ? 1 : 0;                          /* the lattice's bottom row */
-    s.last = s.y0 + s.rows == a.ly ? s.rows - 1 : s.rows; /* and top row stay */
     s.tx = threadIdx.x % a.threads_x;
     s.ty = threadIdx.x / a.threads_x;
     return s;
 }
 
-/*
- * Updates site i = x + y lx of the strip from `in` into `out`, its south and north
- * values given; where the row is an edge row a neighbour reads, the new value is
- * published there too, tagged with iteration k. Returns the norm's term.
- */
-template <typename T>
-__device__ __forceinline__ double update(const spread_args<T> &a, const T *in, T *out,
-                                         int i, T south, T north, word *edge, long k)
+/* Field f of the strip, from its first halo row. */
+template <typename T> __device__ __forceinline__ T *field_of(const strip<T> &s, int f)
 {
-    const T v = jacobi(south, in[i - 1], in[i + 1], north);
-    out[i] = v;
-    if (edge)
-        put(edge, v, k);
-    return square_of(v - in[i], a.square_scale);
+    return s.shared + f * s.size;
+}
+
+/* The strip's own rows in field f. */
+template <typename T>
+__device__ __forceinline__ T *own_rows(const spread_args<T> &a, const strip<T> &s, int f)
+{
+    return field_of(s, f) + a.depth * a.lx;
 }
 
 /*
- * Step 2: the rows that read only the strip's own rows (1 .. rows - 2). Thread
- * (tx, ty) walks up columns 1 + tx, 1 + tx + threads_x, ... through its segment ty of
- * those rows, carrying the south and centre values in registers.
+ * Step j of a round: field rows lo .. hi - 1 from `in` into `out`. Thread (tx, ty)
+ * walks up columns 1 + tx, 1 + tx + threads_x, ... through its segment ty of those
+ * rows, carrying the south and centre values in registers. Returns the squares of
+ * the updates of the strip's own rows.
  */
-template <typename T>
-__device__ static double sweep_inside(const spread_args<T> &a, const strip<T> &s,
-                                      const T *in, T *out)
+template <bool HALOS, typename T>
+__device__ static double sweep_rows(const spread_args<T> &a, const strip<T> &s,
+                                    const T *in, T *out, int lo, int hi)
 {
-    const int lx = (int)a.lx;
-    const int ya = 1; /* row 0 reads the strip below, or is the lattice's edge */
-    const int yb = s.last < s.rows - 1 ? (int)s.last : (int)s.rows - 1;
-    const int segment = (yb - ya + a.threads_y - 1) / a.threads_y;
-    const int y0 = ya + s.ty * segment, y1 = min(yb, y0 + segment);
+    const int lx = (int)a.lx, own_lo = a.depth, own_hi = a.depth + (int)s.rows;
+    const int segment = (hi - lo + a.threads_y - 1) / a.threads_y;
+    const int y0 = lo + s.ty * segment, y1 = min(hi, y0 + segment);
     double acc = 0.0;
     for (int x = 1 + s.tx; x < lx - 1 && y0 < y1; x += a.threads_x) {
         int i = y0 * lx + x;
@@ -181,7 +194,8 @@ __device__ static double sweep_inside(const spread_args<T> &a, const strip<T> &s
             const T north = in[i + lx];
             const T v = jacobi(south, in[i - 1], in[i + 1], north);
             out[i] = v;
-            acc += square_of(v - here, a.square_scale);
+            if (!HALOS || (y >= own_lo && y < own_hi)) /* without halos: all own */
+                acc += square_of(v - here, a.square_scale);
             south = here;
             here = north;
         }
@@ -189,51 +203,136 @@ __device__ static double sweep_inside(const spread_args<T> &a, const strip<T> &s
     return acc;
 }
 
+/* The field rows step j of a round updates: the strip and the depth - j rows of each
+ * halo next to it, inside the lattice's edge rows. */
+template <typename T>
+__device__ __forceinline__ void rows_of_step(const spread_args<T> &a, const strip<T> &s,
+                                             int j, int *lo, int *hi)
+{
+    const int h = a.depth, below = (int)s.y0 - h; /* the lattice's row of field row 0 */
+    *lo = max(j, 1 - below);
+    *hi = min((int)s.rows + 2 * h - j, (int)a.ly - 1 - below);
+}
+
+/* Step 1 of a round: the halos' inner columns of iteration k into field f, from the
+ * edge rows the neighbours published in slot `slot` (none below block 0, none above
+ * the last). */
+template <typename T>
+__device__ static void take_halos(const spread_args<T> &a, const meeting &m,
+                                  const strip<T> &s, long k, int slot, T *field,
+                                  int sweepers)
+{
+    const int n = words_of<T>::count, lx = (int)a.lx;
+    word *below = s.b > 0 ? edge_rows(a, m, s.b - 1, 1, slot) : NULL;
+    word *above = s.b + 1 < a.blocks ? edge_rows(a, m, s.b + 1, 0, slot) : NULL;
+    T *low = field, *high = field + (a.depth + s.rows) * lx;
+    for (int x = 1 + threadIdx.x; x < lx - 1; x += sweepers) {
+        T south[SPREAD_MOST_DEPTH], north[SPREAD_MOST_DEPTH];
+        take_columns<SPREAD_MOST_DEPTH>(below ? below + x * n : NULL,
+                                        above ? above + x * n : NULL, (long)lx * n,
+                                        a.depth, k, south, north);
+#pragma unroll
+        for (int r = 0; r < SPREAD_MOST_DEPTH; r++)
+            if (r < a.depth) {
+                if (below)
+                    low[r * lx + x] = south[r];
+                if (above)
+                    high[r * lx + x] = north[r];
+            }
+    }
+}
+
 /*
- * Step 1: the strip's first and last rows, where they read another strip (row 0 of
- * thread row 0; the last row of thread row 1, or 0 if there is one): their outer
- * neighbours are the edge rows of iteration k - 1 that the blocks below and above
- * published, taken once their tags say k - 1; their new values are published for k.
+ * Updates site i of the strip from `in` into `out`, its south and north values given,
+ * and publishes the new value at `edge` too, tagged k. Returns the norm's term.
+ */
+template <typename T>
+__device__ __forceinline__ double update_edge(const spread_args<T> &a, const T *in,
+                                              T *out, int i, T south, T north, word *edge,
+                                              long k)
+{
+    const T v = jacobi(south, in[i - 1], in[i + 1], north);
+    out[i] = v;
+    put(edge, v, k);
+    return square_of(v - in[i], a.square_scale);
+}
+
+/*
+ * Depth 0 (no halos): iteration k + 1 of the strip's first and last rows, where they
+ * read another strip (row 0 of thread row 0; the last row of thread row 1, or 0 if
+ * there is one), taking each outer neighbour straight from the edge row of k that the
+ * block below or above published in slot `slot`, and publishing the new values at once
+ * in the other slot, tagged k + 1: the neighbours take them while this strip sweeps its
+ * inside. The same thread handles the same columns every iteration, so the thread
+ * that overwrites a slot's column x has taken the neighbour's column x computed from
+ * it (SPREAD_SUM_SLOTS' comment).
  */
 template <typename T>
 __device__ static double sweep_edges(const spread_args<T> &a, const meeting &m,
-                                     const strip<T> &s, long k, const T *in, T *out)
+                                     const strip<T> &s, long k, int slot, const T *in,
+                                     T *out)
 {
-    const int n = words_of<T>::count;
-    const bool low = s.ty == 0 && s.first == 0;
-    const bool high = s.ty == (a.threads_y > 1 ? 1 : 0) && s.last == s.rows;
+    const int n = words_of<T>::count, lx = (int)a.lx, top = ((int)s.rows - 1) * lx;
+    const bool low = s.ty == 0 && s.b > 0;
+    const bool high = s.ty == (a.threads_y > 1 ? 1 : 0) && s.b + 1 < a.blocks;
     if (!low && !high)
         return 0.0;
-    word *below = low ? edge_row(a, m, s.b - 1, 1, k - 1) : NULL;
-    word *above = high ? edge_row(a, m, s.b + 1, 0, k - 1) : NULL;
-    word *mine_low = edge_row(a, m, s.b, 0, k), *mine_high = edge_row(a, m, s.b, 1, k);
-    const int lx = (int)a.lx, top = ((int)s.rows - 1) * lx;
+    word *below = low ? edge_rows(a, m, s.b - 1, 1, slot) : NULL;
+    word *above = high ? edge_rows(a, m, s.b + 1, 0, slot) : NULL;
+    word *mine_low = edge_rows(a, m, s.b, 0, slot ^ 1);
+    word *mine_high = edge_rows(a, m, s.b, 1, slot ^ 1);
     double acc = 0.0;
     for (int x = 1 + s.tx; x < lx - 1; x += a.threads_x) {
         T south, north;
-        take_both(below ? below + x * n : NULL, above ? above + x * n : NULL, k - 1,
-                  &south, &north);
+        take_columns<1>(below ? below + x * n : NULL, above ? above + x * n : NULL, 0, 1,
+                        k, &south, &north);
         if (low)
-            acc += update(a, in, out, x, south, in[lx + x], mine_low + x * n, k);
+            acc += update_edge(a, in, out, x, south, in[lx + x], mine_low + x * n, k + 1);
         if (high)
-            acc += update(a, in, out, top + x, in[top - lx + x], north, mine_high + x * n,
-                          k);
+            acc += update_edge(a, in, out, top + x, in[top - lx + x], north,
+                               mine_high + x * n, k + 1);
     }
     return acc;
 }
 
-/* The lap's start: field[k % 2] (global memory, iteration k) into every field of the
- * strip, so that each holds the lattice's fixed edge sites. */
+/* Step 3 of a round (and the lap's start): the inner columns of the strip's first and
+ * last edge_depth rows of iteration k (field f) into slot `slot`, tagged k, where a
+ * neighbour takes them. */
+template <typename T>
+__device__ static void publish_edges(const spread_args<T> &a, const meeting &m,
+                                     const strip<T> &s, long k, int slot, int f,
+                                     int sweepers)
+{
+    const int n = words_of<T>::count, lx = (int)a.lx;
+    const bool down = s.b > 0, up = s.b + 1 < a.blocks;
+    word *first = edge_rows(a, m, s.b, 0, slot), *last = edge_rows(a, m, s.b, 1, slot);
+    const int rows = edge_depth(a.depth);
+    const T *own = own_rows(a, s, f), *top = own + (s.rows - rows) * lx;
+    for (int x = 1 + threadIdx.x; x < lx - 1; x += sweepers)
+        for (int r = 0; r < rows; r++) {
+            const int i = r * lx + x;
+            if (down)
+                put(first + i * n, own[i], k);
+            if (up)
+                put(last + i * n, top[i], k);
+        }
+}
+
+/* The lap's start: field[k % 2] (global memory, iteration k) into every field, the
+ * halos' rows too, so that each field holds the lattice's fixed edge sites (a sweep
+ * writes none, and take_halos only the halos' inner columns). */
 template <typename T>
 __device__ static void load_strip(const spread_args<T> &a, const strip<T> &s, long k,
                                   int sweepers)
 {
-    const long n = s.rows * a.lx;
-    const T *global = a.field[k & 1] + s.y0 * a.lx;
+    const long first = max(s.y0 - a.depth, 0L);
+    const long last = min(s.y0 + s.rows + a.depth, a.ly); /* rows first .. last - 1 */
+    const long n = (last - first) * a.lx, skip = (first - (s.y0 - a.depth)) * a.lx;
+    const T *global = a.field[k & 1] + first * a.lx;
     for (long i = threadIdx.x; i < n; i += sweepers) {
         const T v = global[i];
-        for (int f = 0; f < SPREAD_FIELDS; f++)
-            s.field[f][i] = v;
+        for (int f = 0; f < a.fields; f++)
+            field_of(s, f)[skip + i] = v;
     }
 }
 
@@ -244,23 +343,9 @@ __device__ static void store_strip(const spread_args<T> &a, const strip<T> &s, l
 {
     const long n = s.rows * a.lx;
     T *global = a.field[k & 1] + s.y0 * a.lx;
-    const T *mine = s.field[k % SPREAD_FIELDS];
+    const T *mine = own_rows(a, s, (int)(k % a.fields));
     for (long i = threadIdx.x; i < n; i += threads)
         global[i] = mine[i];
-}
-
-/* The lap's start: the strip's edge rows of iteration k, for the neighbours' first
- * iteration (the same words the previous lap's last iteration stored, if any). */
-template <typename T>
-__device__ static void publish_start(const spread_args<T> &a, const meeting &m,
-                                     const strip<T> &s, long k, int sweepers)
-{
-    const T *in = s.field[k % SPREAD_FIELDS];
-    const int n = words_of<T>::count;
-    for (long x = threadIdx.x; x < a.lx; x += sweepers) {
-        put(edge_row(a, m, s.b, 0, k) + x * n, in[x], k);
-        put(edge_row(a, m, s.b, 1, k) + x * n, in[(s.rows - 1) * a.lx + x], k);
-    }
 }
 
 /* The sum of v over the 32 lanes of a warp in a fixed tree order, in lane 0. */
@@ -290,11 +375,11 @@ __device__ __forceinline__ void tell(decisions *d, long k, bool stop)
     atomicExch(&d->decided, (unsigned long long)k);
 }
 
-/* Thread 0 of the sweepers waits until k is decided; whether the loop stopped at or
- * before k. */
+/* Thread 0 of the sweepers waits until k is decided, or a stop before it (after which
+ * nothing more is decided); whether the loop stopped at or before k. */
 __device__ __forceinline__ bool stopped_by(decisions *d, long k)
 {
-    while ((long)atomicAdd(&d->decided, 0ull) < k) {
+    while ((long)atomicAdd(&d->decided, 0ull) < k && atomicAdd(&d->stop_at, 0ull) == 0) {
     }
     __threadfence_block();
     const unsigned long long stop = atomicAdd(&d->stop_at, 0ull);
@@ -302,47 +387,67 @@ __device__ __forceinline__ bool stopped_by(decisions *d, long k)
 }
 
 /*
- * The sweeping threads' loop: iteration k sweeps field (k - 1) % 3 into k % 3;
- * thread 0 waits (in shared memory) for the decision of k - 2, which field (k + 1) % 3
- * still holds, and after the block's barrier warp 0 publishes the strip's sum of k: a
- * stop at k - 2 ends the loop before k + 1 overwrites its field. Every block ends at the
- * same iteration, so no block waits for an edge row of a block that has left.
+ * The sweeping threads' loop, in rounds of depth iterations (the head comment; one at
+ * depth 0): iteration k sweeps field (k - 1) % F into k % F; after each iteration's
+ * barrier warp 0 publishes the strip's sum of k. Thread 0 waits for the decision of
+ * the last iteration a round overwrites (with halos, at the round's start, while the
+ * halos come; at depth 0, after the round's sweep, which overwrote only what was
+ * decided before, and before its barrier): a stop there ends the loop of every block
+ * at the same round, so no block waits for the edge rows of a block that has left.
  */
-template <typename T>
+template <bool HALOS, typename T>
 __device__ static void sweep_loop(const spread_args<T> &a, const meeting &m,
                                   const strip<T> &s, decisions *d, long start, long batch)
 {
     __shared__ double warp_sums[2][32]; /* of iterations of each parity */
-    __shared__ bool stop_seen[2];       /* thread 0 saw the stop by then, likewise */
+    __shared__ bool stop_seen[2];       /* thread 0 saw the stop in round r, at r % 2 */
     const int sweepers = a.threads_x * a.threads_y, warps = sweepers / 32;
+    const long end = start + batch;
     long since_check = start % a.rule.check_every;
+    int f = (int)(start % a.fields); /* the field of iteration k */
     load_strip(a, s, start, sweepers);
     sweepers_meet(sweepers);
-    publish_start(a, m, s, start, sweepers);
-    for (long j = 0; j < batch; j++) {
-        const long k = start + j + 1;
-        const T *in = s.field[(k - 1) % SPREAD_FIELDS];
-        T *out = s.field[k % SPREAD_FIELDS];
-        /* the edge rows first, so that the neighbours have them while this strip
-         * sweeps its inside */
-        double v = sweep_edges(a, m, s, k, in, out);
-        v += sweep_inside(a, s, in, out);
-        since_check = since_check + 1 == a.rule.check_every ? 0 : since_check + 1;
-        const bool check = since_check == 0 || k == a.rule.max_iter; /* wants_norm */
-        v = check ? warp_total(v) : 0.0;
-        if ((threadIdx.x & 31) == 0)
-            warp_sums[k & 1][threadIdx.x / 32] = v;
-        if (threadIdx.x == 0)
-            stop_seen[k & 1] = stopped_by(d, k - 2);
-        sweepers_meet(sweepers); /* the strip's new rows, its warps' sums, the stop */
-        if (threadIdx.x < 32) {  /* warp 0 adds the warps' sums in warp_total's order */
-            const double total =
-                warp_total(threadIdx.x < warps ? warp_sums[k & 1][threadIdx.x] : 0.0);
+    publish_edges(a, m, s, start, 0, f, sweepers);
+    long k = start;
+    for (int round = 0; k < end; round++) {
+        const int steps = (int)min((long)edge_depth(a.depth), end - k);
+        if (HALOS) {
             if (threadIdx.x == 0)
-                put(sum_of(a, m, s.b, k), total, k);
+                stop_seen[round & 1] = stopped_by(d, k + steps - a.fields);
+            take_halos(a, m, s, k, round & 1, field_of(s, f), sweepers);
+            sweepers_meet(sweepers); /* the halos, the stop */
+            if (stop_seen[round & 1])
+                break; /* at the same round in every block: none waits for a block gone */
         }
-        if (stop_seen[k & 1])
-            break; /* at k = stop + 2 in every block: none waits for a block gone */
+        for (int j = 1; j <= steps; j++) {
+            const T *in = field_of(s, f);
+            f = f + 1 == a.fields ? 0 : f + 1;
+            T *out = field_of(s, f);
+            int lo, hi;
+            rows_of_step(a, s, j, &lo, &hi);
+            double v = HALOS ? 0.0 : sweep_edges(a, m, s, k, round & 1, in, out);
+            v += sweep_rows<HALOS>(a, s, in, out, lo, hi);
+            k++;
+            since_check = since_check + 1 == a.rule.check_every ? 0 : since_check + 1;
+            const bool check = since_check == 0 || k == a.rule.max_iter; /* wants_norm */
+            v = check ? warp_total(v) : 0.0;
+            if ((threadIdx.x & 31) == 0)
+                warp_sums[k & 1][threadIdx.x / 32] = v;
+            if (!HALOS && threadIdx.x == 0)
+                stop_seen[round & 1] = stopped_by(d, k + 1 - a.fields);
+            sweepers_meet(sweepers); /* the strip's new rows, its warps' sums, the stop */
+            /* warp 0 adds the warps' sums in warp_total's order */
+            if (threadIdx.x < 32) {
+                const double total =
+                    warp_total(threadIdx.x < warps ? warp_sums[k & 1][threadIdx.x] : 0.0);
+                if (threadIdx.x == 0)
+                    put(sum_of(a, m, s.b, k), total, k);
+            }
+        }
+        if (!HALOS && stop_seen[round & 1])
+            break; /* likewise */
+        if (HALOS)
+            publish_edges(a, m, s, k, (round + 1) & 1, f, sweepers);
     }
 }
 
@@ -414,7 +519,9 @@ __device__ static void decide_loop(const spread_args<T> &a, const meeting &m,
     }
 }
 
-template <typename T>
+/* The loop, with halos (depth > 0) or without (HALOS false: depth 0), compiled apart so
+ * that neither pays for the other's tests. */
+template <typename T, bool HALOS>
 __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_loop(spread_args<T> a)
 {
     extern __shared__ unsigned char spread_bytes[];
@@ -430,36 +537,92 @@ __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_loop(spread_args<T> 
     }
     __syncthreads();
     if ((int)threadIdx.x < sweepers)
-        sweep_loop(a, m, s, &d, begin.iteration, batch);
+        sweep_loop<HALOS>(a, m, s, &d, begin.iteration, batch);
     else
         decide_loop(a, m, &d, begin, batch);
     __syncthreads(); /* the decisions are all taken */
     store_strip(a, s, d.final, blockDim.x);
 }
 
-/* For tuning experiments: LAPLACE_SPREAD_BLOCKS (2 ... the multiprocessors) replaces
- * the choice of the blocks, LAPLACE_SPREAD_THREADS (32 ... 512) SPREAD_BLOCK_THREADS;
- * 0 when unset or out of range. */
-static long tuning(const char *name, long least, long most)
+/* For tuning experiments and the GPU suite: LAPLACE_SPREAD_BLOCKS (2 ... the
+ * multiprocessors) replaces the choice of the blocks, LAPLACE_SPREAD_DEPTH (0 ...
+ * SPREAD_MOST_DEPTH) the depth tried first, LAPLACE_SPREAD_LAG (1, 2) every lag
+ * tried, LAPLACE_SPREAD_THREADS (32 ... 512) SPREAD_BLOCK_THREADS; `unset` when unset
+ * or out of range. */
+static long tuning(const char *name, long least, long most, long unset)
 {
     const char *text = getenv(name);
-    const long v = text ? atol(text) : 0;
-    return v >= least && v <= most ? v : 0;
+    char *end = NULL;
+    const long v = text ? strtol(text, &end, 10) : unset;
+    return text && end != text && *end == '\0' && v >= least && v <= most ? v : unset;
 }
 
-/* The shape of `blocks` strips over the tile, its shared memory not yet checked. */
-static spread_plan shape_of(int blocks, long lx, long ly, size_t value_size)
+/* The shape of `blocks` strips with halos `depth` rows deep over the tile, in depth +
+ * lag fields, its shared memory not yet checked. */
+static spread_plan shape_of(int blocks, int depth, int lag, long lx, long ly,
+                            size_t value_size)
 {
     spread_plan p = {};
     p.blocks = blocks;
+    p.depth = depth;
+    p.fields = edge_depth(depth) + lag;
     p.rows = (ly + blocks - 1) / blocks;
-    p.shared_bytes = SPREAD_FIELDS * (size_t)p.rows * (size_t)lx * value_size;
-    const size_t edge_words = 2 * (size_t)blocks * 2 * (size_t)lx * (value_size / 4);
+    p.shared_bytes =
+        (size_t)p.fields * (size_t)(p.rows + 2 * depth) * (size_t)lx * value_size;
+    const size_t edge_words = 2 * (size_t)blocks * 2 * (size_t)edge_depth(depth) *
+                              (size_t)lx * (value_size / 4);
     p.meeting_bytes = edges_offset(blocks) + edge_words * sizeof(word);
-    const long least = tuning("LAPLACE_SPREAD_THREADS", 32, SPREAD_SWEEPERS);
-    strip_threads(lx, p.rows, least ? least : SPREAD_BLOCK_THREADS, SPREAD_SWEEPERS,
-                  &p.threads_x, &p.threads_y);
+    const long least = tuning("LAPLACE_SPREAD_THREADS", 32, SPREAD_SWEEPERS, 0);
+    strip_threads(lx, p.rows + 2 * (depth > 0 ? depth - 1 : 0),
+                  least ? least : SPREAD_BLOCK_THREADS, SPREAD_SWEEPERS, &p.threads_x,
+                  &p.threads_y);
     return p;
+}
+
+/* How many strips of at least `least` rows: one a multiprocessor, or as asked. */
+static long blocks_of(long ly, int sms, long least)
+{
+    long blocks = ly / least < sms ? ly / least : sms;
+    blocks = blocks < SPREAD_MOST_BLOCKS ? blocks : SPREAD_MOST_BLOCKS;
+    const long forced = tuning("LAPLACE_SPREAD_BLOCKS", 2, blocks, 0);
+    return forced ? forced : blocks;
+}
+
+/* The plans tried, in order, until one fits: {depth, lag}. Measured on an H100, us an
+ * iteration, float, the norm every iteration (results/2026-11-26-rounds, probe-2):
+ * depth 2 is the fastest or as fast as any from 128^2 to 1024^2 (512^2: 1 2.9, 2 2.25,
+ * 3 2.66, 4 2.45); a lag of 1 (two fields) keeps on chip the largest lattices that
+ * fitted before the halos, where an iteration is long enough to hide the decision. */
+static const int spread_tries[][2] = {
+    {SPREAD_DEPTH, SPREAD_LAG}, {0, SPREAD_LAG}, {0, 1}};
+
+/* The first plan of spread_tries (or of the depth asked for) whose fields fit in
+ * `shared` bytes of a block; blocks 0 where none does. */
+static spread_plan first_fit(long lx, long ly, int sms, size_t shared, size_t value_size)
+{
+    const long asked = tuning("LAPLACE_SPREAD_DEPTH", 0, SPREAD_MOST_DEPTH, -1);
+    const long asked_lag = tuning("LAPLACE_SPREAD_LAG", 1, SPREAD_LAG, 0);
+    const int tries = (int)(sizeof spread_tries / sizeof spread_tries[0]);
+    for (int t = asked >= 0 ? -1 : 0; t < tries; t++) {
+        const int depth = t < 0 ? (int)asked : spread_tries[t][0];
+        const int lag = asked_lag ? (int)asked_lag
+                        : t < 0   ? SPREAD_LAG
+                                  : spread_tries[t][1];
+        const long least = depth > SPREAD_LEAST_ROWS ? depth : SPREAD_LEAST_ROWS;
+        const long blocks = blocks_of(ly, sms, least);
+        if (blocks < 2 || ly / blocks < least)
+            continue;
+        const spread_plan p = shape_of((int)blocks, depth, lag, lx, ly, value_size);
+        if (p.shared_bytes <= shared)
+            return p;
+    }
+    return spread_plan{};
+}
+
+/* The kernel that runs plan p. */
+template <typename T> static void (*kernel_of(const spread_plan &p))(spread_args<T>)
+{
+    return p.depth > 0 ? spread_loop<T, true> : spread_loop<T, false>;
 }
 
 template <typename T>
@@ -477,26 +640,22 @@ static cudaError_t plan_of(const sweep_launch *tile, spread_plan *plan)
                                     device);
     if (rc != cudaSuccess || !cooperative || sms < 2 || tile->lx < 3 || tile->ly < 3)
         return rc;
-    long blocks = tile->ly / SPREAD_LEAST_ROWS < sms ? tile->ly / SPREAD_LEAST_ROWS : sms;
-    blocks = blocks < SPREAD_MOST_BLOCKS ? blocks : SPREAD_MOST_BLOCKS;
-    const long forced = tuning("LAPLACE_SPREAD_BLOCKS", 2, blocks);
-    if (forced && tile->ly / forced >= SPREAD_LEAST_ROWS)
-        blocks = forced;
-    if (blocks < 2)
-        return cudaSuccess;
-    const spread_plan p = shape_of((int)blocks, tile->lx, tile->ly, sizeof(T));
     cudaFuncAttributes attributes;
-    rc = cudaFuncGetAttributes(&attributes, spread_loop<T>);
-    if (rc != cudaSuccess ||
-        p.shared_bytes + attributes.sharedSizeBytes > (size_t)shared_most)
+    rc = cudaFuncGetAttributes(&attributes, spread_loop<T, true>);
+    if (rc != cudaSuccess || attributes.sharedSizeBytes >= (size_t)shared_most)
         return rc;
-    rc = cudaFuncSetAttribute(spread_loop<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                              (int)p.shared_bytes);
+    const spread_plan p = first_fit(tile->lx, tile->ly, sms,
+                                    shared_most - attributes.sharedSizeBytes, sizeof(T));
+    if (p.blocks == 0)
+        return cudaSuccess;
+    rc =
+        cudaFuncSetAttribute(kernel_of<T>(p), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             (int)p.shared_bytes);
     int per_sm = 0;
     if (rc == cudaSuccess)
         rc = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, spread_loop<T>, p.threads_x * p.threads_y + 32, p.shared_bytes);
-    if (rc == cudaSuccess && (long)per_sm * sms >= blocks)
+            &per_sm, kernel_of<T>(p), p.threads_x * p.threads_y + 32, p.shared_bytes);
+    if (rc == cudaSuccess && (long)per_sm * sms >= p.blocks)
         *plan = p;
     return rc;
 }
@@ -513,6 +672,8 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
     a.ly = tile->ly;
     a.rows = p.rows;
     a.blocks = p.blocks;
+    a.depth = p.depth;
+    a.fields = p.fields;
     a.threads_x = p.threads_x;
     a.threads_y = p.threads_y;
     a.batch = batch;
@@ -521,8 +682,9 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
     a.rule = rule;
     a.square_scale = (T)update_rule_square_scale(&tile->rule);
     a.meeting = (unsigned char *)meeting;
-    cudaError_t rc = cudaFuncSetAttribute(
-        spread_loop<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p.shared_bytes);
+    cudaError_t rc =
+        cudaFuncSetAttribute(kernel_of<T>(p), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             (int)p.shared_bytes);
     if (rc != cudaSuccess)
         return rc;
     cudaLaunchAttribute cooperative;
@@ -535,7 +697,7 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
     config.stream = stream;
     config.attrs = &cooperative;
     config.numAttrs = 1;
-    rc = cudaLaunchKernelEx(&config, spread_loop<T>, a);
+    rc = cudaLaunchKernelEx(&config, kernel_of<T>(p), a);
     return rc != cudaSuccess ? rc : cudaGetLastError();
 }
 

@@ -1,8 +1,8 @@
 /*
  * laplace_spread.h - the extern "C" side of laplace_spread.cu: the loop on chip
  * spread over the multiprocessors, for a lone tile too large for one cluster (or run
- * faster on more multiprocessors) whose field, in three copies, still fits in the
- * shared memory of the whole GPU (CUDA builds only). Plain Jacobi only.
+ * faster on more multiprocessors) whose field, in two copies or more, still fits in
+ * the shared memory of the whole GPU (CUDA builds only). Plain Jacobi only.
  */
 #ifndef LAPLACE_SPREAD_H
 #define LAPLACE_SPREAD_H
@@ -16,11 +16,14 @@ extern "C" {
 #endif
 
 /* How the spread loop holds a tile: `blocks` blocks, one a multiprocessor, each a
- * strip of at most `rows` rows in three fields (iterations k, k - 1, k - 2), with
+ * strip of at most `rows` rows and `depth` rows of each neighbour's (its halos, taken
+ * every `depth` iterations; none at depth 0, which takes the neighbours' edge rows
+ * every iteration) in `fields` fields (iterations k, k - 1, ...), with
  * threads_x x threads_y threads that sweep and one warp that takes the stop
  * decisions. */
 struct spread_plan {
     int blocks; /* 0: the tile does not fit */
+    int depth, fields;
     int threads_x, threads_y;
     long rows;
     size_t shared_bytes;  /* dynamic shared memory of a block */
@@ -29,9 +32,9 @@ struct spread_plan {
 
 /*
  * The plan for a lone tile (its precision and size) on the current device;
- * plan->blocks is 0 when three copies of the field do not fit in the
- * multiprocessors' shared memory in strips of at least two rows, or the device cannot
- * keep every block resident. Returns a CUDA call's error, if one failed.
+ * plan->blocks is 0 when two copies of the field do not fit in the multiprocessors'
+ * shared memory in strips of at least two rows, or the device cannot keep every block
+ * resident. Returns a CUDA call's error, if one failed.
  */
 cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
                                 struct spread_plan *plan);

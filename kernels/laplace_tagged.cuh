@@ -46,35 +46,45 @@ template <typename T> __device__ __forceinline__ void put(word *w, T v, long k)
         store_word(w + i, ((word)tag_of(k) << 32) | halves[i]);
 }
 
-/* The values tagged with iteration k at p and q (either may be NULL: none), once both
- * are there: every word's load goes out before any tag is looked at, so the two wait
- * for one trip to memory, not two. */
-template <typename T>
-__device__ __forceinline__ void take_both(word *p, word *q, long k, T *vp, T *vq)
+/* The values tagged with iteration k at p + r stride and q + r stride for r < count
+ * (count <= N; p or q may be NULL: none), once all are there: every word's load goes
+ * out before any tag is looked at, so they wait for one trip to memory, not one a
+ * value. */
+template <int N, typename T>
+__device__ __forceinline__ void take_columns(word *p, word *q, long stride, int count,
+                                             long k, T *vp, T *vq)
 {
     const int n = words_of<T>::count;
-    word wp[words_of<T>::count], wq[words_of<T>::count];
+    const word ready = (word)tag_of(k) << 32;
+    word wp[N][words_of<T>::count], wq[N][words_of<T>::count];
     bool there;
     do {
         there = true;
 #pragma unroll
-        for (int i = 0; i < n; i++) {
-            wp[i] = p ? load_word(p + i) : (word)tag_of(k) << 32;
-            wq[i] = q ? load_word(q + i) : (word)tag_of(k) << 32;
-        }
+        for (int r = 0; r < N; r++)
 #pragma unroll
-        for (int i = 0; i < n; i++)
-            there = there && (tag)(wp[i] >> 32) == tag_of(k) &&
-                    (tag)(wq[i] >> 32) == tag_of(k);
+            for (int i = 0; i < n; i++) {
+                wp[r][i] = p && r < count ? load_word(p + r * stride + i) : ready;
+                wq[r][i] = q && r < count ? load_word(q + r * stride + i) : ready;
+            }
+#pragma unroll
+        for (int r = 0; r < N; r++)
+#pragma unroll
+            for (int i = 0; i < n; i++)
+                there = there && (tag)(wp[r][i] >> 32) == tag_of(k) &&
+                        (tag)(wq[r][i] >> 32) == tag_of(k);
     } while (!there);
-    unsigned hp[words_of<T>::count], hq[words_of<T>::count];
 #pragma unroll
-    for (int i = 0; i < n; i++) {
-        hp[i] = (unsigned)wp[i];
-        hq[i] = (unsigned)wq[i];
+    for (int r = 0; r < N; r++) {
+        unsigned hp[words_of<T>::count], hq[words_of<T>::count];
+#pragma unroll
+        for (int i = 0; i < n; i++) {
+            hp[i] = (unsigned)wp[r][i];
+            hq[i] = (unsigned)wq[r][i];
+        }
+        memcpy(vp + r, hp, sizeof *vp);
+        memcpy(vq + r, hq, sizeof *vq);
     }
-    memcpy(vp, hp, sizeof *vp);
-    memcpy(vq, hq, sizeof *vq);
 }
 
 #endif

@@ -551,17 +551,19 @@ fault 8 5:700 --partition 2x4
 # thread-block cluster (kernels/laplace_chip.cu) or, by plain Jacobi, in strips over
 # every multiprocessor (kernels/laplace_spread.cu; LAPLACE_CHIP_WAY=cluster or spread
 # takes that way). auto takes it for plain Jacobi in both precisions (where it was
-# measured faster), the cluster up to 256 rows, the spread strips above; --loop chip
+# measured faster), the cluster up to 16 rows, the spread strips above; --loop chip
 # for every rule; the report names it, and the rows kernel's loop still runs when
 # asked for, as the batches do for the other rules. Strips of one to sixteen blocks of
 # a cluster and of two rows and more spread, thin and odd lattices, both precisions,
 # every rule, the norm every 7th iteration, stops inside and across its laps of 8192
-# iterations, equal to serial.
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 256 --ny 256
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 256 --ny 256
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip --nx 256 --ny 256
+# iterations, equal to serial; the spread strips at every plan they may take (rounds of
+# 2 by default, of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH, _LAG).
+loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 128 --ny 128
+loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 128 --ny 128
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip --nx 256 --ny 256 --method sor
 spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through L2, 8192 iterations a lap"
 loop_named 1 "$spread_line" --partition 1x1 --precision float
+loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 256 --ny 256
 loop_named 1 "$spread_line" --partition 1x1 --precision float --nx 1000 --ny 1000
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 600 --ny 700
 loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --method sor
@@ -586,20 +588,36 @@ for way in cluster spread; do
     done
 done
 for precision in float double; do
+    for lattice in "4 9" "33 7" "300 5" "64 64" "130 257"; do
+        set -- $lattice
+        problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+        LAPLACE_SPREAD_DEPTH=4 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth4-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_SPREAD_DEPTH=0 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth0-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag1-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+    done
+    problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter 8193"
+    LAPLACE_SPREAD_DEPTH=4 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth4-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag1-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
+done
+for precision in float double; do
     chip_large="500 480" # near the most one cluster holds: 2 x 30 rows x 500 floats a block
     [ "$precision" = double ] && chip_large="440 420"
     set -- $chip_large
     problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-4 --max-iter 4000"
     LAPLACE_CHIP_WAY=cluster same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --loop chip
     same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --kernel rows --reduce device
-    # near the most the spread strips hold on a 132-multiprocessor GPU: 3 x 12 rows x
-    # 1600 floats, 3 x 8 rows x 1100 doubles a block
-    spread_large="1600 1500"
-    [ "$precision" = double ] && spread_large="1100 1000"
+    # near the most the spread strips hold on a 132-multiprocessor GPU at depth 0 with
+    # a lag of 2 (3 x 12 rows x 1600 floats, 3 x 8 rows x 1100 doubles a block) and of 1
+    # (2 x 14 rows x 1800 floats, 2 x 10 rows x 1300 doubles)
+    spread_large="1600 1500 1800 1790"
+    [ "$precision" = double ] && spread_large="1100 1000 1300 1290"
     set -- $spread_large
-    problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-3 --max-iter 3000"
-    same_as_serial "spread-large-$precision" 1 "$problem" --partition 1x1
-    same_as_serial "spread-large-$precision" 1 "$problem" --partition 1x1 --kernel rows
+    for lattice in "$1 $2" "$3 $4"; do
+        set -- $lattice
+        problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-3 --max-iter 3000"
+        same_as_serial "spread-large-$1-$precision" 1 "$problem" --partition 1x1
+        same_as_serial "spread-large-$1-$precision" 1 "$problem" --partition 1x1 --kernel rows
+    done
 done
 
 # --reduce host: every sweep writes its block sums straight into mapped host memory,
@@ -677,10 +695,12 @@ INTERRUPT_SIDE=250 interrupted 1 1 --partition 1x1 --loop chip
 INTERRUPT_SIDE=250 interrupted 1 2 --partition 1x1 --loop chip
 INTERRUPT_SIDE=900 interrupted 1 1 --partition 1x1 --loop chip
 INTERRUPT_SIDE=900 interrupted 1 2 --partition 1x1 --loop chip
+INTERRUPT_SIDE=16 interrupted 1 1 --partition 1x1 --loop chip # in one cluster
 FAULT_NX=250 FAULT_NY=250 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=250 FAULT_NY=250 fault 1 0:2000 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:2000 --partition 1x1 --loop chip
+FAULT_NX=16 FAULT_NY=16 fault 1 0:2000 --partition 1x1 --loop chip # in one cluster
 refused 1 "--loop chip on a lattice too large for the chip" --backend gpu --loop chip --nx 2000 --ny 2000 --max-iter 10
 
 batched_checks 2 0,1
