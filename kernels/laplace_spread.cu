@@ -3,11 +3,11 @@
  * (laplace_spread.h): a lone tile whose fields fit in the shared memory of the whole
  * GPU, not of one cluster, runs all its iterations in one resident launch.
  *
- *   block B-1   | strip B-1 | halo : F fields in shared memory     | deciding warp
- *       ...     |    ^ v  h edge rows every h iterations, tagged  |
- *   block b     | halo | strip b | halo  (through global memory: L2) | deciding warp
- *       ...     |    ^ v                                          |
- *   block 0     | strip 0 | halo                                  | deciding warp
+ *   block B-1  | halo | strip B-1        |  F fields in shared memory  | deciding warp
+ *      ...            ^ v   h edge rows every h iterations, tagged, through L2
+ *   block b    | halo | strip b   | halo |                             | deciding warp
+ *      ...            ^ v
+ *   block 0           | strip 0   | halo |                             | deciding warp
  *
  * The iterations go in rounds of h (the plan's depth). A block's F fields (iteration k
  * in field k % F) hold its strip and h rows of each neighbour's strip beside it (the
@@ -22,7 +22,12 @@
  *      the block's barrier warp 0 publishes the strip's norm sum of k + j, tagged;
  *   3. publish the strip's first and last h rows of k + h, tagged, for the
  *      neighbours' next round.
- * So the blocks meet through L2 once a round, not once an iteration.
+ * So the blocks meet through L2 once a round, not once an iteration. Where the halos
+ * do not fit, depth 0 keeps no halo and meets every iteration: a block sweeps its
+ * first and last rows first, taking the outer neighbours straight from the edge rows
+ * the neighbours published for k - 1, publishes its own at once and sweeps its inside
+ * while they travel (sweep_edges). Where even that does not fit in three fields, two
+ * (a lag of 1: the sweepers wait for the decision of the iteration before).
  * The deciding warp of every block takes every block's sum of k once its tag says k,
  * adds the B sums in one fixed order (lane l blocks l, l + 32, ..., then the lanes
  * pairwise; in double) and takes the stop decision of k (stop_rule.h): the same sums
@@ -70,7 +75,7 @@
 /* Where the blocks meet, in global memory (zeroed before a run): tagged words. */
 struct meeting {
     word *sums;  /* [16][B]: block b's norm sum of iteration k at [k % 16][b] */
-    word *edges; /* [2][B][2][depth][lx]: block b's first and last depth rows of the
+    word *edges; /* [2][B][2][edge_depth][lx]: block b's first and last rows of the
                     round's first iteration, at [round % 2][b] */
 };
 
