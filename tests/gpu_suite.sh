@@ -551,7 +551,7 @@ fault 8 5:700 --partition 2x4
 # thread-block cluster (kernels/laplace_chip.cu) or, by plain Jacobi, in strips over
 # every multiprocessor (kernels/laplace_spread.cu; LAPLACE_CHIP_WAY=cluster or spread
 # takes that way). auto takes it for plain Jacobi in both precisions (where it was
-# measured faster), the cluster up to 16 rows, the spread strips above; --loop chip
+# measured faster), the cluster up to 128 rows, the spread strips above; --loop chip
 # for every rule; the report names it, and the rows kernel's loop still runs when
 # asked for, as the batches do for the other rules. Strips of one to sixteen blocks of
 # a cluster and of two rows and more spread, thin and odd lattices, both precisions,
