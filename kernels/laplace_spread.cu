@@ -28,20 +28,23 @@
  * the neighbours published for k - 1, publishes its own at once and sweeps its inside
  * while they travel (sweep_edges). Where even that does not fit in three fields, two
  * (a lag of 1: the sweepers wait for the decision of the iteration before).
- * The deciding warp of every block takes every block's sum of k once its tag says k,
- * adds the B sums in one fixed order (lane l blocks l, l + 32, ..., then the lanes
- * pairwise; in double) and takes the stop decision of k (stop_rule.h): the same sums
- * in the same order, so the same decision in every block, taken while its sweepers
- * go on. No barrier of the whole grid and no fence: a value and its tag travel in one
- * 8-byte word, and sweepers wait only for their two neighbours' values. The launch is
- * cooperative, so every block is resident at once and the waits cannot deadlock.
+ * The deciding warp of every block (laplace_spread_decide.cuh) takes every block's sum
+ * of k once its tag says k, adds the B sums in one fixed order (lane l blocks l, l + 32,
+ * ..., then the lanes pairwise; in double) and takes the stop decision of k
+ * (stop_rule.h): the same sums in the same order, so the same decision in every block,
+ * taken while its sweepers go on. No barrier of the whole grid and no fence: a value and
+ * its tag travel in one 8-byte word, and sweepers wait only for their two neighbours'
+ * values. The launch is cooperative, so every block is resident at once and the waits
+ * cannot deadlock.
  */
 #include "kernels/laplace_spread.h"
 
 #include <stdlib.h>
 
 #include "kernels/laplace_sites.cuh"
-#include "kernels/laplace_tagged.cuh" /* word, put, take_columns */
+#include "kernels/laplace_spread_decide.cuh"  /* the deciding warp */
+#include "kernels/laplace_spread_meeting.cuh" /* spread_args, meeting, sum_of, edge_rows */
+#include "kernels/laplace_tagged.cuh"         /* word, put, take_columns */
 
 /* The most threads a block has: its sweepers and one warp. Measured on an H100, double,
  * 1024^2: 5.8 us an iteration with 512 sweepers, 7.2 with 992 (results/2026-11-26-spread,
@@ -61,78 +64,6 @@
  * decide an iteration up to lag iterations after the sweepers finished it; SPREAD_LAG
  * where it fits (spread_tries). */
 #define SPREAD_LAG 2
-/* Block b's sum of iteration k is kept at [k % SPREAD_SUM_SLOTS][b] until every
- * deciding warp has read it: a block writing k has seen its decision of k - F, so every
- * block had published k - F, after seeing its own decision of k - 2F: every deciding
- * warp has read the sums up to k - 2F, and 2F slots are never overwritten unread.
- * A strip's edge rows need only 2 slots (by the round's parity): before a block
- * publishes round r + 1's rows, it took its neighbours' rows of round r, which they
- * published after their round's barrier, after taking this block's rows of round
- * r - 1: so the slot of r - 1 is read before it is written again. */
-#define SPREAD_SUM_SLOTS 16
-#define SPREAD_MOST_BLOCKS 256 /* lane_sum's registers: 8 blocks a lane */
-
-/* Where the blocks meet, in global memory (zeroed before a run): tagged words. */
-struct meeting {
-    word *sums;  /* [16][B]: block b's norm sum of iteration k at [k % 16][b] */
-    word *edges; /* [2][B][2][edge_depth][lx]: block b's first and last rows of the
-                    round's first iteration, at [round % 2][b] */
-};
-
-static __host__ __device__ size_t edges_offset(long blocks)
-{
-    return SPREAD_SUM_SLOTS * (size_t)blocks * 2 * sizeof(word);
-}
-
-/* Everything the spread loop is given. */
-template <typename T> struct spread_args {
-    T *field[2]; /* global memory: read at the start, written back at the end */
-    long lx, ly;
-    long rows; /* the most rows of a strip */
-    long blocks;
-    int depth;                /* h: the rows of a halo, the iterations of a round */
-    int fields;               /* F: iteration k in field k % F */
-    int threads_x, threads_y; /* the sweeping threads of a block */
-    long batch;
-    stop_state *state;
-    double *norms;
-    stop_rule rule;
-    T square_scale;
-    unsigned char *meeting;
-};
-
-template <typename T> __device__ static meeting meeting_of(const spread_args<T> &a)
-{
-    meeting m;
-    m.sums = reinterpret_cast<word *>(a.meeting);
-    m.edges = reinterpret_cast<word *>(a.meeting + edges_offset(a.blocks));
-    return m;
-}
-
-/* Block b's sum of iteration k. */
-template <typename T>
-__device__ __forceinline__ word *sum_of(const spread_args<T> &a, const meeting &m, long b,
-                                        long k)
-{
-    return m.sums + ((k % SPREAD_SUM_SLOTS) * a.blocks + b) * words_of<double>::count;
-}
-
-/* The rows a strip publishes at each of its edges: depth, or 1 at depth 0. */
-__host__ __device__ __forceinline__ int edge_depth(int depth)
-{
-    return depth > 0 ? depth : 1;
-}
-
-/* Block b's edge rows in slot `slot` (side 0: its first rows, 1: its last); row r
- * column x at + (r lx + x) words_of<T>. */
-template <typename T>
-__device__ __forceinline__ word *edge_rows(const spread_args<T> &a, const meeting &m,
-                                           long b, int side, int slot)
-{
-    return m.edges + ((slot * a.blocks + b) * 2 + side) * edge_depth(a.depth) * a.lx *
-                         words_of<T>::count;
-}
-
 /* The sweeping threads of a block meet (barrier 1, which the deciding warp does not
  * join; not .aligned: thread 0 may arrive after the other lanes of its warp). */
 __device__ __forceinline__ void sweepers_meet(int sweepers)
@@ -353,44 +284,6 @@ __device__ static void store_strip(const spread_args<T> &a, const strip<T> &s, l
         global[i] = mine[i];
 }
 
-/* The sum of v over the 32 lanes of a warp in a fixed tree order, in lane 0. */
-__device__ __forceinline__ double warp_total(double v)
-{
-    for (int offset = 16; offset > 0; offset >>= 1)
-        v += __shfl_down_sync(0xffffffffu, v, offset);
-    return v;
-}
-
-/* What the deciding warp tells the sweepers of its block, in shared memory; read and
- * written by atomic operations (racecheck follows them as such), the final iteration
- * after the block's last barrier. */
-struct decisions {
-    unsigned long long decided; /* the last iteration decided (tell, stopped_by) */
-    unsigned long long stop_at; /* the iteration the loop stopped at; 0: none */
-    long final;                 /* the iteration whose field the lap ends with */
-};
-
-/* The deciding warp's lane 0 tells its block: the stop first, then that k is decided
- * (fenced: a thread that sees k decided sees the stop too). */
-__device__ __forceinline__ void tell(decisions *d, long k, bool stop)
-{
-    if (stop)
-        atomicExch(&d->stop_at, (unsigned long long)k);
-    __threadfence_block();
-    atomicExch(&d->decided, (unsigned long long)k);
-}
-
-/* Thread 0 of the sweepers waits until k is decided, or a stop before it (after which
- * nothing more is decided); whether the loop stopped at or before k. */
-__device__ __forceinline__ bool stopped_by(decisions *d, long k)
-{
-    while ((long)atomicAdd(&d->decided, 0ull) < k && atomicAdd(&d->stop_at, 0ull) == 0) {
-    }
-    __threadfence_block();
-    const unsigned long long stop = atomicAdd(&d->stop_at, 0ull);
-    return stop > 0 && (long)stop <= k;
-}
-
 /*
  * The sweeping threads' loop, in rounds of depth iterations (the head comment; one at
  * depth 0): iteration k sweeps field (k - 1) % F into k % F; after each iteration's
@@ -453,74 +346,6 @@ __device__ static void sweep_loop(const spread_args<T> &a, const meeting &m,
             break; /* likewise */
         if (HALOS)
             publish_edges(a, m, s, k, (round + 1) & 1, f, sweepers);
-    }
-}
-
-/* Lane l's part of the B sums of k: blocks l, l + 32, ... added in that order, once
- * every one is there (all their loads out at once: one trip to memory). */
-template <typename T>
-__device__ static double lane_sum(const spread_args<T> &a, const meeting &m, long k,
-                                  int lane)
-{
-    const int per = SPREAD_MOST_BLOCKS / 32;
-    word w[SPREAD_MOST_BLOCKS / 32][2];
-    bool there;
-    do {
-        there = true;
-#pragma unroll
-        for (int i = 0; i < per; i++)
-            if (lane + 32 * i < a.blocks)
-                for (int h = 0; h < 2; h++)
-                    w[i][h] = load_word(sum_of(a, m, lane + 32 * i, k) + h);
-#pragma unroll
-        for (int i = 0; i < per; i++)
-            if (lane + 32 * i < a.blocks)
-                there = there && (tag)(w[i][0] >> 32) == tag_of(k) &&
-                        (tag)(w[i][1] >> 32) == tag_of(k);
-    } while (!there);
-    double t = 0.0;
-#pragma unroll
-    for (int i = 0; i < per; i++)
-        if (lane + 32 * i < a.blocks) {
-            const unsigned halves[2] = {(unsigned)w[i][0], (unsigned)w[i][1]};
-            double v;
-            memcpy(&v, halves, sizeof v);
-            t += v;
-        }
-    return t;
-}
-
-/*
- * The deciding warp's loop: once every block's sum of k is there, adds them in block
- * order (lane l adds blocks l, l + 32, ..., then the lanes in warp_total's order, in
- * double), takes the stop decision of k (stop_rule.h), the same in every block, and
- * tells the sweepers. Block 0's also keeps the norms and the state.
- */
-template <typename T>
-__device__ static void decide_loop(const spread_args<T> &a, const meeting &m,
-                                   decisions *d, stop_state mine, long batch)
-{
-    const int lane = threadIdx.x & 31;
-    const long start = mine.iteration;
-    for (long j = 0; j < batch; j++) {
-        const long k = start + j + 1;
-        const double t = warp_total(lane_sum(a, m, k, lane));
-        int stop = 0;
-        if (lane == 0) {
-            const bool check = stop_rule_wants_norm(&a.rule, k);
-            const double norm = check ? stop_rule_norm(&a.rule, t) : NAN;
-            if (check && blockIdx.x == 0)
-                a.norms[j] = norm;
-            stop = stop_state_step(&a.rule, &mine, k, check, norm);
-            tell(d, k, stop);
-        }
-        if (__shfl_sync(0xffffffffu, stop, 0))
-            break;
-    }
-    if (lane == 0) {
-        d->final = mine.iteration;
-        if (blockIdx.x == 0)
-            *a.state = mine;
     }
 }
 

@@ -1,0 +1,85 @@
+/*
+ * laplace_spread_meeting.cuh - what the spread loop's blocks are given
+ * (spread_args) and where they meet, in global memory: every block's norm sum of
+ * each iteration and every strip's edge rows, as tagged words (laplace_tagged.cuh).
+ * Included by laplace_spread.cu and laplace_spread_decide.cuh.
+ */
+#ifndef LAPLACE_SPREAD_MEETING_CUH
+#define LAPLACE_SPREAD_MEETING_CUH
+
+#include "kernels/laplace_spread.h"
+#include "kernels/laplace_tagged.cuh" /* word, words_of */
+
+/* Block b's sum of iteration k is kept at [k % SPREAD_SUM_SLOTS][b] until every
+ * deciding warp has read it: a block writing k has seen its decision of k - F, so every
+ * block had published k - F, after seeing its own decision of k - 2F: every deciding
+ * warp has read the sums up to k - 2F, and 2F slots are never overwritten unread.
+ * A strip's edge rows need only 2 slots (by the round's parity): before a block
+ * publishes round r + 1's rows, it took its neighbours' rows of round r, which they
+ * published after their round's barrier, after taking this block's rows of round
+ * r - 1: so the slot of r - 1 is read before it is written again. */
+#define SPREAD_SUM_SLOTS 16
+#define SPREAD_MOST_BLOCKS 256 /* lane_sum's registers: 8 blocks a lane */
+
+/* Where the blocks meet, in global memory (zeroed before a run): tagged words. */
+struct meeting {
+    word *sums;  /* [16][B]: block b's norm sum of iteration k at [k % 16][b] */
+    word *edges; /* [2][B][2][edge_depth][lx]: block b's first and last rows of the
+                    round's first iteration, at [round % 2][b] */
+};
+
+static __host__ __device__ size_t edges_offset(long blocks)
+{
+    return SPREAD_SUM_SLOTS * (size_t)blocks * 2 * sizeof(word);
+}
+
+/* Everything the spread loop is given. */
+template <typename T> struct spread_args {
+    T *field[2]; /* global memory: read at the start, written back at the end */
+    long lx, ly;
+    long rows; /* the most rows of a strip */
+    long blocks;
+    int depth;                /* h: the rows of a halo, the iterations of a round */
+    int fields;               /* F: iteration k in field k % F */
+    int threads_x, threads_y; /* the sweeping threads of a block */
+    long batch;
+    stop_state *state;
+    double *norms;
+    stop_rule rule;
+    T square_scale;
+    unsigned char *meeting;
+};
+
+template <typename T> __device__ static meeting meeting_of(const spread_args<T> &a)
+{
+    meeting m;
+    m.sums = reinterpret_cast<word *>(a.meeting);
+    m.edges = reinterpret_cast<word *>(a.meeting + edges_offset(a.blocks));
+    return m;
+}
+
+/* Block b's sum of iteration k. */
+template <typename T>
+__device__ __forceinline__ word *sum_of(const spread_args<T> &a, const meeting &m, long b,
+                                        long k)
+{
+    return m.sums + ((k % SPREAD_SUM_SLOTS) * a.blocks + b) * words_of<double>::count;
+}
+
+/* The rows a strip publishes at each of its edges: depth, or 1 at depth 0. */
+__host__ __device__ __forceinline__ int edge_depth(int depth)
+{
+    return depth > 0 ? depth : 1;
+}
+
+/* Block b's edge rows in slot `slot` (side 0: its first rows, 1: its last); row r
+ * column x at + (r lx + x) words_of<T>. */
+template <typename T>
+__device__ __forceinline__ word *edge_rows(const spread_args<T> &a, const meeting &m,
+                                           long b, int side, int slot)
+{
+    return m.edges + ((slot * a.blocks + b) * 2 + side) * edge_depth(a.depth) * a.lx *
+                         words_of<T>::count;
+}
+
+#endif
