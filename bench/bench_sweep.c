@@ -300,8 +300,8 @@ static void find_crossover(struct bench_sweep *s)
         s->crossover = -1;
         snprintf(s->crossover_text, sizeof s->crossover_text,
                  "one GPU: each lattice against its floor (no second GPU to compare "
-                 "with); on chip: the two fields fit in its L2, so a loop resident on "
-                 "chip is bound by its barrier (the cluster ceiling above) instead");
+                 "with); on chip: the fields fit in its L2, so a loop on chip is "
+                 "bound by how often its blocks meet (cluster ceiling above) instead");
         return;
     }
     long sizes[BENCH_SWEEP_MAX];
@@ -341,7 +341,7 @@ static void alone_row(const struct bench_sweep *s, int i, const char *lattice)
     char one[32], floor[32], pct[32];
     char chip[64] = "";
     if (s->on_chip[i])
-        snprintf(chip, sizeof chip, "  on chip: a loop there >= %.2f us",
+        snprintf(chip, sizeof chip, "  on chip: a meeting there %.2f us",
                  s->b->ceilings.cluster_sync_us);
     bench_state_say(s->b, "%-9s %10ld %16s %16s %10s%s\n", lattice,
                     s->plan.one[i].iterations,

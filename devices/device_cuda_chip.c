@@ -18,13 +18,19 @@
 #include "kernels/laplace_spread.h"
 
 /* The spread strips take a lattice over this many rows high where the cluster would
- * hold it too: measured on H100s, the norm every iteration, medians of 3, us an
- * iteration in the cluster against spread in rounds of 2 (results/2026-11-26-rounds,
- * probe-5 and run-6, two machines): float 32^2 1.79/1.72 and 1.79/1.83, 64^2
- * 1.91/1.74 and 1.90/1.93, 128^2 2.02/1.94 and 2.01/2.02, 256^2 2.46/2.00 and
- * 2.46/2.31; double 128^2 2.05/2.05, 256^2 2.69/2.18: alike up to 128 rows, the
- * spread strips ahead above. */
+ * hold it too, or over ROUNDS_UP_TO_ROWS where the cluster holds it in rounds (the
+ * cluster meeting every iteration: every rule but plain Jacobi, or halos too large).
+ * Measured on H100s, the norm every iteration, medians of 3, us an iteration:
+ * - the cluster meeting every iteration against the spread strips in rounds of 2
+ *   (results/2026-11-26-rounds, probe-5 and run-6, two machines): float 32^2
+ *   1.79/1.72 and 1.79/1.83, 64^2 1.91/1.74 and 1.90/1.93, 128^2 2.02/1.94 and
+ *   2.01/2.02, 256^2 2.46/2.00 and 2.46/2.31; double 128^2 2.05/2.05, 256^2 2.69/2.18:
+ *   alike up to 128 rows, the spread strips ahead above;
+ * - the cluster in rounds against the spread strips (results/2026-11-26-floors,
+ *   probe-8): float 128^2 1.41/2.03, 192^2 1.42/2.08, 256^2 1.74/2.17; double 128^2
+ *   1.41/1.99, 256^2 (rounds of 2: 4 do not fit) 2.11/2.18. */
 #define SPREAD_FROM_ROWS 128
+#define ROUNDS_UP_TO_ROWS 256
 
 /* Iterations a lap: about 10 ms at the 1-2 us an iteration of a small lattice, so the
  * host answers Ctrl-C at once and the lap's norms fit in 64 KiB. */
@@ -140,11 +146,11 @@ static int forced_way(void)
 
 /*
  * Which way the tile goes on chip: the cluster where it fits and the lattice is at most
- * SPREAD_FROM_ROWS rows high, else, for plain Jacobi, the spread strips where they fit
- * (else the cluster again, if it fits). Only the ways that may be taken are planned, so
- * that a CUDA call of the other cannot fail the run. Sets way->spread and the plans (the
- * chosen plan's blocks 0: the tile does not fit that way); 0, or -1 when a CUDA call
- * failed.
+ * SPREAD_FROM_ROWS rows high (ROUNDS_UP_TO_ROWS in rounds), else, for plain Jacobi, the
+ * spread strips where they fit (else the cluster again, if it fits). Only the ways
+ * that may be taken are planned, so that a CUDA call of the other cannot fail the run.
+ * Sets way->spread and the plans (the chosen plan's blocks 0: the tile does not fit
+ * that way); 0, or -1 when a CUDA call failed.
  */
 static int way_on_chip(struct tile *t, const struct sweep_launch *tile,
                        struct on_chip *way)
@@ -155,7 +161,8 @@ static int way_on_chip(struct tile *t, const struct sweep_launch *tile,
     if (forced != 2)
         CUDA_CHECK(t, laplace_chip_plan(tile, plain, &way->cluster));
     const int cluster = way->cluster.blocks > 0;
-    if (forced == 1 || !plain || (cluster && tile->ly <= SPREAD_FROM_ROWS))
+    const long up_to = way->cluster.depth > 0 ? ROUNDS_UP_TO_ROWS : SPREAD_FROM_ROWS;
+    if (forced == 1 || !plain || (cluster && tile->ly <= up_to))
         return 0;
     CUDA_CHECK(t, laplace_spread_plan(tile, &way->strips));
     way->spread = way->strips.blocks > 0 || !cluster; /* forced spread: no cluster */

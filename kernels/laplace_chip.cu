@@ -21,19 +21,18 @@
  *      A stop at k leaves field k whole (k + 1 wrote the other field) and k + 1
  *      is not counted: the decision lags one iteration, no block waits for it.
  * SOR meets once more, between its red and black half-sweeps.
+ * Plain Jacobi meets once a round of several iterations instead, where its halos fit
+ * (chip_rounds, laplace_chip_rounds.cuh); this file plans either and launches it.
  */
 #include "kernels/laplace_chip.h"
 
-#include <cooperative_groups.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "kernels/laplace_block_sums.cuh" /* combine */
+#include "kernels/laplace_chip_meeting.cuh" /* chip_args, the sums */
+#include "kernels/laplace_chip_rounds.cuh"  /* chip_rounds */
 #include "kernels/laplace_sites.cuh"
 
-namespace cg = cooperative_groups;
-
-/* The most blocks of a cluster (16 needs the non-portable size allowed). */
-#define CHIP_MOST_BLOCKS 16
 /* A strip holds at least this many rows where it can (half as many for a wide lattice
  * whose strips would not fit otherwise: cluster_sizes), so that small lattices take
  * fewer blocks, and a block about CHIP_BLOCK_THREADS threads (a thread a column, rows
@@ -47,21 +46,6 @@ namespace cg = cooperative_groups;
  * and 640 threads. */
 #define CHIP_LEAST_ROWS 16
 #define CHIP_BLOCK_THREADS 512
-#define CHIP_THREADS 1024 /* the most a block may have (LAPLACE_CHIP_THREADS) */
-#define CHIP_MOST_WARPS (CHIP_THREADS / 32)
-
-/* Everything the loop on chip is given. */
-template <typename T> struct chip_args {
-    T *field[2]; /* global memory: read at the start, written back at the end */
-    long lx, ly;
-    long rows; /* the most rows of a strip: the stride between a block's two fields */
-    long batch;
-    stop_state *state;
-    double *norms;
-    stop_rule rule;
-    rule_args<T> r;
-    bool sor;
-};
 
 /* What one block holds: its strip of both fields and views of its neighbours' edge
  * rows (NULL at the lattice's edge). */
@@ -88,12 +72,6 @@ template <typename T>
 __device__ __forceinline__ const T *above_of(const strip<T> &s, int f)
 {
     return f ? s.above[1] : s.above[0];
-}
-
-/* The first lattice row of block b's strip among `blocks`. */
-__device__ __forceinline__ long strip_start(long b, long blocks, long ly)
-{
-    return b * ly / blocks;
 }
 
 template <typename T>
@@ -231,55 +209,12 @@ __device__ static void copy_strip(const chip_args<T> &a, const strip<T> &s, bool
     }
 }
 
-/* The sum (MAX: maximum) of v over the 32 lanes of a warp in a fixed tree order,
- * in lane 0. */
-template <bool MAX> __device__ __forceinline__ double warp_total(double v)
-{
-    for (int offset = 16; offset > 0; offset >>= 1)
-        v = combine<MAX>(v, __shfl_down_sync(0xffffffffu, v, offset));
-    return v;
-}
-
-/* Every warp's sum of an iteration, as every block holds them: [slot][block][warp]. */
-typedef double chip_sums[2][CHIP_MOST_BLOCKS][CHIP_MOST_WARPS];
-
-/* Sends the warp's total of v to every block of the cluster, at this block's and
- * warp's place of slot `slot`: lane b stores to block b, so the stores go out
- * together and no thread of the block waits for another. (Measured on an H100,
- * 512^2 float: 3.9 us an iteration; a block total sent by warp 0, with its two
- * block barriers, 4.1; warp 0 reading every block's sums after the barrier, 4.5.) */
-template <bool MAX>
-__device__ static void send_warp_sum(cg::cluster_group &cluster, double v,
-                                     chip_sums &sums, int slot)
-{
-    v = __shfl_sync(0xffffffffu, warp_total<MAX>(v), 0);
-    const int tid = threadIdx.x + threadIdx.y * blockDim.x, lane = tid & 31;
-    if ((unsigned)lane < cluster.num_blocks())
-        cluster.map_shared_rank(&sums[slot][cluster.block_rank()][tid / 32],
-                                (unsigned)lane)[0] = v;
-}
-
-/* The iteration's total, by warp 0 of every block alike from the sums it received
- * before the barrier: lane w adds warp w's sums of the blocks in block order, then
- * the lanes are added in warp_total's order. Valid in lane 0. */
-template <bool MAX>
-__device__ static double cluster_total(cg::cluster_group &cluster, const chip_sums &sums,
-                                       int slot)
-{
-    const int lane = threadIdx.x & 31, warps = blockDim.x * blockDim.y / 32;
-    double t = 0.0;
-    if (lane < warps)
-        for (unsigned b = 0; b < cluster.num_blocks(); b++)
-            t = combine<MAX>(t, sums[slot][b][lane]);
-    return warp_total<MAX>(t);
-}
-
 template <bool PLAIN, bool MAX, typename T>
 __global__ void __launch_bounds__(CHIP_THREADS, 1) chip_loop(chip_args<T> a)
 {
     extern __shared__ unsigned char chip_bytes[];
-    __shared__ chip_sums sums; /* every warp's sums of iterations of each parity */
-    __shared__ int stopped[2]; /* thread 0's decision of iterations of each parity */
+    __shared__ chip_sums sums[2]; /* every warp's sums of iterations of each parity */
+    __shared__ int stopped[2];    /* thread 0's decision of iterations of each parity */
     cg::cluster_group cluster = cg::this_cluster();
     const strip<T> s = strip_of(a, cluster, reinterpret_cast<T *>(chip_bytes));
     const bool decider = threadIdx.x == 0 && threadIdx.y == 0;
@@ -311,7 +246,9 @@ __global__ void __launch_bounds__(CHIP_THREADS, 1) chip_loop(chip_args<T> a)
         if (j > 0 && stopped[old])
             break;
         if (threadIdx.x + threadIdx.y * blockDim.x < 32) { /* warp 0 decides */
-            const double total = check ? cluster_total<MAX>(cluster, sums, out) : 0.0;
+            const double total = check ? cluster_total<MAX>(cluster, sums, out,
+                                                            blockDim.x * blockDim.y / 32)
+                                       : 0.0;
             if (decider) { /* the same sums, the same decision in every block */
                 const double norm = check ? stop_rule_norm(&a.rule, total) : NAN;
                 if (writer && check)
@@ -344,7 +281,8 @@ static cudaLaunchConfig_t chip_config(const chip_plan &p, cudaLaunchAttribute *c
     cluster->val.clusterDim.y = 1;
     cluster->val.clusterDim.z = 1;
     config.gridDim = dim3((unsigned)p.blocks);
-    config.blockDim = dim3((unsigned)p.threads_x, (unsigned)p.threads_y);
+    config.blockDim = p.depth > 0 ? dim3((unsigned)(p.threads_x * p.threads_y + 32))
+                                  : dim3((unsigned)p.threads_x, (unsigned)p.threads_y);
     config.dynamicSmemBytes = p.shared_bytes;
     config.stream = stream;
     config.attrs = cluster;
@@ -396,16 +334,47 @@ static long block_threads(void)
                : CHIP_BLOCK_THREADS;
 }
 
-/* The shape of `blocks` strips over the tile, its shared memory not yet checked. */
-static chip_plan shape_of(int blocks, bool plain, long lx, long ly, size_t value_size)
+/* The shape of `blocks` strips over the tile, in rounds of `depth` iterations (0:
+ * none), its shared memory not yet checked. */
+static chip_plan shape_of(int blocks, bool plain, int depth, long lx, long ly,
+                          size_t value_size)
 {
     chip_plan p = {};
     p.blocks = blocks;
     p.plain = plain;
+    p.depth = depth;
     p.rows = (ly + blocks - 1) / blocks;
-    p.shared_bytes = 2 * (size_t)p.rows * (size_t)lx * value_size;
-    strip_threads(lx, p.rows, block_threads(), CHIP_THREADS, &p.threads_x, &p.threads_y);
+    const long fields = depth > 0 ? 2 * depth : 2;
+    p.shared_bytes =
+        (size_t)fields * (size_t)(p.rows + 2 * depth) * (size_t)lx * value_size;
+    if (depth > 0) /* the most rows a step sweeps; a warp more decides */
+        strip_threads(lx, p.rows + 2 * depth - 2, block_threads(), CHIP_ROUND_SWEEPERS,
+                      &p.threads_x, &p.threads_y);
+    else
+        strip_threads(lx, p.rows, block_threads(), CHIP_THREADS, &p.threads_x,
+                      &p.threads_y);
     return p;
+}
+
+/* The depth tried after `depth` where its halos do not fit: one less down to 2 (a
+ * round of one iteration is slower than meeting every iteration: probe-7 of
+ * results/2026-11-26-floors), then 0; -1 after 0. */
+static int shallower(int depth)
+{
+    return depth > 2 ? depth - 1 : depth > 0 ? 0 : -1;
+}
+
+/* For tuning experiments and the GPU suite: LAPLACE_CHIP_DEPTH (0 ... CHIP_MOST_DEPTH)
+ * replaces CHIP_DEPTH, the rounds plain Jacobi tries first (0: it meets every
+ * iteration, as every other rule does). */
+static int depth_for(bool plain)
+{
+    const char *text = getenv("LAPLACE_CHIP_DEPTH");
+    char *end = NULL;
+    const long asked = text ? strtol(text, &end, 10) : -1;
+    const bool valid =
+        text && end != text && *end == '\0' && asked >= 0 && asked <= CHIP_MOST_DEPTH;
+    return plain ? (valid ? (int)asked : CHIP_DEPTH) : 0;
 }
 
 /* For tuning experiments: LAPLACE_CHIP_BLOCKS (1, 2, 4, 8, 16) replaces the choice of
@@ -429,7 +398,7 @@ static int forced_blocks(void)
  * while strips keep half as many (a wide lattice whose strips do not fit in one
  * block's shared memory); then fewer (a cluster the device cannot hold).
  */
-static int cluster_sizes(long ly, int order[CHIP_CLUSTER_SIZES])
+static int cluster_sizes(long ly, long least, int order[CHIP_CLUSTER_SIZES])
 {
     const int forced = forced_blocks();
     int best = 1, count = 0;
@@ -437,15 +406,38 @@ static int cluster_sizes(long ly, int order[CHIP_CLUSTER_SIZES])
         order[0] = forced;
         return ly >= forced ? 1 : 0; /* no strip of no rows */
     }
-    while (best < CHIP_MOST_BLOCKS && 2L * best * CHIP_LEAST_ROWS <= ly)
+    while (best < CHIP_MOST_BLOCKS && 2L * best * least <= ly)
         best *= 2;
-    for (int blocks = best; blocks <= CHIP_MOST_BLOCKS &&
-                            (blocks == best || ly / blocks >= CHIP_LEAST_ROWS / 2);
+    for (int blocks = best;
+         blocks <= CHIP_MOST_BLOCKS && (blocks == best || ly / blocks >= least / 2);
          blocks *= 2)
         order[count++] = blocks;
     for (int blocks = best / 2; blocks >= 1; blocks /= 2)
         order[count++] = blocks;
     return count;
+}
+
+/* The kernel that runs plan p for update rule u. */
+template <typename T>
+static void (*kernel_of(const chip_plan &p, const update_rule &u))(chip_args<T>)
+{
+    return p.depth > 0 ? chip_rounds<T> : chip_kernel<T>(p.plain, u);
+}
+
+/* Plan p if its strips fit in a block's shared memory (shared_most, less the kernel's
+ * own) and the device can hold its cluster: *fits. */
+template <typename T>
+static cudaError_t plan_fits(const chip_plan &p, const update_rule &u, int shared_most,
+                             bool *fits)
+{
+    *fits = false;
+    void (*kernel)(chip_args<T>) = kernel_of<T>(p, u);
+    cudaFuncAttributes attributes;
+    cudaError_t rc = cudaFuncGetAttributes(&attributes, kernel);
+    if (rc != cudaSuccess ||
+        p.shared_bytes + attributes.sharedSizeBytes > (size_t)shared_most)
+        return rc; /* strips too large: more blocks may hold them */
+    return cluster_fits(kernel, p, fits);
 }
 
 template <typename T>
@@ -461,23 +453,22 @@ static cudaError_t plan_of(const sweep_launch *tile, bool plain, chip_plan *plan
                                     device);
     if (rc != cudaSuccess || !cluster_launch || tile->lx < 3 || tile->ly < 3)
         return rc;
-    void (*kernel)(chip_args<T>) = chip_kernel<T>(plain, tile->rule);
-    cudaFuncAttributes attributes;
-    rc = cudaFuncGetAttributes(&attributes, kernel);
-    if (rc != cudaSuccess)
-        return rc;
-    int order[CHIP_CLUSTER_SIZES];
-    const int sizes = cluster_sizes(tile->ly, order);
-    for (int i = 0; i < sizes; i++) {
-        const chip_plan p = shape_of(order[i], plain, tile->lx, tile->ly, sizeof(T));
-        if (p.shared_bytes + attributes.sharedSizeBytes > (size_t)shared_most)
-            continue; /* strips too large: more blocks may hold them */
-        bool fits = false;
-        rc = cluster_fits(kernel, p, &fits);
-        if (rc != cudaSuccess || fits) {
-            if (fits)
-                *plan = p;
-            return rc;
+    for (int depth = depth_for(plain); depth >= 0; depth = shallower(depth)) {
+        int order[CHIP_CLUSTER_SIZES];
+        const int sizes = cluster_sizes(
+            tile->ly, depth > 0 ? CHIP_ROUND_LEAST_ROWS : CHIP_LEAST_ROWS, order);
+        for (int i = 0; i < sizes; i++) {
+            if (tile->ly / order[i] < depth)
+                continue; /* a halo deeper than a strip */
+            const chip_plan p =
+                shape_of(order[i], plain, depth, tile->lx, tile->ly, sizeof(T));
+            bool fits = false;
+            rc = plan_fits<T>(p, tile->rule, shared_most, &fits);
+            if (rc != cudaSuccess || fits) {
+                if (fits)
+                    *plan = p;
+                return rc;
+            }
         }
     }
     return cudaSuccess;
@@ -500,7 +491,10 @@ static cudaError_t launch(const chip_plan &p, const sweep_launch *tile, void *fi
     a.rule = rule;
     a.r = rule_of<T>(tile);
     a.sor = tile->rule.method == METHOD_SOR;
-    void (*kernel)(chip_args<T>) = chip_kernel<T>(p.plain, tile->rule);
+    a.threads_x = p.threads_x;
+    a.threads_y = p.threads_y;
+    a.depth = p.depth;
+    void (*kernel)(chip_args<T>) = kernel_of<T>(p, tile->rule);
     cudaError_t rc = set_attributes(kernel, p);
     if (rc != cudaSuccess)
         return rc;

@@ -19,6 +19,8 @@ extern "C" {
 struct chip_plan {
     int blocks; /* 0: the tile does not fit on chip */
     int plain;  /* 1: plain Jacobi's fast walk (update_rule_is_plain_jacobi) */
+    int depth;  /* plain Jacobi in rounds of `depth` iterations (chip_rounds); 0: the
+                   cluster meets every iteration */
     int threads_x, threads_y;
     long rows;
     size_t shared_bytes; /* dynamic shared memory of a block */

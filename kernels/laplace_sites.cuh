@@ -6,7 +6,8 @@
  * square of an update as the norm adds it, any update rule's site (rule_args,
  * rule_site), the rows kernel's walk over one block of its grid (shared by
  * the sweep and the resident loop, so their partial sums agree), and how the loops
- * on chip share a strip of rows among a block's threads (strip_threads).
+ * on chip walk a column (walk_column) and share a strip of rows among a block's
+ * threads (strip_threads).
  */
 #ifndef LAPLACE_SITES_CUH
 #define LAPLACE_SITES_CUH
@@ -206,6 +207,30 @@ __device__ __forceinline__ double rows_block(const T *__restrict__ old,
         for (int i = 0; i < V; i++)
             square += update_site<false>(old, out, e, x + i, y0 + r, lx, ly, scale);
     return square;
+}
+
+/* Plain Jacobi up column x of a field in shared memory (rows lx apart), rows y0 .. y1
+ * - 1 from `in` into `out`, carrying the south and centre values in registers, as the
+ * loops on chip walk their strips (laplace_chip_rounds.cuh, laplace_spread.cu). Adds to
+ * acc the squares of the updates of rows own_lo .. own_hi - 1 (ALL: of every row), in
+ * row order. */
+template <bool ALL, typename T>
+__device__ __forceinline__ double walk_column(const T *in, T *out, int lx, int x, int y0,
+                                              int y1, int own_lo, int own_hi, T scale,
+                                              double acc)
+{
+    int i = y0 * lx + x;
+    T south = in[i - lx], here = in[i];
+    for (int y = y0; y < y1; y++, i += lx) {
+        const T north = in[i + lx];
+        const T v = jacobi(south, in[i - 1], in[i + 1], north);
+        out[i] = v;
+        if (ALL || (y >= own_lo && y < own_hi))
+            acc += square_of(v - here, scale);
+        south = here;
+        here = north;
+    }
+    return acc;
 }
 
 /* How a strip of `rows` rows of an lx-wide tile is shared among a block's threads

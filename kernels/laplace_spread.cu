@@ -123,19 +123,10 @@ __device__ static double sweep_rows(const spread_args<T> &a, const strip<T> &s,
     const int segment = (hi - lo + a.threads_y - 1) / a.threads_y;
     const int y0 = lo + s.ty * segment, y1 = min(hi, y0 + segment);
     double acc = 0.0;
-    for (int x = 1 + s.tx; x < lx - 1 && y0 < y1; x += a.threads_x) {
-        int i = y0 * lx + x;
-        T south = in[i - lx], here = in[i];
-        for (int y = y0; y < y1; y++, i += lx) {
-            const T north = in[i + lx];
-            const T v = jacobi(south, in[i - 1], in[i + 1], north);
-            out[i] = v;
-            if (!HALOS || (y >= own_lo && y < own_hi)) /* without halos: all own */
-                acc += square_of(v - here, a.square_scale);
-            south = here;
-            here = north;
-        }
-    }
+    for (int x = 1 + s.tx; x < lx - 1 && y0 < y1;
+         x += a.threads_x) /* no halos: all own */
+        acc = walk_column<!HALOS>(in, out, lx, x, y0, y1, own_lo, own_hi, a.square_scale,
+                                  acc);
     return acc;
 }
 

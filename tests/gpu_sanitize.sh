@@ -61,7 +61,7 @@ same_field() {
     name=$(echo "$problem" | md5sum | cut -c 1-12)
     cmp -s "$run.dat" "$OUT/ref-$name.dat" || { echo "FAILED  $tool $*: field differs from serial"; return; }
     rm -f "$run.dat" "$run.log"
-    echo "ok      $tool ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }${LAPLACE_SWEEP_ORDER:+LAPLACE_SWEEP_ORDER=$LAPLACE_SWEEP_ORDER }$* ($problem): 0 errors, field identical"
+    echo "ok      $tool ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }${LAPLACE_CHIP_DEPTH:+LAPLACE_CHIP_DEPTH=$LAPLACE_CHIP_DEPTH }${LAPLACE_SWEEP_ORDER:+LAPLACE_SWEEP_ORDER=$LAPLACE_SWEEP_ORDER }$* ($problem): 0 errors, field identical"
 }
 
 # faulted GPUS VALUE GPU_ARGS...: an injected fault under memcheck's leak check.
@@ -74,7 +74,7 @@ faulted() {
     [ -z "$why" ] || { echo "FAILED  memcheck fault $value $*: $why (see $run.log)"; return; }
     grep -q "injected_fault" "$run.log" || { echo "FAILED  memcheck fault $value $*: no fault reported"; return; }
     rm -f "$run.log"
-    echo "ok      memcheck --leak-check full, fault $value ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }$*: status 1, 0 errors, no leak"
+    echo "ok      memcheck --leak-check full, fault $value ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }${LAPLACE_CHIP_DEPTH:+LAPLACE_CHIP_DEPTH=$LAPLACE_CHIP_DEPTH }$*: status 1, 0 errors, no leak"
 }
 
 # run_check GPUS FUNCTION ARGS...: in the background, at most JOBS at once.
@@ -101,22 +101,27 @@ large="--nx 2048 --ny 1031 --precision float $edges --eps 0 --max-iter 12"
 sor="--nx 61 --ny 47 --precision double $edges --eps 0 --max-iter 300 --method sor --source x*y-1"
 # The loop on chip keeps everything in shared memory, which racecheck follows access
 # by access: short runs, each across the strips of 8 blocks (a cluster: chip_plain's
-# 67 rows are fewer than the 128 from which auto takes the spread strips).
+# 67 rows are fewer than the 128 from which auto takes the spread strips), in rounds
+# of 4 (the default), of 3 (chip_odd: the last round is short) and meeting every
+# iteration (LAPLACE_CHIP_DEPTH=0).
 chip_plain="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 24"
+chip_odd="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 23"
 chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --method sor --source x*y-1 --norm max"
 # The spread strips (LAPLACE_CHIP_WAY=spread): 6 blocks of 2 rows meeting through
 # tagged words in global memory, each block's deciding warp beside its sweepers; in
 # rounds of 2 (the default) and at depth 0 with a lag of 2 and 1.
 spread_plain="--nx 40 --ny 12 --precision float $edges --eps 0 --max-iter 24"
 spread_double="--nx 37 --ny 13 --precision double $edges --eps 0 --max-iter 24"
-for p in "$plate" "$plate_float" "$large" "$sor" "$chip_plain" "$chip_rule" "$spread_plain" \
-    "$spread_double"; do reference "$p"; done
+for p in "$plate" "$plate_float" "$large" "$sor" "$chip_plain" "$chip_odd" "$chip_rule" \
+    "$spread_plain" "$spread_double"; do reference "$p"; done
 
 for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --reduce device
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --monitor 50
     run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1
+    LAPLACE_CHIP_DEPTH=3 run_check 1 same_field "$tool" 1 "$chip_odd" --partition 1x1
+    LAPLACE_CHIP_DEPTH=0 run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1 --loop chip
     run_check 1 same_field "$tool" 1 "$chip_rule" --partition 1x1 --loop chip
     LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
@@ -154,7 +159,7 @@ run_check 1 faulted 1 0:800 --partition 1x1 --kernel rows
 run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
 LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:0 --partition 1x1 --loop chip
 LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
-LAPLACE_CHIP_WAY=cluster run_check 1 faulted 1 0:800 --partition 1x1 --loop chip # 203 rows: else spread
+LAPLACE_CHIP_DEPTH=0 LAPLACE_CHIP_WAY=cluster run_check 1 faulted 1 0:800 --partition 1x1 --loop chip # 203 rows: in rounds, else spread
 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"

@@ -551,19 +551,24 @@ fault 8 5:700 --partition 2x4
 # thread-block cluster (kernels/laplace_chip.cu) or, by plain Jacobi, in strips over
 # every multiprocessor (kernels/laplace_spread.cu; LAPLACE_CHIP_WAY=cluster or spread
 # takes that way). auto takes it for plain Jacobi in both precisions (where it was
-# measured faster), the cluster up to 128 rows, the spread strips above; --loop chip
-# for every rule; the report names it, and the rows kernel's loop still runs when
-# asked for, as the batches do for the other rules. Strips of one to sixteen blocks of
-# a cluster and of two rows and more spread, thin and odd lattices, both precisions,
-# every rule, the norm every 7th iteration, stops inside and across its laps of 8192
-# iterations, equal to serial; the spread strips at every plan they may take (rounds of
-# 2 by default, of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH, _LAG).
+# measured faster), the cluster up to 128 rows (256 where it meets in rounds), the
+# spread strips above; --loop chip for every rule; the report names it, and the rows
+# kernel's loop still runs when asked for, as the batches do for the other rules.
+# Strips of one to sixteen blocks of a cluster and of two rows and more spread, thin
+# and odd lattices, both precisions, every rule, the norm every 7th iteration, stops
+# inside and across its laps of 8192 iterations, equal to serial; the cluster at every
+# plan plain Jacobi may take (rounds of 4 by default, of 3 and 2 where 4 do not fit,
+# and meeting every iteration: LAPLACE_CHIP_DEPTH) and the spread strips likewise
+# (rounds of 2 by default, of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH,
+# _LAG).
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip --nx 256 --ny 256 --method sor
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 256 --ny 256
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 256 --ny 256
 spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through L2, 8192 iterations a lap"
 loop_named 1 "$spread_line" --partition 1x1 --precision float
-loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 256 --ny 256
+loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 300 --ny 300
 loop_named 1 "$spread_line" --partition 1x1 --precision float --nx 1000 --ny 1000
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 600 --ny 700
 loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --method sor
@@ -585,6 +590,19 @@ for way in cluster spread; do
             problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter $last"
             LAPLACE_CHIP_WAY=$way same_as_serial "chip-$way-max$last-$precision" 1 "$problem" --partition 1x1 --loop chip
         done
+    done
+done
+for precision in float double; do
+    for lattice in "3 3" "4 9" "33 7" "300 5" "64 64" "130 257"; do
+        set -- $lattice
+        problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+        for depth in 0 2 3; do
+            LAPLACE_CHIP_DEPTH=$depth LAPLACE_CHIP_WAY=cluster same_as_serial "chip-depth$depth-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        done
+    done
+    problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter 8193"
+    for depth in 0 3; do
+        LAPLACE_CHIP_DEPTH=$depth LAPLACE_CHIP_WAY=cluster same_as_serial "chip-depth$depth-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
     done
 done
 for precision in float double; do
@@ -695,12 +713,14 @@ INTERRUPT_SIDE=250 interrupted 1 1 --partition 1x1 --loop chip
 INTERRUPT_SIDE=250 interrupted 1 2 --partition 1x1 --loop chip
 INTERRUPT_SIDE=900 interrupted 1 1 --partition 1x1 --loop chip
 INTERRUPT_SIDE=900 interrupted 1 2 --partition 1x1 --loop chip
-INTERRUPT_SIDE=16 interrupted 1 1 --partition 1x1 --loop chip # in one cluster
+INTERRUPT_SIDE=16 interrupted 1 1 --partition 1x1 --loop chip # in one cluster, in rounds
+LAPLACE_CHIP_DEPTH=0 INTERRUPT_SIDE=20 interrupted 1 1 --partition 1x1 --loop chip # every iteration
 FAULT_NX=250 FAULT_NY=250 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=250 FAULT_NY=250 fault 1 0:2000 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:2000 --partition 1x1 --loop chip
-FAULT_NX=16 FAULT_NY=16 fault 1 0:2000 --partition 1x1 --loop chip # in one cluster
+FAULT_NX=16 FAULT_NY=16 fault 1 0:2000 --partition 1x1 --loop chip # in one cluster, in rounds
+LAPLACE_CHIP_DEPTH=0 FAULT_NX=20 FAULT_NY=20 fault 1 0:2000 --partition 1x1 --loop chip # every iteration
 refused 1 "--loop chip on a lattice too large for the chip" --backend gpu --loop chip --nx 2000 --ny 2000 --max-iter 10
 
 batched_checks 2 0,1

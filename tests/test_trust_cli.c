@@ -170,6 +170,7 @@ Test(trust_cli, help_lists_the_exit_statuses_and_the_environment)
                                   "LAPLACE_CHIP_BLOCKS",
                                   "LAPLACE_CHIP_THREADS",
                                   "LAPLACE_CHIP_WAY",
+                                  "LAPLACE_CHIP_DEPTH",
                                   "LAPLACE_SPREAD_BLOCKS",
                                   "LAPLACE_SPREAD_THREADS",
                                   "LAPLACE_SPREAD_DEPTH",
