@@ -52,18 +52,20 @@ template <bool MAX> __device__ __forceinline__ double warp_total(double v)
     return v;
 }
 
-/* Every warp's sum of an iteration, as every block holds them: [block][warp]; a loop
- * keeps a few of them, its slots, one for each iteration whose sums are in flight. */
-typedef double chip_sums[CHIP_MOST_BLOCKS][CHIP_MOST_WARPS];
+/* Every warp's sum of an iteration, as every block holds them: [block][warp], for up
+ * to W warps a block; a loop keeps a few of them, its slots, one for each iteration
+ * whose sums are in flight. */
+template <int W> using warp_sums = double[CHIP_MOST_BLOCKS][W];
+typedef warp_sums<CHIP_MOST_WARPS> chip_sums;
 
 /* Sends the warp's total of v to every block of the cluster, at this block's and
  * warp's place of slot `slot`: lane b stores to block b, so the stores go out
  * together and no thread of the block waits for another. (Measured on an H100,
  * 512^2 float: 3.9 us an iteration; a block total sent by warp 0, with its two
  * block barriers, 4.1; warp 0 reading every block's sums after the barrier, 4.5.) */
-template <bool MAX>
+template <bool MAX, int W>
 __device__ static void send_warp_sum(cg::cluster_group &cluster, double v,
-                                     chip_sums *sums, int slot)
+                                     warp_sums<W> *sums, int slot)
 {
     v = __shfl_sync(0xffffffffu, warp_total<MAX>(v), 0);
     const int tid = threadIdx.x + threadIdx.y * blockDim.x, lane = tid & 31;
@@ -76,9 +78,9 @@ __device__ static void send_warp_sum(cg::cluster_group &cluster, double v,
  * before the barrier from the blocks' first `warps` warps: lane w adds warp w's sums
  * of the blocks in block order, then the lanes are added in warp_total's order.
  * Valid in lane 0. */
-template <bool MAX>
-__device__ static double cluster_total(cg::cluster_group &cluster, const chip_sums *sums,
-                                       int slot, int warps)
+template <bool MAX, int W>
+__device__ static double cluster_total(cg::cluster_group &cluster,
+                                       const warp_sums<W> *sums, int slot, int warps)
 {
     const int lane = threadIdx.x & 31;
     double t = 0.0;

@@ -12,14 +12,18 @@
 
 /* The halo rows and iterations of a round plain Jacobi tries first, and the most
  * (LAPLACE_CHIP_DEPTH); a block keeps 2 depth fields. Measured on an H100, float, the
- * norm every iteration, us an iteration at depths 2, 3, 4 (results/2026-11-26-floors,
- * probe-8): 16^2 1.17, 1.07, 1.01; 64^2 1.44, 1.27, 1.20; 128^2 1.65, 1.48, 1.41;
- * 256^2 1.94, 1.83, 1.74 (the cluster meeting every iteration: 1.56, 1.90, 1.99,
- * 2.17 with the spread strips at 256^2). */
-#define CHIP_DEPTH 4
-#define CHIP_MOST_DEPTH 4
+ * norm every iteration, us an iteration (results/2026-11-26-floors, probe-8 and
+ * probe-12): at depths 2, 3, 4: 16^2 1.17, 1.07, 1.01; 64^2 1.44, 1.27, 1.20; 128^2
+ * 1.65, 1.48, 1.41; 256^2 1.94, 1.83, 1.74 (the cluster meeting every iteration:
+ * 1.56, 1.90, 1.99, 2.17 with the spread strips at 256^2); at depths 4, 5, 6, 8: 16^2
+ * 1.04, 1.03, 1.01, 0.98; 64^2 1.24, 1.21, 1.18, 1.16; 128^2 1.45, 1.42, 1.40, 1.38;
+ * double 128^2 1.48, 1.45, 1.44, 1.44 (256^2: 1.76 at each, its deeper halos not
+ * fitting). */
+#define CHIP_DEPTH 8
+#define CHIP_MOST_DEPTH 8
 #define CHIP_ROUND_SWEEPERS 512 /* the most sweeping threads of a block in rounds */
 #define CHIP_ROUND_LEAST_ROWS 8 /* CHIP_LEAST_ROWS for the rounds */
+typedef warp_sums<CHIP_ROUND_SWEEPERS / 32> round_sums;
 
 /*
  * The loop on chip in rounds, for plain Jacobi: each block also keeps CHIP_DEPTH (h)
@@ -156,7 +160,7 @@ __device__ static double sweep_band(const chip_args<T> &a, const band<T> &s, int
  * and returns the iteration a stop falls at (0: none), in every lane. */
 template <typename T>
 __device__ static long decide_round(const chip_args<T> &a, cg::cluster_group &cluster,
-                                    const chip_sums *sums, long start, long k, int steps,
+                                    const round_sums *sums, long start, long k, int steps,
                                     stop_state *mine)
 {
     const int lane = threadIdx.x & 31, warps = a.threads_x * a.threads_y / 32;
@@ -182,7 +186,7 @@ template <typename T>
 __global__ void __launch_bounds__(CHIP_ROUND_SWEEPERS + 32, 1) chip_rounds(chip_args<T> a)
 {
     extern __shared__ unsigned char chip_bytes[];
-    __shared__ chip_sums sums[2 * CHIP_MOST_DEPTH]; /* a round's at iteration % 2h */
+    __shared__ round_sums sums[2 * CHIP_MOST_DEPTH]; /* a round's at iteration % 2h */
     __shared__ long stop_at[2]; /* a stop's iteration, read after barriers of parity
                                    r % 2; 0: none */
     cg::cluster_group cluster = cg::this_cluster();

@@ -103,7 +103,7 @@ static void print_environment_and_status(void)
         "                                   (experiments)\n"
         "  LAPLACE_CHIP_WAY=cluster|spread  the loop on chip in one cluster or spread\n"
         "                                   over the multiprocessors (experiments)\n"
-        "  LAPLACE_CHIP_DEPTH=0|...|4       the cluster's halo rows: plain Jacobi\n"
+        "  LAPLACE_CHIP_DEPTH=0|...|8       the cluster's halo rows: plain Jacobi\n"
         "                                   meets once in that many iterations, 0:\n"
         "                                   every iteration (experiments)\n"
         "  LAPLACE_SPREAD_BLOCKS=N, LAPLACE_SPREAD_THREADS=32|...|512\n"

@@ -102,7 +102,7 @@ sor="--nx 61 --ny 47 --precision double $edges --eps 0 --max-iter 300 --method s
 # The loop on chip keeps everything in shared memory, which racecheck follows access
 # by access: short runs, each across the strips of 8 blocks (a cluster: chip_plain's
 # 67 rows are fewer than the 128 from which auto takes the spread strips), in rounds
-# of 4 (the default), of 3 (chip_odd: the last round is short) and meeting every
+# of 8 (the default), of 3 (chip_odd: the last round is short) and meeting every
 # iteration (LAPLACE_CHIP_DEPTH=0).
 chip_plain="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 24"
 chip_odd="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 23"

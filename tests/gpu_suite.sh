@@ -557,7 +557,7 @@ fault 8 5:700 --partition 2x4
 # Strips of one to sixteen blocks of a cluster and of two rows and more spread, thin
 # and odd lattices, both precisions, every rule, the norm every 7th iteration, stops
 # inside and across its laps of 8192 iterations, equal to serial; the cluster at every
-# plan plain Jacobi may take (rounds of 4 by default, of 3 and 2 where 4 do not fit,
+# plan plain Jacobi may take (rounds of 8 by default, fewer where 8 do not fit,
 # and meeting every iteration: LAPLACE_CHIP_DEPTH) and the spread strips likewise
 # (rounds of 2 by default, of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH,
 # _LAG).
