@@ -67,21 +67,31 @@ static void report_method_line(FILE *out, const struct plan *plan)
     fputc('\n', out);
 }
 
+/* How often the blocks of a loop on chip met: "" every iteration. */
+static void rounds_text(const struct solve_result *s, char *text, size_t size)
+{
+    text[0] = '\0';
+    if (s->loop_round > 1)
+        snprintf(text, size, ", the blocks meeting once in %d iterations", s->loop_round);
+}
+
 /* Who drove the iterations: the devices in batches, or the host at each one. */
 static void report_loop_line(FILE *out, const struct run_report *r)
 {
     const char *on = r->backend[0] == 'g' ? "the GPUs" : "the host tiles";
+    char rounds[64];
+    rounds_text(&r->result, rounds, sizeof rounds);
     if (r->result.loop_cluster > 0)
         fprintf(out,
                 "  loop          on chip: the lattice in the shared memory of one "
-                "cluster of %d blocks, %ld iterations a lap\n",
-                r->result.loop_cluster, r->result.loop_batch);
+                "cluster of %d blocks, %ld iterations a lap%s\n",
+                r->result.loop_cluster, r->result.loop_batch, rounds);
     else if (r->result.loop_spread > 0)
         fprintf(
             out,
             "  loop          on chip: the lattice in the shared memory of %d blocks, one "
-            "a multiprocessor, meeting through L2, %ld iterations a lap\n",
-            r->result.loop_spread, r->result.loop_batch);
+            "a multiprocessor, meeting through L2, %ld iterations a lap%s\n",
+            r->result.loop_spread, r->result.loop_batch, rounds);
     else if (r->result.loop_batch > 0)
         fprintf(out, "  loop          batched on %s, %ld iterations a batch\n", on,
                 r->result.loop_batch);

@@ -76,6 +76,8 @@ struct solve_result {
                               * blocks (kernels/laplace_chip.h); 0: it did not */
     int loop_spread;         /* the loop ran on chip in this many blocks, one a
                               * multiprocessor (kernels/laplace_spread.h); 0: not */
+    int loop_round;          /* on chip: iterations from one meeting of its blocks to
+                              * the next (1: every iteration) */
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */
     char peer_fallback[600]; /* which: "GPU 0 <- GPU 1 (east), ..." ("" if none) */
     int failed_device;       /* device of the failing call, -1 if none or the host */

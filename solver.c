@@ -88,6 +88,7 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
     st->result->loop_batch = me->loop_batch;
     st->result->loop_cluster = me->loop_cluster;
     st->result->loop_spread = me->loop_spread;
+    st->result->loop_round = me->loop_round;
     return st->state.iteration;
 }
 

@@ -73,6 +73,8 @@ struct tile {
     int loop_cluster; /* run_alone on chip: blocks of the cluster holding the tile */
     int loop_spread;  /* run_alone on chip: blocks sweeping strips, one a multiprocessor
                          (meeting through global memory, not in a cluster) */
+    int loop_round;   /* run_alone on chip: iterations from one meeting of its blocks to
+                         the next (1: every iteration) */
     int remote;       /* 1: another MPI rank's tile, of which this rank holds one edge */
     void *impl;       /* the implementation's own state */
     char error[512];  /* why the last call failed */

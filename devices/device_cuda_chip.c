@@ -189,6 +189,8 @@ int device_cuda_chip_run(struct tile *t, const struct stop_rule *rule,
         t->loop_spread = way.strips.blocks;
     else
         t->loop_cluster = way.cluster.blocks;
+    t->loop_round = way.spread ? (way.strips.depth > 0 ? way.strips.depth : 1)
+                               : (way.cluster.depth > 0 ? way.cluster.depth : 1);
     do {
         const long done = c->state_h->iteration;
         if (lap(t, &tile, &way, rule) != 0)

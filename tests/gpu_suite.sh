@@ -561,13 +561,13 @@ fault 8 5:700 --partition 2x4
 # and meeting every iteration: LAPLACE_CHIP_DEPTH) and the spread strips likewise
 # (rounds of 2 by default, of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH,
 # _LAG).
-loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 128 --ny 128
+loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap, the blocks meeting once in 8 iterations" --partition 1x1 --precision float --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 128 --ny 128
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --loop chip --nx 256 --ny 256 --method sor
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap\$" --partition 1x1 --loop chip --nx 256 --ny 256 --method sor
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 256 --ny 256
-loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 256 --ny 256
+loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap, the blocks meeting once in 2 iterations" --partition 1x1 --precision double --nx 256 --ny 256
 spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through L2, 8192 iterations a lap"
-loop_named 1 "$spread_line" --partition 1x1 --precision float
+loop_named 1 "$spread_line, the blocks meeting once in 2 iterations" --partition 1x1 --precision float
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 300 --ny 300
 loop_named 1 "$spread_line" --partition 1x1 --precision float --nx 1000 --ny 1000
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 600 --ny 700
