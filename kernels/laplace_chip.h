@@ -38,11 +38,12 @@ cudaError_t laplace_chip_plan(const struct sweep_launch *tile, int plain_jacobi,
 /*
  * Runs up to `batch` iterations of the lone tile on chip, starting from state
  * (device memory, iteration k reading field[(k - 1) % 2]): each block loads its
- * strip of both fields, iterates with one cluster barrier an iteration (two for
- * SOR), adds the blocks' sums in block order and takes the stop decision itself,
- * then writes both fields back and the state. norms (device memory, batch
- * doubles): norms[j] is the norm of the launch's (j + 1)-th iteration when the rule
- * computed one there. Returns the launch's error.
+ * strip, iterates with one cluster barrier an iteration (two for SOR; one a round of
+ * plan->depth iterations in rounds), adds the blocks' sums in block order and takes
+ * the stop decision itself, then writes the fields back (in rounds only the last
+ * iteration's, field[k % 2]: the other holds an older one) and the state. norms
+ * (device memory, batch doubles): norms[j] is the norm of the launch's (j + 1)-th
+ * iteration when the rule computed one there. Returns the launch's error.
  */
 cudaError_t laplace_chip_loop(const struct chip_plan *plan,
                               const struct sweep_launch *tile, void *field0, void *field1,

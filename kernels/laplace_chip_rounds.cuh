@@ -23,6 +23,10 @@
 #define CHIP_MOST_DEPTH 8
 #define CHIP_ROUND_SWEEPERS 512 /* the most sweeping threads of a block in rounds */
 #define CHIP_ROUND_LEAST_ROWS 8 /* CHIP_LEAST_ROWS for the rounds */
+/* Whole warps (barrier 1 counts them), and at most a block's less the deciding warp;
+ * strip_threads then gives a multiple of 32 up to it, one sum slot a warp. */
+static_assert(CHIP_ROUND_SWEEPERS % 32 == 0 && CHIP_ROUND_SWEEPERS + 32 <= CHIP_THREADS,
+              "the rounds' sweepers must be whole warps beside a deciding warp");
 typedef warp_sums<CHIP_ROUND_SWEEPERS / 32> round_sums;
 
 /*
