@@ -83,13 +83,6 @@ __device__ static band<T> band_of(const chip_args<T> &a, cg::cluster_group &clus
     return s;
 }
 
-/* The sweeping threads meet (barrier 1, which the deciding warp does not join). */
-__device__ __forceinline__ void sweepers_meet(int sweepers)
-{
-    __syncwarp();
-    asm volatile("barrier.sync 1, %0;" ::"r"(sweepers) : "memory");
-}
-
 /* The loop's start: field[k % 2] (global memory, iteration k) into every field, the
  * halos' rows too, so that each field holds the lattice's fixed edge sites. */
 template <typename T>

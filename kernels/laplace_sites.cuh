@@ -6,8 +6,8 @@
  * square of an update as the norm adds it, any update rule's site (rule_args,
  * rule_site), the rows kernel's walk over one block of its grid (shared by
  * the sweep and the resident loop, so their partial sums agree), and how the loops
- * on chip walk a column (walk_column) and share a strip of rows among a block's
- * threads (strip_threads).
+ * on chip walk a column (walk_column), share a strip of rows among a block's
+ * threads (strip_threads) and meet apart from a deciding warp (sweepers_meet).
  */
 #ifndef LAPLACE_SITES_CUH
 #define LAPLACE_SITES_CUH
@@ -231,6 +231,15 @@ __device__ __forceinline__ double walk_column(const T *in, T *out, int lx, int x
         here = north;
     }
     return acc;
+}
+
+/* The sweeping threads of a loop on chip's block meet (barrier 1, which its deciding
+ * warp does not join; not .aligned: thread 0 may arrive after the other lanes of its
+ * warp). */
+__device__ __forceinline__ void sweepers_meet(int sweepers)
+{
+    __syncwarp();
+    asm volatile("barrier.sync 1, %0;" ::"r"(sweepers) : "memory");
 }
 
 /* How a strip of `rows` rows of an lx-wide tile is shared among a block's threads

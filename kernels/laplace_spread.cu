@@ -64,14 +64,6 @@
  * decide an iteration up to lag iterations after the sweepers finished it; SPREAD_LAG
  * where it fits (spread_tries). */
 #define SPREAD_LAG 2
-/* The sweeping threads of a block meet (barrier 1, which the deciding warp does not
- * join; not .aligned: thread 0 may arrive after the other lanes of its warp). */
-__device__ __forceinline__ void sweepers_meet(int sweepers)
-{
-    __syncwarp();
-    asm volatile("barrier.sync 1, %0;" ::"r"(sweepers) : "memory");
-}
-
 /* What one sweeping thread holds and sees: its block's strip and its place. A field
  * holds depth rows of halo, the strip's rows, depth rows of halo: field row l is the
  * lattice's row y0 - depth + l. */
