@@ -26,6 +26,12 @@
  *             fixed regions, anisotropic weights, relaxation, SOR's colours,
  *             the max and residual norms (chosen by auto when the rule needs it)
  *
+ * A lone tile's sweeps are launched to overlap the sweep before them (programmatic
+ * dependent launch, launch_overlapping): the next sweep starts once this one's blocks
+ * have all ended, while their writes are made visible, and its blocks wait for those
+ * writes before they read anything: the host loop's and a batch's chains of sweeps
+ * pay less between two.
+ *
  * What the kernels share lies in laplace_sites.cuh (the update of a site, the
  * rows kernel's block) and laplace_block_sums.cuh (the partial sums). The
  * resident loop of a lone tile is in laplace_loop.cu; the device's adding of
@@ -67,12 +73,27 @@ __device__ __forceinline__ long place_index(const block_place &p)
     return sum_index(p, place_x(p), place_y(p));
 }
 
+/* A sweep launched to overlap the one before it in its stream (launch_overlapping)
+ * may be placed before that one has ended: it waits here until that one has finished
+ * and its writes are visible. Where a launch did not ask to overlap, it returns at once.
+ * No kernel here lets the next one start earlier (cudaTriggerProgrammaticLaunch-
+ * Completion). Measured on an H100, float 2048^2 (results/2026-11-26-overlap, probe-6):
+ * no trigger 13.79 us an iteration, a trigger after a block's work 14.26, at its start
+ * 14.43, and there bimodal: some runs 10-50% slower than plain launches (run-5). */
+__device__ __forceinline__ void follow_previous_sweep()
+{
+#if __CUDA_ARCH__ >= 900
+    cudaGridDependencySynchronize();
+#endif
+}
+
 /* global and readonly: one site per thread. */
 template <bool READONLY, typename T>
 __global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long lx,
                            long ly, edges<T> e, double *block_sums, T scale,
                            block_place p)
 {
+    follow_previous_sweep();
     const long x = place_x(p) * blockDim.x + threadIdx.x;
     const long y = place_y(p) * blockDim.y + threadIdx.y;
     write_block_sum(update_site<READONLY>(old, out, e, x, y, lx, ly, scale), block_sums,
@@ -85,6 +106,7 @@ __global__ void sweep_shared(const T *__restrict__ old, T *__restrict__ out, lon
                              long ly, edges<T> e, double *block_sums, T scale,
                              block_place p)
 {
+    follow_previous_sweep();
     extern __shared__ unsigned char staged_bytes[];
     T *s = reinterpret_cast<T *>(staged_bytes);
     const int w = blockDim.x + 2, sx = threadIdx.x + 1, sy = threadIdx.y + 1;
@@ -121,6 +143,7 @@ __global__ void __launch_bounds__(1024, 2)
     sweep_rows(const T *__restrict__ old, T *__restrict__ out, long lx, long ly,
                edges<T> e, double *block_sums, T scale, block_place p, int step)
 {
+    follow_previous_sweep();
     const long bx = place_x(p), by = p.y0 + step * (int)blockIdx.y;
     write_block_sum(rows_block<R, V>(old, out, lx, ly, e, bx, by, scale), block_sums,
                     sum_index(p, bx, by));
@@ -161,6 +184,7 @@ __global__ void sweep_general(const T *own, const T *in, T *out, long lx, long l
                               edges<T> e, rule_args<T> r, double *block_sums,
                               const double *first_sums, block_place p)
 {
+    follow_previous_sweep();
     const long x = place_x(p) * blockDim.x + threadIdx.x;
     const long y = place_y(p) * blockDim.y + threadIdx.y;
     const double v = general_site(own, in, out, lx, ly, e, r, x, y);
@@ -196,40 +220,66 @@ static dim3 grid_of(const sweep_launch *l, block_place *p)
     return dim3((unsigned)l->window.columns, (unsigned)l->window.rows);
 }
 
+/* Whether launch l overlaps the kernel before it on its stream: where its caller asks
+ * (a lone tile: cuda_tile.c, device_cuda_alone.c), unless LAPLACE_OVERLAP=0
+ * (experiments). Measured on an H100, the norm every iteration, us an iteration,
+ * medians of 5, plain -> overlapping (results/2026-11-26-overlap, probe-6): float
+ * 2048^2 15.07 -> 13.79, 4096^2 51.39 -> 50.10, double 2048^2 27.35 -> 26.01, double
+ * 2048^2 --kernel global 50.28 -> 48.75. */
+static bool overlaps(const sweep_launch *l)
+{
+    static const char *asked = getenv("LAPLACE_OVERLAP");
+    return l->overlap && !(asked && strcmp(asked, "0") == 0);
+}
+
+/* Launches kernel(args) on stream, as launch l asks (overlaps): overlapping the kernel
+ * before it there (programmatic dependent launch; the kernel waits for that one in
+ * follow_previous_sweep before it reads anything), or plainly. */
+template <typename... Params, typename... Args>
+static cudaError_t launch_overlapping(const sweep_launch *l, void (*kernel)(Params...),
+                                      dim3 grid, dim3 block, size_t shared,
+                                      cudaStream_t stream, Args... args)
+{
+    cudaLaunchAttribute overlap = {};
+    overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    overlap.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.dynamicSmemBytes = shared;
+    config.stream = stream;
+    config.attrs = &overlap;
+    config.numAttrs = overlaps(l) ? 1 : 0;
+    return cudaLaunchKernelEx(&config, kernel, args...);
+}
+
 /* The rows kernel's launch. Where its shape alternates, every other sweep runs
  * backwards (the one writing the field at the lower address): its first row of blocks
  * takes the window's last row of places, and each next row the row below. */
 template <int V, typename T>
-static void launch_rows(const sweep_shape &sh, dim3 grid, dim3 block, cudaStream_t stream,
-                        const T *old, T *out, long lx, long ly, const edges<T> &e,
-                        double *s, T scale, block_place p)
+static cudaError_t launch_rows(const sweep_launch *l, dim3 grid, dim3 block,
+                               cudaStream_t stream, const T *old, T *out, long lx,
+                               long ly, const edges<T> &e, double *s, T scale,
+                               block_place p)
 {
+    const sweep_shape &sh = l->shape;
     int step = 1;
     if (sh.alternate && out < old) {
         p.y0 += grid.y - 1;
         step = -1;
     }
-    switch (sh.rows_per_thread) {
-    case 16:
-        sweep_rows<16, V, T>
-            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, step);
-        break;
-    case 8:
-        sweep_rows<8, V, T>
-            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, step);
-        break;
-    case 4:
-        sweep_rows<4, V, T>
-            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, step);
-        break;
-    default:
-        sweep_rows<1, V, T>
-            <<<grid, block, 0, stream>>>(old, out, lx, ly, e, s, scale, p, step);
-    }
+    void (*kernel)(const T *, T *, long, long, edges<T>, double *, T, block_place, int) =
+        sh.rows_per_thread == 16  ? sweep_rows<16, V, T>
+        : sh.rows_per_thread == 8 ? sweep_rows<8, V, T>
+        : sh.rows_per_thread == 4 ? sweep_rows<4, V, T>
+                                  : sweep_rows<1, V, T>;
+    return launch_overlapping(l, kernel, grid, block, 0, stream, old, out, lx, ly, e, s,
+                              scale, p, step);
 }
 
+/* Queues the launch's kernel; returns what its launch returned. */
 template <typename T>
-static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
+static cudaError_t queue_sweep(const sweep_launch *l, cudaStream_t stream)
 {
     const edges<T> e = {(const T *)l->west.data,  (const T *)l->east.data,
                         (const T *)l->south.data, (const T *)l->north.data,
@@ -243,31 +293,34 @@ static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
     const T scale = (T)update_rule_square_scale(&l->rule);
     switch (l->shape.kernel) {
     case KERNEL_GLOBAL:
-        sweep_site<false, T>
-            <<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s, scale, p);
-        break;
+        return launch_overlapping(l, sweep_site<false, T>, grid, block, 0, stream, old,
+                                  out, l->lx, l->ly, e, s, scale, p);
     case KERNEL_READONLY:
-        sweep_site<true, T>
-            <<<grid, block, 0, stream>>>(old, out, l->lx, l->ly, e, s, scale, p);
-        break;
+        return launch_overlapping(l, sweep_site<true, T>, grid, block, 0, stream, old,
+                                  out, l->lx, l->ly, e, s, scale, p);
     case KERNEL_SHARED:
-        sweep_shared<T>
-            <<<grid, block, staged, stream>>>(old, out, l->lx, l->ly, e, s, scale, p);
-        break;
+        return launch_overlapping(l, sweep_shared<T>, grid, block, staged, stream, old,
+                                  out, l->lx, l->ly, e, s, scale, p);
     case KERNEL_GENERAL:
-        sweep_general<T><<<grid, block, 0, stream>>>((const T *)l->own, old, out, l->lx,
-                                                     l->ly, e, rule_of<T>(l), s,
-                                                     l->first_sums, p);
-        break;
+        return launch_overlapping(l, sweep_general<T>, grid, block, 0, stream,
+                                  (const T *)l->own, old, out, l->lx, l->ly, e,
+                                  rule_of<T>(l), s, l->first_sums, p);
     default:
         if (l->shape.columns_per_thread == 2)
-            launch_rows<2, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e, s,
-                              scale, p);
-        else
-            launch_rows<1, T>(l->shape, grid, block, stream, old, out, l->lx, l->ly, e, s,
-                              scale, p);
+            return launch_rows<2, T>(l, grid, block, stream, old, out, l->lx, l->ly, e, s,
+                                     scale, p);
+        return launch_rows<1, T>(l, grid, block, stream, old, out, l->lx, l->ly, e, s,
+                                 scale, p);
     }
-    return cudaGetLastError();
+}
+
+/* Queues the launch's kernel; its launch's error, else any error left before it. */
+template <typename T>
+static cudaError_t launch_sweep(const sweep_launch *l, cudaStream_t stream)
+{
+    const cudaError_t queued = queue_sweep<T>(l, stream);
+    const cudaError_t last = cudaGetLastError(); /* and clears the launch's error */
+    return queued != cudaSuccess ? queued : last;
 }
 
 /*
@@ -372,8 +425,8 @@ laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int b
     if (kernel == KERNEL_AUTO)
         kernel = plain_jacobi ? KERNEL_ROWS : KERNEL_GENERAL;
     const bool auto_block = block_x <= 0 || block_y <= 0;
-    sweep_shape s = {kernel, auto_block ? BLOCK_X : block_x, auto_block ? BLOCK_Y : block_y,
-                     1, 1, 0};
+    sweep_shape s = {
+        kernel, auto_block ? BLOCK_X : block_x, auto_block ? BLOCK_Y : block_y, 1, 1, 0};
     if (s.kernel != KERNEL_ROWS)
         return s;
     /* Pairs of columns when every row starts aligned (even width). */

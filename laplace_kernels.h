@@ -57,8 +57,8 @@ struct sweep_shape {
     int block_x, block_y;
     int rows_per_thread;    /* 1, or 4, 8 (16: LAPLACE_ROWS_PER_THREAD) for rows */
     int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
-    int alternate; /* rows: 1 when every other sweep runs its rows of blocks in
-                      reverse order (where the tile's two fields exceed the L2 cache) */
+    int alternate;          /* rows: 1 when every other sweep runs its rows of blocks in
+                               reverse order (where the tile's two fields exceed the L2 cache) */
 };
 
 /* Everything one sweep of one tile needs. */
@@ -83,6 +83,8 @@ struct sweep_launch {
                                    first_colour + x + y is even */
     const double *first_sums;   /* phase 1: phase 0's block sums, which this phase's
                                    are added to into block_sums; NULL: set them */
+    int overlap; /* queue it to overlap the kernel before it on its stream (a lone
+                    tile's chain of sweeps; laplace_kernels.cu, launch_overlapping) */
 };
 
 #ifdef __cplusplus

@@ -176,6 +176,7 @@ Test(trust_cli, help_lists_the_exit_statuses_and_the_environment)
                                   "LAPLACE_SPREAD_DEPTH",
                                   "LAPLACE_SPREAD_LAG",
                                   "LAPLACE_SWEEP_ORDER",
+                                  "LAPLACE_OVERLAP",
                                   "OMP_NUM_THREADS",
                                   "OMP_WAIT_POLICY",
                                   "CUDA_VISIBLE_DEVICES",
