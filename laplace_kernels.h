@@ -84,7 +84,8 @@ struct sweep_launch {
     const double *first_sums;   /* phase 1: phase 0's block sums, which this phase's
                                    are added to into block_sums; NULL: set them */
     int overlap; /* queue it to overlap the kernel before it on its stream (a lone
-                    tile's chain of sweeps; laplace_kernels.cu, launch_overlapping) */
+                    tile's chain of sweeps, on a device of compute capability 9.0 or
+                    more; laplace_kernels.cu, launch_overlapping) */
 };
 
 #ifdef __cplusplus

@@ -227,7 +227,7 @@ int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *su
     const int last = a->phase == update_rule_phases(&t->settings.rule) - 1;
     struct sweep_launch l =
         cuda_tile_sweep_launch(t, a->iteration, a->phase, a->want_sums ? sums_d : NULL);
-    l.overlap = lone(a); /* a chain of its own sweeps: each overlaps the one before */
+    l.overlap = c->overlapping && lone(a); /* a chain of its own sweeps */
     if (l.block_sums && c->phase_sums_d) { /* phase 0's sums wait on the device */
         l.first_sums = a->phase == 1 ? c->phase_sums_d : NULL;
         l.block_sums = a->phase == 1 ? l.block_sums : c->phase_sums_d;

@@ -27,9 +27,9 @@ struct cuda_tile {
     struct sweep_shape shape; /* kernel, block and rows per thread */
     double *block_sums_d;     /* --reduce device: the block sums on the device */
     double *sums_target_d[2]; /* where iteration k's kernel writes its block sums */
-    double *phase_sums_d; /* --reduce host, rules of two phases: the first phase's
-                             block sums, on the device, which the second adds its own
-                             to into host memory (no read across PCIe) */
+    double *phase_sums_d;     /* --reduce host, rules of two phases: the first phase's
+                                 block sums, on the device, which the second adds its own
+                                 to into host memory (no read across PCIe) */
     double *total_h[2]; /* --reduce device: the tile total of iteration k (mapped) */
     double *total_d[2]; /* the same memory seen from the device */
     void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */
@@ -42,6 +42,8 @@ struct cuda_tile {
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */
     void *meeting_d;            /* on chip, spread: where its blocks meet */
     int multiprocessors;        /* for the resident loop kernel */
+    int overlapping;            /* its sweeps may overlap the one before them:
+                                   programmatic dependent launch, compute 9.0 up */
     void *checkpoint_d;         /* --reduce host: the field at the batch's start */
     double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
     /* batches of several tiles (device_cuda_batches.c): one graph of every GPU's

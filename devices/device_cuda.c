@@ -39,7 +39,8 @@ static size_t tile_sites(const struct tile *t)
     return (size_t)t->extent->lx * (size_t)t->extent->ly;
 }
 
-/* Chooses the launch shape and checks that it fits the device. */
+/* Chooses the launch shape and checks that it fits the device; notes what else the
+ * device offers the sweeps (its multiprocessors, overlapping launches). */
 static int choose_shape(struct tile *t)
 {
     struct cuda_tile *c = t->impl;
@@ -54,6 +55,7 @@ static int choose_shape(struct tile *t)
         t->settings.reduce == REDUCE_DEVICE, (size_t)p.l2CacheSize);
     c->shape = laplace_kernels_shape_override(c->shape, t->extent->lx);
     c->multiprocessors = p.multiProcessorCount;
+    c->overlapping = p.major >= 9;
     int bx = c->shape.block_x, by = c->shape.block_y;
     t->block_count =
         laplace_kernels_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
