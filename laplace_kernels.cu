@@ -466,6 +466,14 @@ extern "C" struct sweep_shape laplace_kernels_shape_override(struct sweep_shape 
     return shape;
 }
 
+extern "C" cudaError_t laplace_kernels_follow(int *waits)
+{
+    cudaFuncAttributes f;
+    const cudaError_t rc = cudaFuncGetAttributes(&f, sweep_rows<4, 2, float>);
+    *waits = rc == cudaSuccess && f.ptxVersion >= 90; /* follow_previous_sweep's test */
+    return rc;
+}
+
 extern "C" cudaError_t laplace_kernels_sweep(const struct sweep_launch *launch,
                                              cudaStream_t stream)
 {

@@ -115,6 +115,11 @@ struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
  * replace the rows kernel's choice. */
 struct sweep_shape laplace_kernels_shape_override(struct sweep_shape shape, long lx);
 
+/* Into *waits: whether the sweep kernels wait for the kernel before them, as a launch
+ * that overlaps it needs (compiled for compute capability 9.0 or more; older builds
+ * launch plainly). */
+cudaError_t laplace_kernels_follow(int *waits);
+
 /* The grid of a sweep of this shape: blocks across and up; returns their product,
  * the number of partial sums. */
 long laplace_kernels_grid(const struct sweep_shape *shape, long lx, long ly,

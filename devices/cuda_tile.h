@@ -43,7 +43,8 @@ struct cuda_tile {
     void *meeting_d;            /* on chip, spread: where its blocks meet */
     int multiprocessors;        /* for the resident loop kernel */
     int overlapping;            /* its sweeps may overlap the one before them:
-                                   programmatic dependent launch, compute 9.0 up */
+                                   programmatic dependent launch, compute 9.0 up, in
+                                   the device and in the build (laplace_kernels_follow) */
     void *checkpoint_d;         /* --reduce host: the field at the batch's start */
     double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
     /* batches of several tiles (device_cuda_batches.c): one graph of every GPU's
