@@ -26,11 +26,11 @@
  *             fixed regions, anisotropic weights, relaxation, SOR's colours,
  *             the max and residual norms (chosen by auto when the rule needs it)
  *
- * A lone tile's sweeps are launched to overlap the sweep before them (programmatic
- * dependent launch, launch_overlapping): the next sweep starts once this one's blocks
+ * A lone tile's sweeps are launched to overlap the kernel before them (programmatic
+ * dependent launch, launch_kernel): the next sweep starts once that kernel's blocks
  * have all ended, while their writes are made visible, and its blocks wait for those
- * writes before they read anything: the host loop's and a batch's chains of sweeps
- * pay less between two.
+ * writes before they touch global memory (follow_previous_sweep, every sweep's first
+ * statement): the host loop's and a batch's chains of sweeps pay less between two.
  *
  * What the kernels share lies in laplace_sites.cuh (the update of a site, the
  * rows kernel's block) and laplace_block_sums.cuh (the partial sums). The
@@ -41,6 +41,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+#include <functional>
 
 #include "kernels/laplace_block_sums.cuh"
 #include "kernels/laplace_sites.cuh"
@@ -73,13 +75,14 @@ __device__ __forceinline__ long place_index(const block_place &p)
     return sum_index(p, place_x(p), place_y(p));
 }
 
-/* A sweep launched to overlap the one before it in its stream (launch_overlapping)
- * may be placed before that one has ended: it waits here until that one has finished
- * and its writes are visible. Where a launch did not ask to overlap, it returns at once.
- * No kernel here lets the next one start earlier (cudaTriggerProgrammaticLaunch-
- * Completion). Measured on an H100, float 2048^2 (results/2026-11-26-overlap, probe-6):
- * no trigger 13.79 us an iteration, a trigger after a block's work 14.26, at its start
- * 14.43, and there bimodal: some runs 10-50% slower than plain launches (run-5). */
+/* A sweep launched to overlap the kernel before it in its stream (launch_kernel) may
+ * be placed before that one has ended: it waits here until that one has finished and
+ * its writes are visible, so it must come before any read or write of global memory.
+ * Where a launch did not ask to overlap, it returns at once. No kernel here lets the
+ * next one start earlier (cudaTriggerProgrammaticLaunchCompletion). Measured on an
+ * H100, float 2048^2 (results/2026-11-26-overlap, probe-6): no trigger 13.79 us an
+ * iteration, a trigger after a block's work 14.26, at its start 14.43, and there
+ * bimodal: some runs 10-50% slower than plain launches (run-5). */
 __device__ __forceinline__ void follow_previous_sweep()
 {
 #if __CUDA_ARCH__ >= 900
@@ -220,25 +223,13 @@ static dim3 grid_of(const sweep_launch *l, block_place *p)
     return dim3((unsigned)l->window.columns, (unsigned)l->window.rows);
 }
 
-/* Whether launch l overlaps the kernel before it on its stream: where its caller asks
- * (a lone tile: cuda_tile.c, device_cuda_alone.c), unless LAPLACE_OVERLAP=0
- * (experiments). Measured on an H100, the norm every iteration, us an iteration,
- * medians of 5, plain -> overlapping (results/2026-11-26-overlap, probe-6): float
- * 2048^2 15.07 -> 13.79, 4096^2 51.39 -> 50.10, double 2048^2 27.35 -> 26.01, double
- * 2048^2 --kernel global 50.28 -> 48.75. */
-static bool overlaps(const sweep_launch *l)
-{
-    static const char *asked = getenv("LAPLACE_OVERLAP");
-    return l->overlap && !(asked && strcmp(asked, "0") == 0);
-}
-
-/* Launches kernel(args) on stream, as launch l asks (overlaps): overlapping the kernel
- * before it there (programmatic dependent launch; the kernel waits for that one in
- * follow_previous_sweep before it reads anything), or plainly. */
+/* Launches kernel(args) on stream: overlapping the kernel before it there where l asks
+ * (programmatic dependent launch; the kernel waits for that one in
+ * follow_previous_sweep before it touches global memory), else plainly. */
 template <typename... Params, typename... Args>
-static cudaError_t launch_overlapping(const sweep_launch *l, void (*kernel)(Params...),
-                                      dim3 grid, dim3 block, size_t shared,
-                                      cudaStream_t stream, Args... args)
+static cudaError_t launch_kernel(const sweep_launch *l, void (*kernel)(Params...),
+                                 dim3 grid, dim3 block, size_t shared,
+                                 cudaStream_t stream, Args... args)
 {
     cudaLaunchAttribute overlap = {};
     overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
@@ -249,7 +240,7 @@ static cudaError_t launch_overlapping(const sweep_launch *l, void (*kernel)(Para
     config.dynamicSmemBytes = shared;
     config.stream = stream;
     config.attrs = &overlap;
-    config.numAttrs = overlaps(l) ? 1 : 0;
+    config.numAttrs = l->overlap ? 1 : 0;
     return cudaLaunchKernelEx(&config, kernel, args...);
 }
 
@@ -263,8 +254,8 @@ static cudaError_t launch_rows(const sweep_launch *l, dim3 grid, dim3 block,
                                block_place p)
 {
     const sweep_shape &sh = l->shape;
-    int step = 1;
-    if (sh.alternate && out < old) {
+    int step = 1; /* std::less: an order even between two allocations */
+    if (sh.alternate && std::less<const T *>()(out, old)) {
         p.y0 += grid.y - 1;
         step = -1;
     }
@@ -273,8 +264,8 @@ static cudaError_t launch_rows(const sweep_launch *l, dim3 grid, dim3 block,
         : sh.rows_per_thread == 8 ? sweep_rows<8, V, T>
         : sh.rows_per_thread == 4 ? sweep_rows<4, V, T>
                                   : sweep_rows<1, V, T>;
-    return launch_overlapping(l, kernel, grid, block, 0, stream, old, out, lx, ly, e, s,
-                              scale, p, step);
+    return launch_kernel(l, kernel, grid, block, 0, stream, old, out, lx, ly, e, s, scale,
+                         p, step);
 }
 
 /* Queues the launch's kernel; returns what its launch returned. */
@@ -293,18 +284,18 @@ static cudaError_t queue_sweep(const sweep_launch *l, cudaStream_t stream)
     const T scale = (T)update_rule_square_scale(&l->rule);
     switch (l->shape.kernel) {
     case KERNEL_GLOBAL:
-        return launch_overlapping(l, sweep_site<false, T>, grid, block, 0, stream, old,
-                                  out, l->lx, l->ly, e, s, scale, p);
+        return launch_kernel(l, sweep_site<false, T>, grid, block, 0, stream, old, out,
+                             l->lx, l->ly, e, s, scale, p);
     case KERNEL_READONLY:
-        return launch_overlapping(l, sweep_site<true, T>, grid, block, 0, stream, old,
-                                  out, l->lx, l->ly, e, s, scale, p);
+        return launch_kernel(l, sweep_site<true, T>, grid, block, 0, stream, old, out,
+                             l->lx, l->ly, e, s, scale, p);
     case KERNEL_SHARED:
-        return launch_overlapping(l, sweep_shared<T>, grid, block, staged, stream, old,
-                                  out, l->lx, l->ly, e, s, scale, p);
+        return launch_kernel(l, sweep_shared<T>, grid, block, staged, stream, old, out,
+                             l->lx, l->ly, e, s, scale, p);
     case KERNEL_GENERAL:
-        return launch_overlapping(l, sweep_general<T>, grid, block, 0, stream,
-                                  (const T *)l->own, old, out, l->lx, l->ly, e,
-                                  rule_of<T>(l), s, l->first_sums, p);
+        return launch_kernel(l, sweep_general<T>, grid, block, 0, stream,
+                             (const T *)l->own, old, out, l->lx, l->ly, e, rule_of<T>(l),
+                             s, l->first_sums, p);
     default:
         if (l->shape.columns_per_thread == 2)
             return launch_rows<2, T>(l, grid, block, stream, old, out, l->lx, l->ly, e, s,
@@ -466,11 +457,17 @@ extern "C" struct sweep_shape laplace_kernels_shape_override(struct sweep_shape 
     return shape;
 }
 
-extern "C" cudaError_t laplace_kernels_follow(int *waits)
+/* Measured on an H100, the norm every iteration, us an iteration, medians of 5, plain ->
+ * overlapping (results/2026-11-26-overlap, probe-6): float 2048^2 15.07 -> 13.79, 4096^2
+ * 51.39 -> 50.10, double 2048^2 27.35 -> 26.01, double 2048^2 --kernel global 50.28 ->
+ * 48.75. */
+extern "C" cudaError_t laplace_kernels_can_overlap(int *can)
 {
+    static const char *asked = getenv("LAPLACE_OVERLAP");
     cudaFuncAttributes f;
     const cudaError_t rc = cudaFuncGetAttributes(&f, sweep_rows<4, 2, float>);
-    *waits = rc == cudaSuccess && f.ptxVersion >= 90; /* follow_previous_sweep's test */
+    /* built for compute 9.0 or more: follow_previous_sweep waits */
+    *can = rc == cudaSuccess && f.ptxVersion >= 90 && !(asked && strcmp(asked, "0") == 0);
     return rc;
 }
 

@@ -57,8 +57,8 @@ struct sweep_shape {
     int block_x, block_y;
     int rows_per_thread;    /* 1, or 4, 8 (16: LAPLACE_ROWS_PER_THREAD) for rows */
     int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
-    int alternate;          /* rows: 1 when every other sweep runs its rows of blocks in
-                               reverse order (where the tile's two fields exceed the L2 cache) */
+    int alternate; /* rows: 1 when every other sweep runs its rows of blocks in
+                      reverse order (where the tile's two fields exceed the L2 cache) */
 };
 
 /* Everything one sweep of one tile needs. */
@@ -84,8 +84,7 @@ struct sweep_launch {
     const double *first_sums;   /* phase 1: phase 0's block sums, which this phase's
                                    are added to into block_sums; NULL: set them */
     int overlap; /* queue it to overlap the kernel before it on its stream (a lone
-                    tile's chain of sweeps, on a device of compute capability 9.0 or
-                    more; laplace_kernels.cu, launch_overlapping) */
+                    tile where laplace_kernels_can_overlap; laplace_kernels.cu) */
 };
 
 #ifdef __cplusplus
@@ -115,10 +114,10 @@ struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
  * replace the rows kernel's choice. */
 struct sweep_shape laplace_kernels_shape_override(struct sweep_shape shape, long lx);
 
-/* Into *waits: whether the sweep kernels wait for the kernel before them, as a launch
- * that overlaps it needs (compiled for compute capability 9.0 or more; older builds
- * launch plainly). */
-cudaError_t laplace_kernels_follow(int *waits);
+/* Into *can: whether sweeps on the current device may overlap the kernel before them
+ * (sweep_launch.overlap): the kernels were built for compute capability 9.0 or more,
+ * so they wait for it, and LAPLACE_OVERLAP is not 0. */
+cudaError_t laplace_kernels_can_overlap(int *can);
 
 /* The grid of a sweep of this shape: blocks across and up; returns their product,
  * the number of partial sums. */

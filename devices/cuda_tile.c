@@ -154,6 +154,7 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
         .lx = t->extent->lx,
         .ly = t->extent->ly,
         .block_sums = sums,
+        .overlap = c->overlapping, /* a lone tile's: cuda_tile_queue_sweep */
         .rule = *rule,
         .own = t->field[from],
         .source = t->source,
@@ -227,7 +228,7 @@ int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *su
     const int last = a->phase == update_rule_phases(&t->settings.rule) - 1;
     struct sweep_launch l =
         cuda_tile_sweep_launch(t, a->iteration, a->phase, a->want_sums ? sums_d : NULL);
-    l.overlap = c->overlapping && lone(a); /* a chain of its own sweeps */
+    l.overlap = l.overlap && lone(a);
     if (l.block_sums && c->phase_sums_d) { /* phase 0's sums wait on the device */
         l.first_sums = a->phase == 1 ? c->phase_sums_d : NULL;
         l.block_sums = a->phase == 1 ? l.block_sums : c->phase_sums_d;

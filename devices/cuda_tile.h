@@ -42,9 +42,8 @@ struct cuda_tile {
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */
     void *meeting_d;            /* on chip, spread: where its blocks meet */
     int multiprocessors;        /* for the resident loop kernel */
-    int overlapping;            /* its sweeps may overlap the one before them:
-                                   programmatic dependent launch, compute 9.0 up, in
-                                   the device and in the build (laplace_kernels_follow) */
+    int overlapping;            /* a lone tile's sweeps overlap the kernel before them
+                                   (laplace_kernels_can_overlap) */
     void *checkpoint_d;         /* --reduce host: the field at the batch's start */
     double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
     /* batches of several tiles (device_cuda_batches.c): one graph of every GPU's

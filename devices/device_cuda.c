@@ -55,8 +55,7 @@ static int choose_shape(struct tile *t)
         t->settings.reduce == REDUCE_DEVICE, (size_t)p.l2CacheSize);
     c->shape = laplace_kernels_shape_override(c->shape, t->extent->lx);
     c->multiprocessors = p.multiProcessorCount;
-    if (p.major >= 9) /* programmatic dependent launch */
-        CUDA_CHECK(t, laplace_kernels_follow(&c->overlapping));
+    CUDA_CHECK(t, laplace_kernels_can_overlap(&c->overlapping));
     int bx = c->shape.block_x, by = c->shape.block_y;
     t->block_count =
         laplace_kernels_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);

@@ -20,14 +20,12 @@
 #include "kernels/laplace_loop.h"
 
 /* Queues every phase of iteration k of a lone tile, block sums into sums (NULL:
- * none); its phases follow each other on the one stream, each overlapping the one
- * before where the device can (laplace_kernels.cu). */
+ * none); its phases follow each other on the one stream. */
 static int queue_lone_iteration(struct tile *t, long k, double *sums)
 {
     struct cuda_tile *c = t->impl;
     for (int phase = 0; phase < update_rule_phases(&t->settings.rule); phase++) {
         struct sweep_launch l = cuda_tile_sweep_launch(t, k, phase, sums);
-        l.overlap = c->overlapping;
         CUDA_CHECK(t, laplace_kernels_sweep(&l, c->stream));
     }
     return 0;

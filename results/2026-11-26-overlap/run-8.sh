@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Eighth call, the final tree (laplace-overlap: a lone tile's sweeps overlap in the
-# batched loop of tiles too, which auto takes for it from 2048^2: run-7 found no gain,
-# its binary overlapping only in run_alone's batches; no trigger): (1)
+# host loop too, which auto takes for it from 2048^2: run-7 found no gain, its binary
+# overlapping only in run_alone's batches; no trigger): (1)
 # compute-sanitizer on the lone tile's sweeps of every kernel (batched,
 # the rows kernel, global/readonly/shared, SOR's two phases, the large rows lattice in
 # both orders) and their faults; (2) us an iteration, HEAD (laplace-head) against it and
