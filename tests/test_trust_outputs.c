@@ -267,9 +267,10 @@ Test(outputs_trust, a_file_size_limit_is_a_reported_failure, .timeout = 60)
     char dir[512], *err;
     require_laplace();
     fresh_dir(dir, sizeof dir, "xfsz");
-    int status = shell(dir, &err,
-                       "ulimit -f 1 && $L --backend cpu --nx 200 --ny 200 -q "
-                       "--output a.vti --history h.csv");
+    int status =
+        shell(dir, &err,
+              "ulimit -f 1 && $L --backend cpu --nx 200 --ny 200 --max-iter 2000 -q "
+              "--output a.vti --history h.csv");
     cr_assert_eq(status, 1, "status %d: %s", status, err);
     cr_assert(strstr(err, "a.vti") && strstr(err, "File too large"), "%s", err);
     no_temporaries(dir);
