@@ -75,10 +75,14 @@ static void rounds_text(const struct solve_result *s, char *text, size_t size)
         snprintf(text, size, ", the blocks meeting once in %d iterations", s->loop_round);
 }
 
-/* Who drove the iterations: the devices in batches, or the host at each one. */
+/* Who drove the iterations: the devices in batches, or the host at each one; and
+ * whether each sweep's launch overlapped the kernel before it (LAPLACE_OVERLAP). */
 static void report_loop_line(FILE *out, const struct run_report *r)
 {
     const char *on = r->backend[0] == 'g' ? "the GPUs" : "the host tiles";
+    const char *overlapped = r->result.sweeps_overlapped
+                                 ? ", each sweep launched to overlap the kernel before it"
+                                 : "";
     char rounds[64];
     rounds_text(&r->result, rounds, sizeof rounds);
     if (r->result.loop_cluster > 0)
@@ -93,10 +97,10 @@ static void report_loop_line(FILE *out, const struct run_report *r)
             "a multiprocessor, meeting through L2, %ld iterations a lap%s\n",
             r->result.loop_spread, r->result.loop_batch, rounds);
     else if (r->result.loop_batch > 0)
-        fprintf(out, "  loop          batched on %s, %ld iterations a batch\n", on,
-                r->result.loop_batch);
+        fprintf(out, "  loop          batched on %s, %ld iterations a batch%s\n", on,
+                r->result.loop_batch, overlapped);
     else
-        fprintf(out, "  loop          the host at every iteration\n");
+        fprintf(out, "  loop          the host at every iteration%s\n", overlapped);
 }
 
 const char *report_stop_name(const struct run_report *r)

@@ -144,6 +144,10 @@ static void drive_tile(struct loop_state *st, struct tile *me)
         started = loop_batches_open(st, me) ? 0 : loop_batches_iterate(st, me);
     else
         started = loop_iterate(st, me);
+    if (me->sweeps_overlapped) {
+#pragma omp atomic write
+        st->result->sweeps_overlapped = 1;
+    }
 #pragma omp single
     {
         st->result->time_compute_s = elapsed_since(&st->clock);

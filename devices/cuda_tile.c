@@ -165,16 +165,23 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
     };
 }
 
+/* cuda_tile.h says what it launches. */
+int cuda_tile_launch_sweep(struct tile *t, const struct sweep_launch *l)
+{
+    struct cuda_tile *c = t->impl;
+    CUDA_CHECK(t, laplace_kernels_sweep(l, c->stream));
+    t->sweeps_overlapped |= l->overlap;
+    return 0;
+}
+
 /* Launches the blocks of window w of the sweep l (none when w is empty). */
 static int launch_window(struct tile *t, struct sweep_launch *l,
                          const struct block_window *w)
 {
-    struct cuda_tile *c = t->impl;
     if (w->columns <= 0 || w->rows <= 0)
         return 0;
     l->window = *w;
-    CUDA_CHECK(t, laplace_kernels_sweep(l, c->stream));
-    return 0;
+    return cuda_tile_launch_sweep(t, l);
 }
 
 /* Launches a->part of the sweep l: all of it, its interior (keeping l for the
@@ -182,10 +189,8 @@ static int launch_window(struct tile *t, struct sweep_launch *l,
 static int launch_part(struct tile *t, const struct sweep_args *a, struct sweep_launch *l)
 {
     struct cuda_tile *c = t->impl;
-    if (a->part == SWEEP_WHOLE) {
-        CUDA_CHECK(t, laplace_kernels_sweep(l, c->stream));
-        return 0;
-    }
+    if (a->part == SWEEP_WHOLE)
+        return cuda_tile_launch_sweep(t, l);
     struct block_window interior, strips[SIDE_COUNT];
     long gx, gy;
     laplace_kernels_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);

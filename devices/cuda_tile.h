@@ -91,6 +91,11 @@ long cuda_tile_batch_iterations(const struct tile *t);
 struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
                                            double *sums);
 
+/* Launches the sweep l on the tile's stream (laplace_kernels_sweep) and notes in
+ * t->sweeps_overlapped whether it overlapped the kernel before it, for the report;
+ * 0, or -1 with t->error set. */
+int cuda_tile_launch_sweep(struct tile *t, const struct sweep_launch *l);
+
 /*
  * Queues phase a->phase of sweep k after the neighbours' (wait_for_neighbours),
  * its block sums into sums_d; after the last phase, with --reduce device, the

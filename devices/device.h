@@ -78,6 +78,9 @@ struct tile {
     int remote;       /* 1: another MPI rank's tile, of which this rank holds one edge */
     void *impl;       /* the implementation's own state */
     char error[512];  /* why the last call failed */
+    /* 1 once a sweep of this tile was launched to overlap the kernel before it (a lone
+     * CUDA tile: cuda_tile.c), for the report */
+    int sweeps_overlapped;
 };
 
 /* What a lone device's loop (run_alone) shows the host: every norm it computes

@@ -23,10 +23,10 @@
  * none); its phases follow each other on the one stream. */
 static int queue_lone_iteration(struct tile *t, long k, double *sums)
 {
-    struct cuda_tile *c = t->impl;
     for (int phase = 0; phase < update_rule_phases(&t->settings.rule); phase++) {
         struct sweep_launch l = cuda_tile_sweep_launch(t, k, phase, sums);
-        CUDA_CHECK(t, laplace_kernels_sweep(&l, c->stream));
+        if (cuda_tile_launch_sweep(t, &l) != 0)
+            return -1;
     }
     return 0;
 }
