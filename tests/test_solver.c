@@ -10,6 +10,7 @@
 #include "devices/device.h"
 #include "gpu_partition.h"
 #include "helpers.h"
+#include "laplace_kernels.h"
 #include "reference.h"
 #include "solver.h"
 
@@ -116,6 +117,83 @@ Test(solver, host_tiles_equal_reference_for_every_block_shape)
             s.tile.block_y = blocks[b][1];
             check_same_as_reference(&pb, &s, layouts, 4);
         }
+}
+
+/* One sweep of ngx x 1 host tiles over a field of varied values (no zeros): every
+ * tile's block sums, tile after tile, into sums (*count of them), by the plain sweep
+ * (kernel auto) or site by site (KERNEL_GENERAL). */
+static void one_sweep_block_sums(enum precision precision, long nx, long ny, int ngx,
+                                 int bx, int by, int kernel, double *sums, long *count)
+{
+    struct problem pb = test_problem(nx, ny, precision);
+    struct partition p;
+    cr_assert_eq(partition_init(&p, nx, ny, ngx, 1), 0);
+    struct tile tiles[4] = {{0}};
+    void *field = malloc((size_t)(nx * ny) * precision_size(precision));
+    for (long i = 0; i < nx * ny; i++) {
+        double v = sin(1.3 * (double)i) * (double)(1 + i % 7);
+        if (precision == PRECISION_FLOAT)
+            ((float *)field)[i] = (float)v;
+        else
+            ((double *)field)[i] = v;
+    }
+    struct tile_input in = {.field = field, .pitch = nx};
+    for (int t = 0; t < ngx; t++) {
+        tiles[t] = (struct tile){
+            .index = t, .extent = &p.tiles[t], .device = -1, .precision = precision};
+        tiles[t].settings = (struct tile_settings){
+            .block_x = bx,
+            .block_y = by,
+            .kernel = kernel,
+            .rule = update_rule_make(&pb, METHOD_JACOBI, 1.0, NORM_L2)};
+        cr_assert_eq(device_host_ops.open(&tiles[t]), 0, "%s", tiles[t].error);
+        cr_assert_eq(device_host_ops.upload(&tiles[t], &in), 0);
+    }
+    *count = 0;
+    for (int t = 0; t < ngx; t++) {
+        struct sweep_args a = {.iteration = 1, .want_sums = 1, .part = SWEEP_WHOLE};
+        tile_neighbours(tiles, &tiles[t], a.neighbour);
+        cr_assert_eq(device_host_ops.sweep(&tiles[t], &a), 0, "%s", tiles[t].error);
+        memcpy(sums + *count, tiles[t].block_sums[1],
+               (size_t)tiles[t].block_count * sizeof(double));
+        *count += tiles[t].block_count;
+    }
+    for (int t = 0; t < ngx; t++)
+        device_host_ops.close(&tiles[t]);
+    free(field);
+    partition_free(&p);
+}
+
+/*
+ * Rows of many partial-sum blocks: the plain sweep adds the squares of four whole
+ * blocks side by side (a float row's widened in a pass first where the four hold at
+ * most 512 sites: 128 wide, not 130), the general sweep site by site. Their block
+ * sums are the same bits, so each block's sites are still added in their one order,
+ * on tiles with a west neighbour (rows from site 0) and without (from site 1). (In
+ * double an order changed shows in the last bits; a float's squares add up exactly in
+ * double over these blocks, so in float the check is of the sites, not the order.)
+ */
+Test(solver, host_rows_of_many_blocks_add_each_blocks_sites_in_order)
+{
+    static const int blocks[][2] = {{128, 2}, {130, 2}, {32, 8}, {5, 3}, {1, 1}};
+    static double plain[20000], general[20000];
+    for (int b = 0; b < (int)(sizeof blocks / sizeof blocks[0]); b++)
+        for (int prec = 0; prec < 2; prec++)
+            for (int ngx = 1; ngx <= 3; ngx += 2) {
+                enum precision precision = prec ? PRECISION_DOUBLE : PRECISION_FLOAT;
+                long n_plain, n_general;
+                one_sweep_block_sums(precision, 1100, 13, ngx, blocks[b][0], blocks[b][1],
+                                     KERNEL_AUTO, plain, &n_plain);
+                one_sweep_block_sums(precision, 1100, 13, ngx, blocks[b][0], blocks[b][1],
+                                     KERNEL_GENERAL, general, &n_general);
+                cr_assert_eq(n_plain, n_general);
+                for (long i = 0; i < n_plain; i++)
+                    cr_assert(memcmp(&plain[i], &general[i], sizeof(double)) == 0,
+                              "%s block %dx%d on %dx1: block %ld sums %.17g, site by "
+                              "site %.17g",
+                              precision_name(precision), blocks[b][0], blocks[b][1], ngx,
+                              i, plain[i], general[i]);
+            }
 }
 
 /* One sweep's norm is known in closed form: only sites next to an edge move. */
