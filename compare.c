@@ -63,10 +63,28 @@ static int print_comparison(const struct plan *plan, enum plan_comparison_kind k
     return EXIT_OK;
 }
 
+/* A comparison that diverged or whose device failed: its CSV row still tells it (stop
+ * diverged or failed, no speed-up), before its one line on stderr, as the main run's
+ * does (main.c). Rank 0's: the other ranks' reports are empty. */
+static void print_failed_comparison(const struct plan *plan, struct run_report *report)
+{
+    const struct config *c = &plan->config;
+    char err[CONFIG_ERROR_MAX];
+    if (!report->stopped ||
+        (report->result.reason != STOP_DIVERGED && report->result.reason != STOP_FAILED))
+        return;
+    report->against = NULL; /* a run cut short has no speed-up */
+    if (c->csv && !c->quiet)
+        report_csv_row(stdout, report);
+    if (c->csv_append[0] && run_files_csv_append(c->csv_append, report, err, sizeof err))
+        say_run_error(err);
+}
+
 /*
  * --compare (one device of the same backend) or --compare-cpu (the host tiles):
  * the main run's problem again, written nowhere, then one line (or CSV row) set
- * against the main run. Interrupted, it prints nothing and gives the signal's status.
+ * against the main run (its row also when it fails). Interrupted, it prints nothing
+ * and gives the signal's status.
  * Under MPI every rank calls it: rank 0 solves the comparison whole, each rank's
  * part of the main run's field is compared with it piece by piece
  * (part_compare.h), and every rank ends with the same status.
@@ -88,8 +106,10 @@ static int compare(const struct plan *plan, enum plan_comparison_kind kind,
     report.against = run;
     if (status == EXIT_OK && ranks_rank() == 0)
         status = print_comparison(plan, kind, &other, &report, difference);
-    else if (status != EXIT_OK && err[0])
+    else if (status != EXIT_OK && err[0]) {
+        print_failed_comparison(plan, &report);
         status = status == EXIT_BAD_USAGE ? say_usage_error(err) : say_run_error(err);
+    }
     field_free(&whole);
     plan_free(&other);
     if (c->world_size > 1) /* rank 0's CSV row: the next comparison runs on all or none */

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "helpers.h"
 
@@ -65,6 +66,35 @@ Test(stop_column, a_failed_device_still_writes_its_row_then_one_line_and_status_
     char *table = slurp(path);
     cr_assert(table && count_lines(table) == 2, "the row appended: %s", table);
     cr_assert_str_eq(csv_field(nth_line(table, 1), STOP, f, sizeof f), "failed");
+    free(table);
+    run_free(&r);
+}
+
+/* A comparison whose device fails (tile 1 of --compare-cpu's every core; the main
+ * run has one tile) writes its row too: stop failed, no speed-up or efficiency. */
+Test(stop_column, a_failed_comparison_still_writes_its_row_then_one_line_and_status_1)
+{
+    char path[256], f[64];
+    if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+        cr_skip_test("needs two cores: --compare-cpu's second tile fails");
+    out_path(path, sizeof path, "failed-comparison.csv");
+    setenv("LAPLACE_INJECT_FAULT", "1:5", 1);
+    struct run r = laplace_run(PROBLEM " --backend cpu --partition 1x1 --compare-cpu "
+                                       "--csv --csv-append %s",
+                               path);
+    unsetenv("LAPLACE_INJECT_FAULT");
+    cr_assert_eq(r.status, 1, "status %d: %s", r.status, r.err);
+    cr_assert_eq(count_lines(r.err), 1, "one line on stderr: %s", r.err);
+    const char *run = nth_line(r.out, 1), *cpu = nth_line(r.out, 2);
+    cr_assert(run && cpu, "two rows: %s", r.out);
+    cr_assert_str_eq(csv_field(run, STOP, f, sizeof f), "converged", "%s", r.out);
+    cr_assert_str_eq(csv_field(cpu, 23, f, sizeof f), "compare-cpu", "%s", r.out);
+    cr_assert_str_eq(csv_field(cpu, STOP, f, sizeof f), "failed", "%s", r.out);
+    cr_assert_str_eq(csv_field(cpu, SPEEDUP, f, sizeof f), "", "no speed-up: %s", cpu);
+    cr_assert_str_eq(csv_field(cpu, EFFICIENCY, f, sizeof f), "");
+    char *table = slurp(path);
+    cr_assert(table && count_lines(table) == 3, "both rows appended: %s", table);
+    cr_assert_str_eq(csv_field(nth_line(table, 2), STOP, f, sizeof f), "failed");
     free(table);
     run_free(&r);
 }
