@@ -44,18 +44,27 @@ static int solve_comparison(const struct plan *plan, enum plan_comparison_kind k
     return plan->config.world_size > 1 ? ranks_agree_status(status, err, n) : status;
 }
 
+/* The comparison's CSV row: added to --csv-append's file, and on stdout (--csv). */
+static int print_comparison_row(const struct config *c, const struct run_report *report)
+{
+    char err[CONFIG_ERROR_MAX];
+    if (c->csv_append[0] && run_files_csv_append(c->csv_append, report, err, sizeof err))
+        return say_run_error(err);
+    if (c->csv && !c->quiet)
+        report_csv_row(stdout, report);
+    return EXIT_OK;
+}
+
 /* The comparison's line (or CSV row) set against the main run, by rank 0. */
 static int print_comparison(const struct plan *plan, enum plan_comparison_kind kind,
                             const struct plan *other, struct run_report *report,
                             double difference)
 {
     const struct config *c = &plan->config;
-    char err[CONFIG_ERROR_MAX];
-    if (c->csv_append[0] && run_files_csv_append(c->csv_append, report, err, sizeof err))
-        return say_run_error(err);
-    if (c->csv && !c->quiet)
-        report_csv_row(stdout, report);
-    else if (!c->quiet && kind == PLAN_ON_ONE_DEVICE)
+    int status = print_comparison_row(c, report);
+    if (status != EXIT_OK || c->csv)
+        return status;
+    if (!c->quiet && kind == PLAN_ON_ONE_DEVICE)
         report_comparison(stdout, report->against, report, difference);
     else if (!c->quiet)
         report_cpu_comparison(stdout, report->against, report,
@@ -68,16 +77,10 @@ static int print_comparison(const struct plan *plan, enum plan_comparison_kind k
  * does (main.c). Rank 0's: the other ranks' reports are empty. */
 static void print_failed_comparison(const struct plan *plan, struct run_report *report)
 {
-    const struct config *c = &plan->config;
-    char err[CONFIG_ERROR_MAX];
-    if (!report->stopped ||
-        (report->result.reason != STOP_DIVERGED && report->result.reason != STOP_FAILED))
+    if (!report_ended_badly(report))
         return;
     report->against = NULL; /* a run cut short has no speed-up */
-    if (c->csv && !c->quiet)
-        report_csv_row(stdout, report);
-    if (c->csv_append[0] && run_files_csv_append(c->csv_append, report, err, sizeof err))
-        say_run_error(err);
+    print_comparison_row(&plan->config, report);
 }
 
 /*

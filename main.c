@@ -77,10 +77,8 @@ static int print_report(const struct config *c, const struct run_report *r)
 static int solve_failed(const struct config *c, struct run_report *r, double start,
                         const char *err)
 {
-    int tells = r->stopped &&
-                (r->result.reason == STOP_DIVERGED || r->result.reason == STOP_FAILED);
     r->time_total_s = omp_get_wtime() - start;
-    if (tells)
+    if (report_ended_badly(r))
         print_csv(c, r);
     return say_run_error(err);
 }

@@ -103,6 +103,12 @@ static void report_loop_line(FILE *out, const struct run_report *r)
         fprintf(out, "  loop          the host at every iteration%s\n", overlapped);
 }
 
+int report_ended_badly(const struct run_report *r)
+{
+    return r->stopped &&
+           (r->result.reason == STOP_DIVERGED || r->result.reason == STOP_FAILED);
+}
+
 const char *report_stop_name(const struct run_report *r)
 {
     if (r->plan->config.steps > 0 && r->result.reason == STOP_MAX_ITER)

@@ -43,6 +43,10 @@ struct report_gain report_gain(const struct run_report *run,
  * run of --steps that did them all. The report's "stopped" line begins with it. */
 const char *report_stop_name(const struct run_report *r);
 
+/* Whether the run stopped by diverging or by a failed device call (stop diverged or
+ * failed): its CSV row still tells it, before the one line on stderr. */
+int report_ended_badly(const struct run_report *r);
+
 /* Throughput figures, counted as --help explains. */
 struct run_metrics {
     double glups;  /* 1e9 interior site updates per second */
