@@ -213,14 +213,17 @@ __device__ __forceinline__ double rows_block(const T *__restrict__ old,
  * - 1 from `in` into `out`, carrying the south and centre values in registers, as the
  * loops on chip walk their strips (laplace_chip_rounds.cuh, laplace_spread.cu). Adds to
  * acc the squares of the updates of rows own_lo .. own_hi - 1 (ALL: of every row), in
- * row order. */
-template <bool ALL, typename T>
+ * row order. The loop is unrolled UNROLL rows at a time: the loads of those rows go out
+ * together, and a walk whose rows are not a multiple of UNROLL ends in a slower loop
+ * over the rest (the compiler takes 4 unless told). */
+template <bool ALL, int UNROLL, typename T>
 __device__ __forceinline__ double walk_column(const T *in, T *out, int lx, int x, int y0,
                                               int y1, int own_lo, int own_hi, T scale,
                                               double acc)
 {
     int i = y0 * lx + x;
     T south = in[i - lx], here = in[i];
+#pragma unroll(UNROLL)
     for (int y = y0; y < y1; y++, i += lx) {
         const T north = in[i + lx];
         const T v = jacobi(south, in[i - 1], in[i + 1], north);

@@ -24,6 +24,7 @@ extern "C" {
 struct spread_plan {
     int blocks; /* 0: the tile does not fit */
     int depth, fields;
+    int unroll; /* rows a sweeping thread walks at a time (walk_column) */
     int threads_x, threads_y;
     long rows;
     size_t shared_bytes;  /* dynamic shared memory of a block */

@@ -51,6 +51,15 @@ sanitized() {
 }
 
 # same_field TOOL GPUS "PROBLEM" GPU_ARGS...: a sanitized run equals the serial field.
+# The tuning variables (README) set for a check, for its line.
+knobs() {
+    local v
+    for v in LAPLACE_CHIP_WAY LAPLACE_CHIP_DEPTH LAPLACE_SPREAD_DEPTH LAPLACE_SPREAD_LAG \
+        LAPLACE_SPREAD_UNROLL LAPLACE_SWEEP_ORDER; do
+        [ -z "${!v:-}" ] || printf '%s=%s ' "$v" "${!v}"
+    done
+}
+
 same_field() {
     local tool=$1 gpus=$2 problem=$3; shift 3
     local run="$OUT/run-$seq" why
@@ -61,7 +70,7 @@ same_field() {
     name=$(echo "$problem" | md5sum | cut -c 1-12)
     cmp -s "$run.dat" "$OUT/ref-$name.dat" || { echo "FAILED  $tool $*: field differs from serial"; return; }
     rm -f "$run.dat" "$run.log"
-    echo "ok      $tool ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }${LAPLACE_CHIP_DEPTH:+LAPLACE_CHIP_DEPTH=$LAPLACE_CHIP_DEPTH }${LAPLACE_SWEEP_ORDER:+LAPLACE_SWEEP_ORDER=$LAPLACE_SWEEP_ORDER }$* ($problem): 0 errors, field identical"
+    echo "ok      $tool $(knobs)$* ($problem): 0 errors, field identical"
 }
 
 # faulted GPUS VALUE GPU_ARGS...: an injected fault under memcheck's leak check.
@@ -74,7 +83,7 @@ faulted() {
     [ -z "$why" ] || { echo "FAILED  memcheck fault $value $*: $why (see $run.log)"; return; }
     grep -q "injected_fault" "$run.log" || { echo "FAILED  memcheck fault $value $*: no fault reported"; return; }
     rm -f "$run.log"
-    echo "ok      memcheck --leak-check full, fault $value ${LAPLACE_CHIP_WAY:+LAPLACE_CHIP_WAY=$LAPLACE_CHIP_WAY }${LAPLACE_CHIP_DEPTH:+LAPLACE_CHIP_DEPTH=$LAPLACE_CHIP_DEPTH }$*: status 1, 0 errors, no leak"
+    echo "ok      memcheck --leak-check full, fault $value $(knobs)$*: status 1, 0 errors, no leak"
 }
 
 # run_check GPUS FUNCTION ARGS...: in the background, at most JOBS at once.
@@ -109,7 +118,9 @@ chip_odd="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 23"
 chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --method sor --source x*y-1 --norm max"
 # The spread strips (LAPLACE_CHIP_WAY=spread): 6 blocks of 2 rows meeting through
 # tagged words in global memory, each block's deciding warp beside its sweepers; in
-# rounds of 2 (the default) and at depth 0 with a lag of 2 and 1.
+# rounds of 2 (the default) and at depth 0 with a lag of 2 and 1; their columns walked
+# 3 rows at a time (float strips of 2 rows) and 4 (double), and each the other way
+# (LAPLACE_SPREAD_UNROLL).
 spread_plain="--nx 40 --ny 12 --precision float $edges --eps 0 --max-iter 24"
 spread_double="--nx 37 --ny 13 --precision double $edges --eps 0 --max-iter 24"
 for p in "$plate" "$plate_float" "$large" "$sor" "$chip_plain" "$chip_odd" "$chip_rule" \
@@ -127,6 +138,8 @@ for tool in $TOOLS; do
     LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
     LAPLACE_SPREAD_DEPTH=0 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_UNROLL=4 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_UNROLL=3 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --loop batched
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device
