@@ -64,6 +64,10 @@
  * decide an iteration up to lag iterations after the sweepers finished it; SPREAD_LAG
  * where it fits (spread_tries). */
 #define SPREAD_LAG 2
+/* The longest lag LAPLACE_SPREAD_LAG may ask for: the sum slots hold 2F iterations. */
+#define SPREAD_MOST_LAG 4
+static_assert(2 * (SPREAD_MOST_DEPTH + SPREAD_MOST_LAG) <= SPREAD_SUM_SLOTS,
+              "a block's sum must stay in its slot until every deciding warp read it");
 /* What one sweeping thread holds and sees: its block's strip and its place. A field
  * holds depth rows of halo, the strip's rows, depth rows of halo: field row l is the
  * lattice's row y0 - depth + l. */
@@ -359,7 +363,7 @@ __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_loop(spread_args<T> 
 
 /* For tuning experiments and the GPU suite: LAPLACE_SPREAD_BLOCKS (2 ... the
  * multiprocessors) replaces the choice of the blocks, LAPLACE_SPREAD_DEPTH (0 ...
- * SPREAD_MOST_DEPTH) the depth tried first, LAPLACE_SPREAD_LAG (1, 2) every lag
+ * SPREAD_MOST_DEPTH) the depth tried first, LAPLACE_SPREAD_LAG (1 ... 4) every lag
  * tried, LAPLACE_SPREAD_THREADS (32 ... 512) SPREAD_BLOCK_THREADS, LAPLACE_SPREAD_UNROLL
  * (3, 4) unroll_of; `unset` when unset or out of range. */
 static long tuning(const char *name, long least, long most, long unset)
@@ -427,7 +431,7 @@ static const int spread_tries[][2] = {
 static spread_plan first_fit(long lx, long ly, int sms, size_t shared, size_t value_size)
 {
     const long asked = tuning("LAPLACE_SPREAD_DEPTH", 0, SPREAD_MOST_DEPTH, -1);
-    const long asked_lag = tuning("LAPLACE_SPREAD_LAG", 1, SPREAD_LAG, 0);
+    const long asked_lag = tuning("LAPLACE_SPREAD_LAG", 1, SPREAD_MOST_LAG, 0);
     const int tries = (int)(sizeof spread_tries / sizeof spread_tries[0]);
     for (int t = asked >= 0 ? -1 : 0; t < tries; t++) {
         const int depth = t < 0 ? (int)asked : spread_tries[t][0];
