@@ -50,7 +50,6 @@ sanitized() {
         echo "$(grep -m 1 'SUMMARY' "$log" || echo 'no summary')"
 }
 
-# same_field TOOL GPUS "PROBLEM" GPU_ARGS...: a sanitized run equals the serial field.
 # The tuning variables (README) set for a check, for its line.
 knobs() {
     local v
@@ -60,6 +59,7 @@ knobs() {
     done
 }
 
+# same_field TOOL GPUS "PROBLEM" GPU_ARGS...: a sanitized run equals the serial field.
 same_field() {
     local tool=$1 gpus=$2 problem=$3; shift 3
     local run="$OUT/run-$seq" why
