@@ -1,11 +1,12 @@
 /*
  * sweep_floor.cu - what a spread block's own iteration costs at the course problem's
- * size, with no other block: 132 blocks of 512 sweeping threads, each block a strip of
- * 4 rows of 512 floats with 2 halo rows on each side (8 field rows), in rounds of 2
- * steps as the spread loop sweeps them (step 1 field rows 1-6, step 2 rows 2-5; the
- * squares of rows 2-5 added in double), every step ending at the block's meeting (warp
- * sums, a barrier, warp 0's total). No halo travels and nothing is decided: this is the
- * floor under the spread loop's 2.17 us an iteration (results/2026-11-27-shapes).
+ * size: 132 blocks of 512 sweeping threads, each block a strip of 4 rows of 512 floats
+ * with 2 halo rows on each side (8 field rows), in rounds of 2 steps as the spread loop
+ * sweeps them (step 1 field rows 1-6, step 2 rows 2-5; the squares of rows 2-5 added
+ * in double), every step ending at the block's meeting (warp sums, a barrier, warp 0's
+ * total). In meet, shared and regs no halo travels and nothing is decided (each block
+ * alone): the floor under the spread loop's 2.17 us an iteration; halo adds the rest of
+ * the loop's mechanism to regs (results/2026-11-27-shapes).
  *   meet     the meeting alone (floors.cu's `block`)
  *   shared   the fields in shared memory, each thread walking its column 3 rows at a
  *            time, three loads a site (walk_column, as the loop does now)
@@ -13,16 +14,25 @@
  *            shuffles, the warps' edge columns through shared memory (written before
  *            the barrier that ends a step, which so hands them over: one barrier a
  *            step, as in `shared`); no field in shared memory
- * each with and without the norm's squares (-nonorm). The fields' values are not
- * checked against anything: the arithmetic is the loop's, the order of the squares is
- * too, but this is a timing probe.
+ *   halo     regs inside the spread loop's whole mechanism at depth 2 (halo_loop): the
+ *            halos through L2 once a round, each step's block sum published, a deciding
+ *            warp a block adding every block's sum, a lag of 2, the own rows kept in a
+ *            ring for a stop; strips of exactly 4 rows (528 rows in all), never stopping
+ * shared and regs also without the norm's squares (-nonorm). The fields' values are
+ * not checked against anything: the arithmetic is the loop's, the order of the squares
+ * is too, but this is a timing probe.
  * Built by hand for sm_90: nvcc -O3 -std=c++17 -arch=sm_90 -fmad=false sweep_floor.cu
  * -o sweep_floor; every call checked. One line a variant: us an iteration, the median
- * of 5 timed launches after a warm-up.
+ * of 5 timed launches after a warm-up. Run it under `timeout`: halo waits on other
+ * blocks' words, and a mistake there hangs. Against the program itself at 512² float
+ * (2.23 us an iteration, 0.918 s the course problem on the H100 of run-3).
  */
+#include <cuda/atomic>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+typedef unsigned long long word;
 
 #define CHECK(call)                                                                      \
     do {                                                                                 \
@@ -37,6 +47,40 @@
 #define ROWS 8       /* field rows: 2 halo, 4 own, 2 halo */
 #define FIELDS 4     /* the spread loop's fields at depth 2, lag 2 */
 #define SWEEPERS 512 /* a thread a column (columns 1 .. 510 are swept) */
+
+/* A value and the iteration that wrote it in one 8-byte word (the spread loop's tagged
+ * words, laplace_tagged.cuh): the tag k + 1 above, the value's bits below. */
+__device__ __forceinline__ void put(word *w, float v, long k)
+{
+    const word bits = ((word)(k + 1) << 32) | __float_as_uint(v);
+    cuda::atomic_ref<word, cuda::thread_scope_device>(*w).store(bits,
+                                                                cuda::memory_order_relaxed);
+}
+
+__device__ __forceinline__ word load_word(word *w)
+{
+    return cuda::atomic_ref<word, cuda::thread_scope_device>(*w).load(
+        cuda::memory_order_relaxed);
+}
+
+/* The N words at w[i] (NULL: none, its value 0) once every tag says k: all N loads go
+ * out at once, one trip to memory a try. */
+template <int N> __device__ __forceinline__ void take(word *const (&w)[N], long k, float (&v)[N])
+{
+    word bits[N];
+    bool there;
+    do {
+        there = true;
+#pragma unroll
+        for (int i = 0; i < N; i++) {
+            bits[i] = w[i] ? load_word(w[i]) : (word)(k + 1) << 32;
+            there = there && (bits[i] >> 32) == (word)(k + 1);
+        }
+    } while (!there);
+#pragma unroll
+    for (int i = 0; i < N; i++)
+        v[i] = __uint_as_float((unsigned)bits[i]);
+}
 
 __device__ __forceinline__ double warp_total(double v)
 {
@@ -202,7 +246,147 @@ template <bool NORM> __global__ void __launch_bounds__(544, 1) regs_loop(long n,
         out[blockIdx.x] = acc + c[3];
 }
 
+/*
+ * halo: the regs sweep inside the whole mechanism of the spread loop at depth 2: rounds
+ * of 2 steps; at a round's start each thread takes its column's 2 halo rows below and
+ * above from the edge rows the neighbour blocks published (tagged words, L2) while
+ * thread 0 waits for its deciding warp to have decided k - 2 (four fields' worth of
+ * lag); after each step warp 0 publishes the block's sum of the iteration, tagged; after
+ * the round each thread publishes its column's first and last 2 own rows. The deciding
+ * warp (threads 512-543) takes every block's sum of each iteration once its tag says so
+ * and adds them in block order. Nothing stops: the blocks run n iterations. Cooperative
+ * launch, so every block is resident.
+ */
+#define SUM_SLOTS 16
+
+struct halo_meeting {
+    word *sums;  /* [SUM_SLOTS][blocks][2]: a double as two tagged words */
+    word *edges; /* [2 rounds][blocks][2 sides][2 rows][LX] */
+};
+
+__device__ __forceinline__ word *edge_of(const halo_meeting &m, int round, int b, int side,
+                                         int row, int x)
+{
+    return m.edges + ((((long)(round & 1) * gridDim.x + b) * 2 + side) * 2 + row) * LX + x;
+}
+
+__device__ static void deciding_warp(const halo_meeting &m, long n,
+                                     unsigned long long *decided)
+{
+    const int lane = threadIdx.x & 31, blocks = (int)gridDim.x;
+    for (long k = 1; k <= n; k++) {
+        word *w[10]; /* lane l's blocks l, l + 32, ..., two words each (up to 160) */
+        float v[10];
+#pragma unroll
+        for (int i = 0; i < 5; i++) {
+            const int b = lane + 32 * i;
+            word *slot = m.sums + ((k % SUM_SLOTS) * blocks + b) * 2;
+            w[2 * i] = b < blocks ? slot : NULL;
+            w[2 * i + 1] = b < blocks ? slot + 1 : NULL;
+        }
+        take<10>(w, k, v);
+        double t = 0.0;
+#pragma unroll
+        for (int i = 0; i < 5; i++)
+            t += __hiloint2double((int)__float_as_uint(v[2 * i + 1]),
+                                  (int)__float_as_uint(v[2 * i]));
+        t = warp_total(t);
+        if (lane == 0)
+            atomicExch(decided, (unsigned long long)k);
+    }
+}
+
+__global__ void __launch_bounds__(544, 1) halo_loop(long n, halo_meeting m, double *out)
+{
+    __shared__ float edges[2][16][2][ROWS];
+    __shared__ double sums[2][16];
+    __shared__ unsigned long long decided;
+    __shared__ float ring[4][4][LX]; /* own rows of iterations k .. k - 3: the stop's */
+    const int b = blockIdx.x, lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+    const int x = threadIdx.x;
+    if (threadIdx.x == 0)
+        decided = 0;
+    __syncthreads();
+    if (threadIdx.x >= SWEEPERS) {
+        deciding_warp(m, n, &decided);
+        return;
+    }
+    for (int i = threadIdx.x; i < 2 * 16 * 2 * ROWS; i += SWEEPERS)
+        (&edges[0][0][0][0])[i] = 0.0f;
+    float c[ROWS], next[ROWS];
+#pragma unroll
+    for (int y = 0; y < ROWS; y++)
+        c[y] = next[y] = (float)(((x + (y + 4 * b) * LX) * 7919) % 1000) * 1e-3f;
+    for (int r = 0; r < 2; r++) { /* the lap's start: rows of iteration 0 */
+        put(edge_of(m, 0, b, 0, r, x), c[2 + r], 0);
+        put(edge_of(m, 0, b, 1, r, x), c[4 + r], 0);
+    }
+    double acc = 0.0;
+    const bool inside = x > 0 && x < LX - 1;
+    for (long k = 0; k < n; k += 2) {
+        const int round = (int)(k / 2);
+        { /* rows 0, 1: the block below's last own rows; 6, 7: the first of the one above */
+            const bool below = b > 0, above = b + 1 < (int)gridDim.x;
+            word *const w[4] = {below ? edge_of(m, round, b - 1, 1, 0, x) : NULL,
+                                below ? edge_of(m, round, b - 1, 1, 1, x) : NULL,
+                                above ? edge_of(m, round, b + 1, 0, 0, x) : NULL,
+                                above ? edge_of(m, round, b + 1, 0, 1, x) : NULL};
+            float v[4];
+            take<4>(w, k, v);
+            if (below) {
+                c[0] = v[0];
+                c[1] = v[1];
+            }
+            if (above) {
+                c[6] = v[2];
+                c[7] = v[3];
+            }
+        }
+        if (threadIdx.x == 0)
+            while ((long)atomicAdd(&decided, 0ull) < k - 2) {
+            }
+        hand_edges(c, edges[0], lane, warp);
+        meet(); /* the round's: halos in every column, the edges handed over */
+        for (int step = 0; step < 2; step++) {
+            const int p = step;
+            double v = step == 0 ? regs_step<true, 1, 7>(c, next, edges[p], lane, warp)
+                                 : regs_step<true, 2, 6>(c, next, edges[p], lane, warp);
+            if (!inside)
+                v = 0.0;
+#pragma unroll
+            for (int y = 1; y < ROWS - 1; y++)
+                if (inside)
+                    c[y] = next[y];
+#pragma unroll
+            for (int y = 2; y < 6; y++) /* kept for a stop, as the loop's fields are */
+                ring[(k + step + 1) & 3][y - 2][x] = c[y];
+            if (step == 0)
+                hand_edges(c, edges[1], lane, warp);
+            v = warp_total(v);
+            if (lane == 0)
+                sums[(k + step) & 1][warp] = v;
+            meet();
+            if (threadIdx.x < 32) {
+                const double t = warp_total(threadIdx.x < 16 ? sums[(k + step) & 1][lane] : 0.0);
+                acc += t;
+                if (threadIdx.x == 0) {
+                    word *slot = m.sums + (((k + step + 1) % SUM_SLOTS) * gridDim.x + b) * 2;
+                    put(slot, __int_as_float(__double2loint(t)), k + step + 1);
+                    put(slot + 1, __int_as_float(__double2hiint(t)), k + step + 1);
+                }
+            }
+        }
+        for (int r = 0; r < 2; r++) { /* the round's end: rows of iteration k + 2 */
+            put(edge_of(m, round + 1, b, 0, r, x), c[2 + r], k + 2);
+            put(edge_of(m, round + 1, b, 1, r, x), c[4 + r], k + 2);
+        }
+    }
+    if (threadIdx.x == 0)
+        out[b] = acc + c[3] + ring[n & 3][1][x];
+}
+
 static double *out;
+static halo_meeting meeting;
 
 static void launch(const char *what, long n, cudaStream_t s)
 {
@@ -215,6 +399,13 @@ static void launch(const char *what, long n, cudaStream_t s)
         shared_loop<false><<<132, 544, shared, s>>>(n, out);
     else if (!strcmp(what, "regs"))
         regs_loop<true><<<132, 544, 0, s>>>(n, out);
+    else if (!strcmp(what, "halo")) {
+        CHECK(cudaMemsetAsync(meeting.sums, 0, SUM_SLOTS * 132 * 2 * sizeof(word), s));
+        CHECK(cudaMemsetAsync(meeting.edges, 0, 2 * 132 * 2 * 2 * LX * sizeof(word), s));
+        void *args[] = {&n, &meeting, &out};
+        CHECK(cudaLaunchCooperativeKernel((const void *)halo_loop, dim3(132), dim3(544),
+                                          args, 0, s));
+    }
     else
         regs_loop<false><<<132, 544, 0, s>>>(n, out);
     CHECK(cudaGetLastError());
@@ -256,14 +447,18 @@ static void measure(const char *what)
 int main(void)
 {
     CHECK(cudaMalloc(&out, 1024 * sizeof(double)));
+    CHECK(cudaMalloc(&meeting.sums, SUM_SLOTS * 132 * 2 * sizeof(word)));
+    CHECK(cudaMalloc(&meeting.edges, 2 * 132 * 2 * 2 * LX * sizeof(word)));
     CHECK(cudaFuncSetAttribute(shared_loop<true>,
                                cudaFuncAttributeMaxDynamicSharedMemorySize,
                                FIELDS * ROWS * LX * (int)sizeof(float)));
     CHECK(cudaFuncSetAttribute(shared_loop<false>,
                                cudaFuncAttributeMaxDynamicSharedMemorySize,
                                FIELDS * ROWS * LX * (int)sizeof(float)));
-    for (const char *what : {"meet", "shared", "shared-nonorm", "regs", "regs-nonorm"})
+    for (const char *what : {"meet", "shared", "shared-nonorm", "regs", "regs-nonorm", "halo"})
         measure(what);
+    CHECK(cudaFree(meeting.sums));
+    CHECK(cudaFree(meeting.edges));
     CHECK(cudaFree(out));
     return 0;
 }
