@@ -18,6 +18,8 @@
  *            halos through L2 once a round, each step's block sum published, a deciding
  *            warp a block adding every block's sum, a lag of 2, the own rows kept in a
  *            ring for a stop; strips of exactly 4 rows (528 rows in all), never stopping
+ *   shared-halo  the same mechanism around the shared sweep: the loop as it is, so the
+ *            probe's own figure for what the program takes (2.23 us at 512^2)
  * shared and regs also without the norm's squares (-nonorm). The fields' values are
  * not checked against anything: the arithmetic is the loop's, the order of the squares
  * is too, but this is a timing probe.
@@ -296,12 +298,16 @@ __device__ static void deciding_warp(const halo_meeting &m, long n,
     }
 }
 
+/* REGS: each column in its thread's registers (regs); else the fields in shared memory,
+ * walked as the loop walks them (shared), its four fields being what a stop keeps. */
+template <bool REGS>
 __global__ void __launch_bounds__(544, 1) halo_loop(long n, halo_meeting m, double *out)
 {
+    extern __shared__ float fields[]; /* !REGS: FIELDS x ROWS x LX */
     __shared__ float edges[2][16][2][ROWS];
     __shared__ double sums[2][16];
     __shared__ unsigned long long decided;
-    __shared__ float ring[4][4][LX]; /* own rows of iterations k .. k - 3: the stop's */
+    __shared__ float ring[REGS ? 4 : 1][4][LX]; /* REGS: own rows of k .. k - 3, a stop's */
     const int b = blockIdx.x, lane = threadIdx.x & 31, warp = threadIdx.x / 32;
     const int x = threadIdx.x;
     if (threadIdx.x == 0)
@@ -314,9 +320,14 @@ __global__ void __launch_bounds__(544, 1) halo_loop(long n, halo_meeting m, doub
     for (int i = threadIdx.x; i < 2 * 16 * 2 * ROWS; i += SWEEPERS)
         (&edges[0][0][0][0])[i] = 0.0f;
     float c[ROWS], next[ROWS];
+    int f = 0; /* !REGS: the field of iteration k */
 #pragma unroll
-    for (int y = 0; y < ROWS; y++)
+    for (int y = 0; y < ROWS; y++) {
         c[y] = next[y] = (float)(((x + (y + 4 * b) * LX) * 7919) % 1000) * 1e-3f;
+        if (!REGS)
+            for (int g = 0; g < FIELDS; g++)
+                fields[(g * ROWS + y) * LX + x] = c[y];
+    }
     for (int r = 0; r < 2; r++) { /* the lap's start: rows of iteration 0 */
         put(edge_of(m, 0, b, 0, r, x), c[2 + r], 0);
         put(edge_of(m, 0, b, 1, r, x), c[4 + r], 0);
@@ -333,56 +344,69 @@ __global__ void __launch_bounds__(544, 1) halo_loop(long n, halo_meeting m, doub
                                 above ? edge_of(m, round, b + 1, 0, 1, x) : NULL};
             float v[4];
             take<4>(w, k, v);
-            if (below) {
-                c[0] = v[0];
-                c[1] = v[1];
-            }
-            if (above) {
-                c[6] = v[2];
-                c[7] = v[3];
-            }
+            const int rows[4] = {0, 1, 6, 7};
+            for (int i = 0; i < 4; i++)
+                if (i < 2 ? below : above) {
+                    if (REGS)
+                        c[rows[i]] = v[i];
+                    else
+                        fields[(f * ROWS + rows[i]) * LX + x] = v[i];
+                }
         }
         if (threadIdx.x == 0)
             while ((long)atomicAdd(&decided, 0ull) < k - 2) {
             }
-        hand_edges(c, edges[0], lane, warp);
+        if (REGS)
+            hand_edges(c, edges[0], lane, warp);
         meet(); /* the round's: halos in every column, the edges handed over */
         for (int step = 0; step < 2; step++) {
-            const int p = step;
-            double v = step == 0 ? regs_step<true, 1, 7>(c, next, edges[p], lane, warp)
-                                 : regs_step<true, 2, 6>(c, next, edges[p], lane, warp);
+            double v = 0.0;
+            if (REGS) {
+                v = step == 0 ? regs_step<true, 1, 7>(c, next, edges[step], lane, warp)
+                              : regs_step<true, 2, 6>(c, next, edges[step], lane, warp);
+#pragma unroll
+                for (int y = 1; y < ROWS - 1; y++)
+                    if (inside)
+                        c[y] = next[y];
+#pragma unroll
+                for (int y = 2; y < 6; y++) /* kept for a stop, as the loop's fields are */
+                    ring[(k + step + 1) & 3][y - 2][x] = c[y];
+                if (step == 0)
+                    hand_edges(c, edges[1], lane, warp);
+            } else {
+                const float *in = fields + f * ROWS * LX;
+                f = f + 1 == FIELDS ? 0 : f + 1;
+                float *o = fields + f * ROWS * LX;
+                if (inside)
+                    v = step == 0 ? walk<true>(in, o, x, 1, 7) : walk<true>(in, o, x, 2, 6);
+            }
             if (!inside)
                 v = 0.0;
-#pragma unroll
-            for (int y = 1; y < ROWS - 1; y++)
-                if (inside)
-                    c[y] = next[y];
-#pragma unroll
-            for (int y = 2; y < 6; y++) /* kept for a stop, as the loop's fields are */
-                ring[(k + step + 1) & 3][y - 2][x] = c[y];
-            if (step == 0)
-                hand_edges(c, edges[1], lane, warp);
             v = warp_total(v);
             if (lane == 0)
                 sums[(k + step) & 1][warp] = v;
             meet();
             if (threadIdx.x < 32) {
-                const double t = warp_total(threadIdx.x < 16 ? sums[(k + step) & 1][lane] : 0.0);
+                const double t =
+                    warp_total(threadIdx.x < 16 ? sums[(k + step) & 1][lane] : 0.0);
                 acc += t;
                 if (threadIdx.x == 0) {
-                    word *slot = m.sums + (((k + step + 1) % SUM_SLOTS) * gridDim.x + b) * 2;
+                    word *slot =
+                        m.sums + (((k + step + 1) % SUM_SLOTS) * gridDim.x + b) * 2;
                     put(slot, __int_as_float(__double2loint(t)), k + step + 1);
                     put(slot + 1, __int_as_float(__double2hiint(t)), k + step + 1);
                 }
             }
         }
         for (int r = 0; r < 2; r++) { /* the round's end: rows of iteration k + 2 */
-            put(edge_of(m, round + 1, b, 0, r, x), c[2 + r], k + 2);
-            put(edge_of(m, round + 1, b, 1, r, x), c[4 + r], k + 2);
+            const float *own = fields + (f * ROWS + 2) * LX + x;
+            put(edge_of(m, round + 1, b, 0, r, x), REGS ? c[2 + r] : own[r * LX], k + 2);
+            put(edge_of(m, round + 1, b, 1, r, x), REGS ? c[4 + r] : own[(2 + r) * LX],
+                k + 2);
         }
     }
     if (threadIdx.x == 0)
-        out[b] = acc + c[3] + ring[n & 3][1][x];
+        out[b] = acc + c[3] + (REGS ? ring[n & 3][1][x] : fields[f * ROWS * LX + 3 * LX]);
 }
 
 static double *out;
@@ -399,12 +423,15 @@ static void launch(const char *what, long n, cudaStream_t s)
         shared_loop<false><<<132, 544, shared, s>>>(n, out);
     else if (!strcmp(what, "regs"))
         regs_loop<true><<<132, 544, 0, s>>>(n, out);
-    else if (!strcmp(what, "halo")) {
+    else if (!strcmp(what, "halo") || !strcmp(what, "shared-halo")) {
+        const bool regs = !strcmp(what, "halo");
         CHECK(cudaMemsetAsync(meeting.sums, 0, SUM_SLOTS * 132 * 2 * sizeof(word), s));
         CHECK(cudaMemsetAsync(meeting.edges, 0, 2 * 132 * 2 * 2 * LX * sizeof(word), s));
         void *args[] = {&n, &meeting, &out};
-        CHECK(cudaLaunchCooperativeKernel((const void *)halo_loop, dim3(132), dim3(544),
-                                          args, 0, s));
+        CHECK(cudaLaunchCooperativeKernel(regs ? (const void *)halo_loop<true>
+                                               : (const void *)halo_loop<false>,
+                                          dim3(132), dim3(544), args, regs ? 0 : shared,
+                                          s));
     }
     else
         regs_loop<false><<<132, 544, 0, s>>>(n, out);
@@ -455,7 +482,10 @@ int main(void)
     CHECK(cudaFuncSetAttribute(shared_loop<false>,
                                cudaFuncAttributeMaxDynamicSharedMemorySize,
                                FIELDS * ROWS * LX * (int)sizeof(float)));
-    for (const char *what : {"meet", "shared", "shared-nonorm", "regs", "regs-nonorm", "halo"})
+    CHECK(cudaFuncSetAttribute(halo_loop<false>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               FIELDS * ROWS * LX * (int)sizeof(float)));
+    for (const char *what : {"meet", "shared", "shared-nonorm", "regs", "regs-nonorm",
+                             "shared-halo", "halo"})
         measure(what);
     CHECK(cudaFree(meeting.sums));
     CHECK(cudaFree(meeting.edges));
