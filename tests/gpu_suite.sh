@@ -122,12 +122,8 @@ gpu_equals_serial() {
 # of its runs at once took 156 s each, one alone 2.5 s: results/2026-11-26-h100x2).
 same_as_stored() {
     local gpus=$1; shift
-    local label="course-512 $* (needs $gpus GPU)"
-    selected "$gpus" || return 0
-    if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
-    [[ -z "$MATCH" || "$label" =~ $MATCH ]] || return 0
     settle
-    check course_equals_stored "$label" "$@"
+    gated "$gpus" "course-512 $* (needs $gpus GPU)" course_equals_stored "$@"
     settle
 }
 
