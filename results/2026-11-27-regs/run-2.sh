@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Second call (one H100): (1) decider_floor: the probe's mechanism with the deciding warp
+# removed or sleeping between polls, to find why the registers sweep (halo, 1.49 us) is
+# so much faster inside the mechanism than the shared one (shared-halo, 2.32 us) when
+# alone they are even (0.69 / 0.64); (2) the program with its deciding warp sleeping
+# 64 ns between polls (laplace-back) against HEAD (laplace-new), medians of 3.
+set -u
+B=build/gpu
+nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader
+timeout -s KILL 150 $B/decider_floor 2>&1 | tee $OUT/decider-floor-1.txt
+us() { line=$(timeout -s KILL 40 "$@" --eps 0 --check-every 1 --csv 2>&1 | tail -1); python3 -c "print(f'{1e6*$(echo $line | cut -d, -f12)/$(echo $line | cut -d, -f8):.3f}')" 2>/dev/null || echo "failed: $line"; }
+course() { timeout -s KILL 20 "$@" config/course-512.ini --backend gpu --csv --output /tmp/c.dat > /tmp/c.csv 2>&1; echo "$(tail -1 /tmp/c.csv | cut -d, -f12) $(tail -1 /tmp/c.csv | cut -d, -f8) $(md5sum < /tmp/c.dat | cut -c1-32)"; }
+for round in 1 2 3; do
+  for case in "f384 float 384 30000" "f512 float 512 30000" "f1024 float 1024 20000" "d512 double 512 30000"; do
+    set -- $case
+    run="--backend gpu --top 1 --left 0.3 --precision $2 --nx $3 --ny $3 --max-iter $4"
+    for bin in new back; do echo "$round $1 $bin $(us $B/laplace-$bin $run)"; done
+  done
+  for bin in new back; do echo "$round course $bin $(course $B/laplace-$bin)"; done
+done > $OUT/times-2.txt
+python3 results/2026-11-27-shapes/medians.py $OUT/times-2.txt | sort -s -k1,1 | tee $OUT/medians-2.txt
+grep course $OUT/times-2.txt | awk '{print $3, $5, $6}' | sort | uniq -c
