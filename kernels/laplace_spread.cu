@@ -61,8 +61,9 @@
 #define SPREAD_MOST_DEPTH 4
 #define SPREAD_DEPTH 2
 /* F = edge_depth(depth) + lag fields (depth, or 1 at depth 0): the deciding warps may
- * decide an iteration up to lag iterations after the sweepers finished it; SPREAD_LAG
- * where it fits (spread_tries). */
+ * decide an iteration up to lag iterations after the sweepers finished it;
+ * SPREAD_LONG_LAG where it fits, else SPREAD_LAG (spread_tries). */
+#define SPREAD_LONG_LAG 3
 #define SPREAD_LAG 2
 /* The longest lag LAPLACE_SPREAD_LAG may ask for: the sum slots hold 2F iterations. */
 #define SPREAD_MOST_LAG 4
@@ -422,9 +423,13 @@ static long blocks_of(long ly, int sms, long least)
  * iteration, float, the norm every iteration (results/2026-11-26-rounds, probe-2):
  * depth 2 is the fastest or as fast as any from 128^2 to 1024^2 (512^2: 1 2.9, 2 2.25,
  * 3 2.66, 4 2.45); a lag of 1 (two fields) keeps on chip the largest lattices that
- * fitted before the halos, where an iteration is long enough to hide the decision. */
+ * fitted before the halos, where an iteration is long enough to hide the decision.
+ * A lag of 3 at depth 2 where its fifth field fits (float up to about 900^2, double
+ * about 600^2), medians of 3 against a lag of 2 (results/2026-11-27-regs, run-10):
+ * float 384^2 1.98 against 2.15, 512^2 2.24 against 2.23, 768^2 3.05 against 3.01,
+ * double 512^2 2.84 against 2.87; where it does not fit (float 1024^2), a lag of 2. */
 static const int spread_tries[][2] = {
-    {SPREAD_DEPTH, SPREAD_LAG}, {0, SPREAD_LAG}, {0, 1}};
+    {SPREAD_DEPTH, SPREAD_LONG_LAG}, {SPREAD_DEPTH, SPREAD_LAG}, {0, SPREAD_LAG}, {0, 1}};
 
 /* The first plan of spread_tries (or of the depth asked for) whose fields fit in
  * `shared` bytes of a block; blocks 0 where none does. */
