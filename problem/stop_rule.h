@@ -65,9 +65,10 @@ static inline HOST_DEVICE struct stop_state stop_state_start(void)
 
 /* Whether the convergence test is due at iteration k: every check_every, and at
  * max_iter, so that a run that stops there reports the norm it stopped with. Every
- * iteration (the default) is told first: a GPU has no 64-bit division, and the loops
- * on chip decide every iteration in one lane, where the remainder's hundreds of cycles
- * come twice an iteration (here and in stop_state_step). */
+ * iteration (the default) is told first: a GPU has no 64-bit division instruction, and
+ * the loops on chip take every iteration's decision in one lane, calling this twice
+ * (here and in stop_state_step). Measured on an H100 without the remainder, float
+ * 384^2 2.23 -> 2.15 us an iteration, 128^2 1.40 -> 1.37 (results/2026-11-27-regs). */
 static inline HOST_DEVICE int stop_rule_wants_norm(const struct stop_rule *rule, long k)
 {
     return rule->check_every == 1 || k % rule->check_every == 0 || k == rule->max_iter;
