@@ -118,9 +118,9 @@ chip_odd="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 23"
 chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --method sor --source x*y-1 --norm max"
 # The spread strips (LAPLACE_CHIP_WAY=spread): 6 blocks of 2 rows meeting through
 # tagged words in global memory, each block's deciding warp beside its sweepers; in
-# rounds of 2 (the default) and at depth 0 with a lag of 2 and 1; their columns walked
-# 3 rows at a time (float strips of 2 rows) and 4 (double), and each the other way
-# (LAPLACE_SPREAD_UNROLL).
+# rounds of 2 with a lag of 3 (the default here) and 2 (where 3 does not fit; forced),
+# and at depth 0 with a lag of 2 and 1; their columns walked 3 rows at a time (float
+# strips of 2 rows) and 4 (double), and each the other way (LAPLACE_SPREAD_UNROLL).
 spread_plain="--nx 40 --ny 12 --precision float $edges --eps 0 --max-iter 24"
 spread_double="--nx 37 --ny 13 --precision double $edges --eps 0 --max-iter 24"
 for p in "$plate" "$plate_float" "$large" "$sor" "$chip_plain" "$chip_odd" "$chip_rule" \
@@ -136,6 +136,7 @@ for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$chip_rule" --partition 1x1 --loop chip
     LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_SPREAD_DEPTH=0 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
     LAPLACE_SPREAD_UNROLL=4 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip

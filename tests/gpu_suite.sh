@@ -567,8 +567,9 @@ fault 8 5:700 --partition 2x4
 # inside and across its laps of 8192 iterations, equal to serial; the cluster at every
 # plan plain Jacobi may take (rounds of 8 by default, fewer where 8 do not fit,
 # and meeting every iteration: LAPLACE_CHIP_DEPTH) and the spread strips likewise
-# (rounds of 2 by default, of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH,
-# _LAG; and their columns walked 3 or 4 rows at a time: LAPLACE_SPREAD_UNROLL).
+# (rounds of 2 by default, with a lag of 3 where it fits and 2 where not, forced here;
+# rounds of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH, _LAG; and their
+# columns walked 3 or 4 rows at a time: LAPLACE_SPREAD_UNROLL).
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap, the blocks meeting once in 8 iterations" --partition 1x1 --precision float --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap\$" --partition 1x1 --loop chip --nx 256 --ny 256 --method sor
@@ -631,6 +632,7 @@ for precision in float double; do
         LAPLACE_SPREAD_DEPTH=4 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth4-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         LAPLACE_SPREAD_DEPTH=0 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth0-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag1-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag2-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         unroll=3 # the rows a thread walks at a time that the plan does not take here
         [ "$precision" = float ] && unroll=4
         LAPLACE_SPREAD_UNROLL=$unroll LAPLACE_CHIP_WAY=spread same_as_serial "spread-unroll$unroll-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
