@@ -67,12 +67,16 @@ static void report_method_line(FILE *out, const struct plan *plan)
     fputc('\n', out);
 }
 
-/* How often the blocks of a loop on chip met: "" every iteration. */
+/* How often the blocks of a loop on chip met ("" every iteration), and whether each
+ * sweeping thread held its column in registers. */
 static void rounds_text(const struct solve_result *s, char *text, size_t size)
 {
     text[0] = '\0';
     if (s->loop_round > 1)
         snprintf(text, size, ", the blocks meeting once in %d iterations", s->loop_round);
+    if (s->loop_columns)
+        snprintf(text + strlen(text), size - strlen(text),
+                 ", each thread's column in registers");
 }
 
 /* Who drove the iterations: the devices in batches, or the host at each one; and
@@ -83,7 +87,7 @@ static void report_loop_line(FILE *out, const struct run_report *r)
     const char *overlapped = r->result.sweeps_overlapped
                                  ? ", each sweep launched to overlap the kernel before it"
                                  : "";
-    char rounds[64];
+    char rounds[128];
     rounds_text(&r->result, rounds, sizeof rounds);
     if (r->result.loop_cluster > 0)
         fprintf(out,

@@ -78,6 +78,8 @@ struct solve_result {
                               * multiprocessor (kernels/laplace_spread.h); 0: not */
     int loop_round;          /* on chip: iterations from one meeting of its blocks to
                               * the next (1: every iteration) */
+    int loop_columns;        /* spread on chip: 1 when each sweeping thread held its
+                              * column in registers */
     int sweeps_overlapped;   /* 1: a tile's sweeps were launched to overlap the kernel
                               * before them (programmatic dependent launch) */
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */

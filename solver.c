@@ -89,6 +89,7 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
     st->result->loop_cluster = me->loop_cluster;
     st->result->loop_spread = me->loop_spread;
     st->result->loop_round = me->loop_round;
+    st->result->loop_columns = me->loop_columns;
     return st->state.iteration;
 }
 

@@ -75,6 +75,8 @@ struct tile {
                          (meeting through global memory, not in a cluster) */
     int loop_round;   /* run_alone on chip: iterations from one meeting of its blocks to
                          the next (1: every iteration) */
+    int loop_columns; /* run_alone on chip, spread: 1 when each sweeping thread held its
+                         column in registers (kernels/laplace_spread_columns.cuh) */
     int remote;       /* 1: another MPI rank's tile, of which this rank holds one edge */
     void *impl;       /* the implementation's own state */
     char error[512];  /* why the last call failed */

@@ -185,9 +185,10 @@ int device_cuda_chip_run(struct tile *t, const struct stop_rule *rule,
     if (allocate(t, &way, out) != 0)
         return -1;
     t->loop_batch = CHIP_LAP_ITERATIONS;
-    if (way.spread)
+    if (way.spread) {
         t->loop_spread = way.strips.blocks;
-    else
+        t->loop_columns = way.strips.columns;
+    } else
         t->loop_cluster = way.cluster.blocks;
     t->loop_round = way.spread ? (way.strips.depth > 0 ? way.strips.depth : 1)
                                : (way.cluster.depth > 0 ? way.cluster.depth : 1);

@@ -24,7 +24,9 @@ extern "C" {
 struct spread_plan {
     int blocks; /* 0: the tile does not fit */
     int depth, fields;
-    int unroll; /* rows a sweeping thread walks at a time (walk_column) */
+    int columns; /* 1: each sweeping thread's column in registers, the fields' own
+                    rows in shared memory (laplace_spread_columns.cuh); 0: the fields */
+    int unroll;  /* rows a sweeping thread walks at a time (walk_column) */
     int threads_x, threads_y;
     long rows;
     size_t shared_bytes;  /* dynamic shared memory of a block */

@@ -18,34 +18,38 @@ __device__ __forceinline__ double warp_total(double v)
     return v;
 }
 
-/* What the deciding warp tells the sweepers of its block, in shared memory; read and
- * written by atomic operations (racecheck follows them as such), the final iteration
- * after the block's last barrier. */
+/* What the deciding warp tells the sweepers of its block, in shared memory: one word,
+ * read and written by atomic operations (racecheck follows them as such), so that the
+ * stop and its iteration travel together, unfenced; the final iteration after the
+ * block's last barrier. */
 struct decisions {
-    unsigned long long decided; /* the last iteration decided (tell, stopped_by) */
-    unsigned long long stop_at; /* the iteration the loop stopped at; 0: none */
+    unsigned long long decided; /* the last iteration decided, STOPPED set where the
+                                   loop stopped at it (tell, stopped_by) */
     long final;                 /* the iteration whose field the lap ends with */
 };
+#define STOPPED (1ull << 63)
 
-/* The deciding warp's lane 0 tells its block: the stop first, then that k is decided
- * (fenced: a thread that sees k decided sees the stop too). */
+/* The deciding warp's lane 0 tells its block that k is decided, and whether the loop
+ * stopped there (after which nothing more is decided). */
 __device__ __forceinline__ void tell(decisions *d, long k, bool stop)
 {
-    if (stop)
-        atomicExch(&d->stop_at, (unsigned long long)k);
-    __threadfence_block();
-    atomicExch(&d->decided, (unsigned long long)k);
+    atomicExch(&d->decided, (unsigned long long)k | (stop ? STOPPED : 0ull));
 }
 
-/* Thread 0 of the sweepers waits until k is decided, or a stop before it (after which
- * nothing more is decided); whether the loop stopped at or before k. */
+/* Thread 0 of the sweepers waits until k is decided, or a stop before it, polling
+ * every SPREAD_POLL_NS ns; whether the loop stopped at or before k. Measured on an H100
+ * (results/2026-11-27-regs, run-6): polling without a pause, its atomics delay the
+ * deciding warp's, which sets the loop's pace (float 384^2 2.25 against 2.06 us an
+ * iteration with 32 ns). */
+#define SPREAD_POLL_NS 32
 __device__ __forceinline__ bool stopped_by(decisions *d, long k)
 {
-    while ((long)atomicAdd(&d->decided, 0ull) < k && atomicAdd(&d->stop_at, 0ull) == 0) {
+    unsigned long long w = atomicAdd(&d->decided, 0ull);
+    while ((long)(w & ~STOPPED) < k && !(w & STOPPED)) {
+        __nanosleep(SPREAD_POLL_NS);
+        w = atomicAdd(&d->decided, 0ull);
     }
-    __threadfence_block();
-    const unsigned long long stop = atomicAdd(&d->stop_at, 0ull);
-    return stop > 0 && (long)stop <= k;
+    return (w & STOPPED) && (long)(w & ~STOPPED) <= k;
 }
 
 /* Lane l's part of the B sums of k: blocks l, l + 32, ... added in that order, once
@@ -101,10 +105,10 @@ __device__ static void decide_loop(const spread_args<T> &a, const meeting &m,
         if (lane == 0) {
             const bool check = stop_rule_wants_norm(&a.rule, k);
             const double norm = check ? stop_rule_norm(&a.rule, t) : NAN;
-            if (check && blockIdx.x == 0)
-                a.norms[j] = norm;
             stop = stop_state_step(&a.rule, &mine, k, check, norm);
             tell(d, k, stop);
+            if (check && blockIdx.x == 0) /* after telling: the sweepers wait for that */
+                a.norms[j] = norm;
         }
         if (__shfl_sync(0xffffffffu, stop, 0))
             break;

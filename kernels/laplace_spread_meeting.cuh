@@ -19,7 +19,13 @@
  * published after their round's barrier, after taking this block's rows of round
  * r - 1: so the slot of r - 1 is read before it is written again. */
 #define SPREAD_SUM_SLOTS 16
-#define SPREAD_MOST_BLOCKS 256 /* lane_sum's registers: 8 blocks a lane */
+/* The most blocks (lane_sum holds 5 sums a lane in registers). With room for 256 (8 a
+ * lane) every spread kernel spilled registers (96 a thread at most: 17 warps a block);
+ * with 160 none does. Measured on an H100, us an iteration, medians of 3, 160 against
+ * 256 (results/2026-11-27-pace, run-2): the columns in registers, float 384^2 1.31
+ * against 1.44, 512^2 1.59 against 1.63, double 512^2 2.43 against 2.44, the course
+ * problem 0.645 s against 0.650. */
+#define SPREAD_MOST_BLOCKS 160
 
 /* Where the blocks meet, in global memory (zeroed before a run): tagged words. */
 struct meeting {

@@ -53,8 +53,8 @@ sanitized() {
 # The tuning variables (README) set for a check, for its line.
 knobs() {
     local v
-    for v in LAPLACE_CHIP_WAY LAPLACE_CHIP_DEPTH LAPLACE_SPREAD_DEPTH LAPLACE_SPREAD_LAG \
-        LAPLACE_SPREAD_UNROLL LAPLACE_SWEEP_ORDER; do
+    for v in LAPLACE_CHIP_WAY LAPLACE_CHIP_DEPTH LAPLACE_SPREAD_BLOCKS LAPLACE_SPREAD_DEPTH \
+        LAPLACE_SPREAD_LAG LAPLACE_SPREAD_UNROLL LAPLACE_SPREAD_COLUMNS LAPLACE_SWEEP_ORDER; do
         [ -z "${!v:-}" ] || printf '%s=%s ' "$v" "${!v}"
     done
 }
@@ -106,6 +106,12 @@ reference() {
 
 plate="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 1500"
 plate_float="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 1500"
+# A lone tile's plate takes the loop on chip, whose every shared-memory access racecheck
+# follows: 1500 iterations took over 330 s a check on an H100 (results/2026-11-27-pace,
+# run-1), so racecheck takes those checks on 120 (the loop on chip's own checks below
+# are shorter still).
+plate_short="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 120"
+plate_short_float="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 120"
 large="--nx 2048 --ny 1031 --precision float $edges --eps 0 --max-iter 12"
 sor="--nx 61 --ny 47 --precision double $edges --eps 0 --max-iter 300 --method sor --source x*y-1"
 # The loop on chip keeps everything in shared memory, which racecheck follows access
@@ -119,17 +125,25 @@ chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --met
 # The spread strips (LAPLACE_CHIP_WAY=spread): 6 blocks of 2 rows meeting through
 # tagged words in global memory, each block's deciding warp beside its sweepers; in
 # rounds of 2 with a lag of 3 (the default here) and 2 (where 3 does not fit; forced),
-# and at depth 0 with a lag of 2 and 1; their columns walked 3 rows at a time (float
-# strips of 2 rows) and 4 (double), and each the other way (LAPLACE_SPREAD_UNROLL).
+# and at depth 0 with a lag of 2 and 1; each thread's column in registers (the default
+# at depth 2: strips of 2 and 3 rows, and of 4 on 3 blocks; spread_edge: one warp, the
+# fixed east column in none of its threads) or the fields in shared memory
+# (LAPLACE_SPREAD_COLUMNS=0), their columns walked 3 rows at a time (float strips of 2
+# rows) and 4 (double), and each the other way (LAPLACE_SPREAD_UNROLL).
 spread_plain="--nx 40 --ny 12 --precision float $edges --eps 0 --max-iter 24"
 spread_double="--nx 37 --ny 13 --precision double $edges --eps 0 --max-iter 24"
-for p in "$plate" "$plate_float" "$large" "$sor" "$chip_plain" "$chip_odd" "$chip_rule" \
-    "$spread_plain" "$spread_double"; do reference "$p"; done
+spread_edge="--nx 34 --ny 14 --precision double $edges --eps 0 --max-iter 25"
+for p in "$plate" "$plate_float" "$plate_short" "$plate_short_float" "$large" "$sor" \
+    "$chip_plain" "$chip_odd" "$chip_rule" "$spread_plain" "$spread_double" "$spread_edge"; do
+    reference "$p"
+done
 
 for tool in $TOOLS; do
-    run_check 1 same_field "$tool" 1 "$plate" --partition 1x1
-    run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --reduce device
-    run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --monitor 50
+    lone=$plate lone_float=$plate_float
+    [ "$tool" = racecheck ] && lone=$plate_short lone_float=$plate_short_float
+    run_check 1 same_field "$tool" 1 "$lone" --partition 1x1
+    run_check 1 same_field "$tool" 1 "$lone_float" --partition 1x1 --reduce device
+    run_check 1 same_field "$tool" 1 "$lone" --partition 1x1 --monitor 50
     run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1
     LAPLACE_CHIP_DEPTH=3 run_check 1 same_field "$tool" 1 "$chip_odd" --partition 1x1
     LAPLACE_CHIP_DEPTH=0 run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1 --loop chip
@@ -137,10 +151,14 @@ for tool in $TOOLS; do
     LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
     LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
     LAPLACE_SPREAD_DEPTH=0 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_UNROLL=4 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_UNROLL=3 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_edge" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_BLOCKS=3 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_COLUMNS=0 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_UNROLL=4 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_UNROLL=3 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --loop batched
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device
@@ -173,6 +191,7 @@ run_check 1 faulted 1 0:800 --partition 1x1 --kernel rows
 run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
 LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:0 --partition 1x1 --loop chip
 LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
+LAPLACE_SPREAD_COLUMNS=0 LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
 LAPLACE_CHIP_DEPTH=0 LAPLACE_CHIP_WAY=cluster run_check 1 faulted 1 0:800 --partition 1x1 --loop chip # 203 rows: in rounds, else spread
 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"

@@ -568,15 +568,19 @@ fault 8 5:700 --partition 2x4
 # plan plain Jacobi may take (rounds of 8 by default, fewer where 8 do not fit,
 # and meeting every iteration: LAPLACE_CHIP_DEPTH) and the spread strips likewise
 # (rounds of 2 by default, with a lag of 3 where it fits and 2 where not, forced here;
-# rounds of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH, _LAG; and their
-# columns walked 3 or 4 rows at a time: LAPLACE_SPREAD_UNROLL).
+# rounds of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH, _LAG; each
+# thread's column in registers in rounds of 2 on strips of at most 4 rows and at most
+# 514 columns, the fields in shared memory elsewhere and where LAPLACE_SPREAD_COLUMNS=0
+# asks, their columns walked 3 or 4 rows at a time: LAPLACE_SPREAD_UNROLL).
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap, the blocks meeting once in 8 iterations" --partition 1x1 --precision float --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap\$" --partition 1x1 --loop chip --nx 256 --ny 256 --method sor
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --partition 1x1 --precision float --nx 256 --ny 256
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap, the blocks meeting once in 2 iterations" --partition 1x1 --precision double --nx 256 --ny 256
 spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through L2, 8192 iterations a lap"
-loop_named 1 "$spread_line, the blocks meeting once in 2 iterations" --partition 1x1 --precision float
+loop_named 1 "$spread_line, the blocks meeting once in 2 iterations, each thread's column in registers\$" --partition 1x1 --precision float
+LAPLACE_SPREAD_COLUMNS=0 loop_named 1 "$spread_line, the blocks meeting once in 2 iterations\$" --partition 1x1 --precision float
+loop_named 1 "$spread_line, the blocks meeting once in 2 iterations\$" --partition 1x1 --precision float --nx 515 --ny 515
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 300 --ny 300
 loop_named 1 "$spread_line" --partition 1x1 --precision float --nx 1000 --ny 1000
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 600 --ny 700
@@ -632,11 +636,25 @@ for precision in float double; do
         LAPLACE_SPREAD_DEPTH=4 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth4-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         LAPLACE_SPREAD_DEPTH=0 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth0-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag1-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
-        LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag2-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_SPREAD_COLUMNS=0 LAPLACE_CHIP_WAY=spread same_as_serial "spread-fields-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread same_as_serial "spread-fields-lag2-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         unroll=3 # the rows a thread walks at a time that the plan does not take here
         [ "$precision" = float ] && unroll=4
-        LAPLACE_SPREAD_UNROLL=$unroll LAPLACE_CHIP_WAY=spread same_as_serial "spread-unroll$unroll-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_UNROLL=$unroll LAPLACE_CHIP_WAY=spread same_as_serial "spread-unroll$unroll-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
     done
+    # The columns in registers at their edges: a warp's interior exactly (the fixed
+    # east column in no thread: 34, 66, 514 wide), the widest (514) and one wider (515,
+    # the fields), strips of up to 4 rows (528 high on 132 multiprocessors) and of 5
+    # (529: the fields), a lag of 2 (forced; the plan where a lag of 3 does not fit),
+    # and depth 1 (strips of 2 rows, halos of 1: the fields, as at depths 3 and 4).
+    for lattice in "34 70" "66 131" "514 300" "515 300" "200 528" "200 529"; do
+        set -- $lattice
+        problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-5 --max-iter 20000"
+        LAPLACE_CHIP_WAY=spread same_as_serial "spread-columns-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+    done
+    problem="--nx 66 --ny 64 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+    LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread same_as_serial "spread-columns-lag2-$precision" 1 "$problem" --partition 1x1 --loop chip
+    LAPLACE_SPREAD_DEPTH=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth1-$precision" 1 "$problem" --partition 1x1 --loop chip
     problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter 8193"
     LAPLACE_SPREAD_DEPTH=4 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth4-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
     LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag1-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip

@@ -175,6 +175,8 @@ Test(trust_cli, help_lists_the_exit_statuses_and_the_environment)
                                   "LAPLACE_SPREAD_THREADS",
                                   "LAPLACE_SPREAD_DEPTH",
                                   "LAPLACE_SPREAD_LAG",
+                                  "LAPLACE_SPREAD_COLUMNS",
+                                  "LAPLACE_SPREAD_UNROLL",
                                   "LAPLACE_SWEEP_ORDER",
                                   "LAPLACE_OVERLAP",
                                   "OMP_NUM_THREADS",
