@@ -16,8 +16,9 @@
  *
  * Measured on an H100, the course problem (512^2, float, 423553 iterations), medians of
  * 3 (results/2026-11-27-pace, run-2): 0.645 s, against 0.850 with the fields in shared
- * memory and 0.979 with this sweep's row indices known only at run time (select chains
- * and predicates in every step; results/2026-11-27-regs, columns.patch).
+ * memory; and with room for 256 blocks' sums (SPREAD_MOST_BLOCKS) 0.650, against 0.979
+ * with this sweep's row indices known only at run time (select chains and predicates in
+ * every step; results/2026-11-27-regs, columns.patch).
  */
 #ifndef LAPLACE_SPREAD_COLUMNS_CUH
 #define LAPLACE_SPREAD_COLUMNS_CUH
