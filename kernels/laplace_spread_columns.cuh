@@ -39,15 +39,15 @@ using column_sides = T[2][SPREAD_SWEEPERS / 32][2][SPREAD_COLUMN_ROWS];
 
 /* A thread's place: its column x, its lane and warp, whether it holds a column of the
  * tile (x < lx) and updates it (x < lx - 1; column lx - 1 is the fixed edge), and the
- * field rows it may update, [fixed_lo, fixed_hi): the first and last blocks' reach past
- * the lattice's edge rows, which stay as they are. */
+ * block's inner rows, [inner_lo, inner_hi) (inner_rows: the rows of the first and last
+ * blocks' halos past the lattice's edge rows are swept and not kept). */
 struct column_place {
     int x, lane, warp;
     bool holds, updates;
-    int fixed_lo, fixed_hi;
+    int inner_lo, inner_hi;
 };
 
-template <typename T, int H, int R>
+template <typename T>
 __device__ __forceinline__ column_place place_of(const spread_args<T> &a,
                                                  const strip<T> &s)
 {
@@ -57,9 +57,7 @@ __device__ __forceinline__ column_place place_of(const spread_args<T> &a,
     c.warp = threadIdx.x / 32;
     c.holds = c.x < a.lx;
     c.updates = c.x < a.lx - 1;
-    const int below = (int)s.y0 - H; /* the lattice's row of field row 0 */
-    c.fixed_lo = max(0, 1 - below);
-    c.fixed_hi = min(R + 2 * H, (int)a.ly - 1 - below);
+    inner_rows(a, s, &c.inner_lo, &c.inner_hi);
     return c;
 }
 
@@ -176,7 +174,7 @@ step_column(const spread_args<T> &a, const column_place &p, int j, T (&c)[R + 2 
             west = sides[p.warp][0][l];
         if (p.lane == 31)
             east = sides[p.warp][1][l];
-        if (p.updates && l >= p.fixed_lo && l < p.fixed_hi) {
+        if (p.updates && l >= p.inner_lo && l < p.inner_hi) {
             c[l] = jacobi(south, west, east, c[l + 1]);
             if (l >= H && l < H + R)
                 acc += square_of(c[l] - here, a.square_scale);
@@ -230,7 +228,7 @@ __device__ static void column_loop(const spread_args<T> &a, const meeting &m,
     bool *stop_seen = shared.stop_seen;
     column_sides<T> &sides = shared.sides;
     const int sweepers = a.threads_x, warps = sweepers / 32;
-    const column_place p = place_of<T, H, R>(a, s);
+    const column_place p = place_of(a, s);
     const long end = start + batch;
     long since_check = start % a.rule.check_every;
     T c[R + 2 * H];

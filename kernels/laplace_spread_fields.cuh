@@ -33,16 +33,15 @@ __device__ __forceinline__ T *own_rows(const spread_args<T> &a, const strip<T> &
     return field_of(s, f) + a.depth * a.lx;
 }
 
-/* The field rows step j of a round updates (field row l: the lattice's row y0 - depth +
- * l): the strip and the depth - j rows of each halo next to it, inside the lattice's
- * edge rows. */
+/* The field rows step j of a round updates: the strip and the depth - j rows of each
+ * halo next to it, of the inner rows. */
 template <typename T>
 __device__ __forceinline__ void rows_of_step(const spread_args<T> &a, const strip<T> &s,
                                              int j, int *lo, int *hi)
 {
-    const int h = a.depth, below = (int)s.y0 - h; /* the lattice's row of field row 0 */
-    *lo = max(j, 1 - below);
-    *hi = min((int)s.rows + 2 * h - j, (int)a.ly - 1 - below);
+    inner_rows(a, s, lo, hi);
+    *lo = max(*lo, j);
+    *hi = min(*hi, (int)s.rows + 2 * a.depth - j);
 }
 
 /*

@@ -61,6 +61,18 @@ __device__ static strip<T> strip_of(const spread_args<T> &a, T *shared, long siz
     return s;
 }
 
+/* The field rows the block may update (field row l: the lattice's row y0 - depth + l),
+ * [lo, hi): those inside the lattice's edge rows, which the first and last blocks'
+ * halos reach past. Both sweeps update within them (rows_of_step, column_loop). */
+template <typename T>
+__device__ __forceinline__ void inner_rows(const spread_args<T> &a, const strip<T> &s,
+                                           int *lo, int *hi)
+{
+    const int below = (int)s.y0 - a.depth; /* the lattice's row of field row 0 */
+    *lo = max(0, 1 - below);
+    *hi = min((int)s.rows + 2 * a.depth, (int)a.ly - 1 - below);
+}
+
 /* Counts iteration k, the one just swept (since_check: k % check_every, counted);
  * whether it takes the norm (stop_rule_wants_norm). */
 template <typename T>
