@@ -101,8 +101,10 @@ static void report_loop_line(FILE *out, const struct run_report *r)
             "a multiprocessor, meeting through L2, %ld iterations a lap%s\n",
             r->result.loop_spread, r->result.loop_batch, rounds);
     else if (r->result.loop_batch > 0)
-        fprintf(out, "  loop          batched on %s, %ld iterations a batch%s\n", on,
-                r->result.loop_batch, overlapped);
+        fprintf(out, "  loop          batched on %s, %ld iterations a batch%s%s\n", on,
+                r->result.loop_batch,
+                r->result.loop_pairs ? ", two iterations a pass through memory" : "",
+                overlapped);
     else
         fprintf(out, "  loop          the host at every iteration%s\n", overlapped);
 }

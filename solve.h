@@ -72,6 +72,8 @@ struct solve_result {
     long norm_checks;        /* iterations at which the norm was computed */
     long loop_batch;         /* iterations a batch when the devices ran the loop in
                               * batches; 0: the host drove every iteration */
+    int loop_pairs;          /* 1: the batches ran two iterations a pass through
+                              * memory (kernels/laplace_pairs.h) */
     int loop_cluster;        /* the loop ran on chip, in one cluster of this many
                               * blocks (kernels/laplace_chip.h); 0: it did not */
     int loop_spread;         /* the loop ran on chip in this many blocks, one a

@@ -86,6 +86,7 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
     if (rc == 0)
         solve_report_state(st->result, &st->state);
     st->result->loop_batch = me->loop_batch;
+    st->result->loop_pairs = me->loop_pairs;
     st->result->loop_cluster = me->loop_cluster;
     st->result->loop_spread = me->loop_spread;
     st->result->loop_round = me->loop_round;

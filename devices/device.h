@@ -70,6 +70,8 @@ struct tile {
                               in host memory (on GPUs mapped: the sweeps write them) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
     long loop_batch;               /* run_alone: iterations a batch, once it ran so */
+    int loop_pairs;   /* run_alone: 1 when its batches ran two iterations a pass
+                         (kernels/laplace_pairs.cu) */
     int loop_cluster; /* run_alone on chip: blocks of the cluster holding the tile */
     int loop_spread;  /* run_alone on chip: blocks sweeping strips, one a multiprocessor
                          (meeting through global memory, not in a cluster) */

@@ -4,13 +4,17 @@
  * sweeps whose block sums all come back to the host, which adds and tests them
  * iteration by iteration; when the stop falls inside a batch, the field goes
  * back to the batch's checkpoint and the sweeps are replayed up to the stop.
- * With --reduce device, one resident kernel per batch adds the sums and stops
- * by itself. A tile small enough for the loop on chip runs there instead
+ * Plain Jacobi on a lattice too large for batches of single sweeps to pay runs its
+ * batches as passes of two iterations each (kernels/laplace_pairs.cu), which move
+ * half the bytes. With --reduce device, one resident kernel per batch adds the sums
+ * and stops by itself. A tile small enough for the loop on chip runs there instead
  * (device_cuda_chip.c).
  */
 #include "devices/device_cuda_alone.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <cuda_runtime_api.h>
 
@@ -18,6 +22,7 @@
 #include "devices/device_cuda_chip.h"
 #include "laplace_kernels.h"
 #include "kernels/laplace_loop.h"
+#include "kernels/laplace_pairs.h"
 
 /* Queues every phase of iteration k of a lone tile, block sums into sums (NULL:
  * none); its phases follow each other on the one stream. */
@@ -31,8 +36,16 @@ static int queue_lone_iteration(struct tile *t, long k, double *sums)
     return 0;
 }
 
-/* Queues a batch of n iterations on the stream being captured. */
-static int queue_batch(struct tile *t, long n)
+/* How a batch's iterations are queued, and the block sums each iteration leaves:
+ * single sweeps of the tile's kernel, or passes of two iterations (pairs). */
+struct batch_way {
+    int (*queue)(struct tile *t, long n); /* a batch of n, on the tile's stream */
+    long sums;                            /* block sums an iteration */
+    long multiple;                        /* of which a batch's length is one */
+};
+
+/* Queues a batch of n single sweeps, after a copy of the field (the checkpoint). */
+static int queue_sweeps(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
     const size_t slot = (size_t)t->block_count;
@@ -48,13 +61,40 @@ static int queue_batch(struct tile *t, long n)
     return 0;
 }
 
+/* Queues a batch of n iterations (a multiple of 4) in passes of two; the first pass
+ * writes the checkpoint as it reads the field. The passes go from field[0] to
+ * field[1] and back, so the batch ends in field[0], where iteration k's parity puts
+ * it. */
+static int queue_pairs(struct tile *t, long n)
+{
+    struct cuda_tile *c = t->impl;
+    const size_t slot = (size_t)laplace_pairs_blocks(t->extent->lx, t->extent->ly);
+    for (long p = 0; p < n / 2; p++) {
+        const struct pair_launch l = {
+            .precision = t->precision,
+            .old = t->field[p % 2],
+            .new_ = t->field[1 - p % 2],
+            .keep = p == 0 ? c->checkpoint_d : NULL,
+            .lx = t->extent->lx,
+            .ly = t->extent->ly,
+            .first_sums = c->slots_d + (size_t)(2 * p) * slot,
+            .second_sums = c->slots_d + (size_t)(2 * p + 1) * slot,
+            .square_scale = update_rule_square_scale(&t->settings.rule)};
+        CUDA_CHECK(t, laplace_pairs_sweep(&l, c->stream));
+    }
+    CUDA_CHECK(t,
+               cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
+                               cudaMemcpyDeviceToHost, c->stream));
+    return 0;
+}
+
 /* Captures one batch into a CUDA graph, so that a batch is one launch. */
-static int capture_batch(struct tile *t, long n)
+static int capture_batch(struct tile *t, const struct batch_way *way, long n)
 {
     struct cuda_tile *c = t->impl;
     cudaGraph_t graph = NULL;
     CUDA_CHECK(t, cudaStreamBeginCapture(c->stream, cudaStreamCaptureModeThreadLocal));
-    int rc = queue_batch(t, n);
+    int rc = way->queue(t, n);
     cudaError_t end = cudaStreamEndCapture(c->stream, &graph);
     if (rc != 0)
         return cudaGraphDestroy(graph), -1;
@@ -100,18 +140,18 @@ static int device_batches(struct tile *t, const struct stop_rule *rule,
     return 0;
 }
 
-/* The host's test of iteration k from its block sums (stop_rule.h); 1 when the
- * loop stops, by the rule or because the watch asked to (STOP_INTERRUPTED). */
+/* The host's test of iteration k from its `count` block sums (stop_rule.h); 1 when
+ * the loop stops, by the rule or because the watch asked to (STOP_INTERRUPTED). */
 static int host_tests(const struct tile *t, const struct stop_rule *rule,
                       const struct loop_watch *watch, long k, const double *sums,
-                      struct stop_state *st)
+                      long count, struct stop_state *st)
 {
     int has_norm = stop_rule_wants_norm(rule, k);
     double norm = NAN;
     int interrupt = 0;
     if (has_norm) {
         norm = stop_rule_norm(
-            rule, device_block_sums_total(sums, t->block_count, t->settings.rule.norm));
+            rule, device_block_sums_total(sums, count, t->settings.rule.norm));
         interrupt = watch->norm(watch->context, k, norm);
     }
     if (!stop_state_step(rule, st, k, has_norm, norm) && interrupt)
@@ -134,7 +174,7 @@ static int run_one_by_one(struct tile *t, long from, long to, int test,
         CUDA_CHECK(t, cudaMemcpyAsync(c->slots_h, c->slots_d, cuda_tile_sums_bytes(t),
                                       cudaMemcpyDeviceToHost, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
-        if (host_tests(t, rule, watch, k, c->slots_h, st))
+        if (host_tests(t, rule, watch, k, c->slots_h, t->block_count, st))
             return 0;
     }
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
@@ -152,18 +192,34 @@ static int replay(struct tile *t, long from, long k)
     return run_one_by_one(t, from, k, 0, NULL, NULL, NULL);
 }
 
-/* --reduce host: batches of n sweeps whose block sums all come back to the
- * host, which adds and tests each iteration in order. */
-static int host_batches(struct tile *t, const struct stop_rule *rule,
-                        const struct loop_watch *watch, struct stop_state *st)
+/* Tests iterations from .. from + n - 1 of a batch that ran, in order; 1 when the
+ * loop stopped there (the field of the stop put back in place), -1 on failure. */
+static int test_batch(struct tile *t, const struct batch_way *way, long from, long n,
+                      const struct stop_rule *rule, const struct loop_watch *watch,
+                      struct stop_state *st)
 {
     struct cuda_tile *c = t->impl;
-    const long n = cuda_tile_batch_iterations(t);
+    for (long k = from; k < from + n; k++)
+        if (host_tests(t, rule, watch, k, c->slots_h + (k - from) * way->sums, way->sums,
+                       st))
+            return k == from + n - 1 || replay(t, from, k) == 0 ? 1 : -1;
+    return 0;
+}
+
+/* --reduce host: batches of n iterations queued `way`, whose block sums all come
+ * back to the host, which adds and tests each iteration in order. The iterations
+ * left before max_iter, fewer than n, run as one batch queued directly (its length
+ * a multiple of `multiple`), and the last few one by one. */
+static int host_batches(struct tile *t, const struct batch_way *way, long n,
+                        const struct stop_rule *rule, const struct loop_watch *watch,
+                        struct stop_state *st)
+{
+    struct cuda_tile *c = t->impl;
+    const size_t sums_bytes = (size_t)n * (size_t)way->sums * sizeof(double);
     CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, device_tile_field_bytes(t)));
-    CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, (size_t)n * cuda_tile_sums_bytes(t)));
-    CUDA_CHECK(t,
-               cudaMallocHost((void **)&c->slots_h, (size_t)n * cuda_tile_sums_bytes(t)));
-    if (capture_batch(t, n) != 0)
+    CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, sums_bytes));
+    CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, sums_bytes));
+    if (capture_batch(t, way, n) != 0)
         return -1;
     t->loop_batch = n;
     long from = 1;
@@ -171,10 +227,20 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
         CUDA_CHECK(t, cuda_tile_injected_fault(t, from, from + n - 1));
         CUDA_CHECK(t, cudaGraphLaunch(c->batch, c->stream));
         CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
-        for (long k = from; k < from + n; k++)
-            if (host_tests(t, rule, watch, k, c->slots_h + (k - from) * t->block_count,
-                           st))
-                return k == from + n - 1 ? 0 : replay(t, from, k);
+        const int stopped = test_batch(t, way, from, n, rule, watch, st);
+        if (stopped != 0)
+            return stopped < 0 ? -1 : 0;
+    }
+    const long left = rule->max_iter - from + 1, m = left - left % way->multiple;
+    if (m > 0) {
+        CUDA_CHECK(t, cuda_tile_injected_fault(t, from, from + m - 1));
+        if (way->queue(t, m) != 0)
+            return -1;
+        CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+        const int stopped = test_batch(t, way, from, m, rule, watch, st);
+        if (stopped != 0)
+            return stopped < 0 ? -1 : 0;
+        from += m;
     }
     return run_one_by_one(t, from, rule->max_iter, 1, rule, watch, st); /* the last few */
 }
@@ -187,13 +253,59 @@ static int host_batches(struct tile *t, const struct stop_rule *rule,
 #define BATCH_ITERATIONS_LEAST 256
 #define DEVICE_BATCH_ITERATIONS_LEAST 32
 
+/* Batches of pairs hold at least this many iterations: the checkpoint, written by a
+ * batch's first pass, costs about one iteration's bytes. */
+#define PAIR_BATCH_LEAST 32
+
+/* LAPLACE_PAIRS=0 never runs passes of two iterations, =1 wherever a lone tile's
+ * batches may run (the GPU suite, experiments); unset: where batches of single
+ * sweeps do not pay. */
+static int pairs_asked(void)
+{
+    const char *text = getenv("LAPLACE_PAIRS");
+    return !text ? -1 : strcmp(text, "0") == 0 ? 0 : 1;
+}
+
+/* Iterations a batch of pairs: about 2 ms of passes (each moving a field in and out
+ * for two iterations), a multiple of 4 (the passes end in field[0]), at least
+ * PAIR_BATCH_LEAST, at most 1024; 0 where the sums of so many would pass 64 MiB or
+ * the GPU's free memory cannot hold them and the checkpoint. */
+static long pair_batch_iterations(struct tile *t, long sums)
+{
+    const double seconds = (double)device_tile_field_bytes(t) / 3e12 + 1.5e-6;
+    long n = (long)(2e-3 / seconds);
+    n = n < PAIR_BATCH_LEAST ? PAIR_BATCH_LEAST : n > 1024 ? 1024 : n;
+    n -= n % 4;
+    const size_t sums_bytes = (size_t)n * (size_t)sums * sizeof(double);
+    size_t free_bytes = 0, total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
+        return 0;
+    return sums_bytes <= (64u << 20) &&
+                   sums_bytes + device_tile_field_bytes(t) < free_bytes / 10 * 9
+               ? n
+               : 0;
+}
+
+/* Whether the lone tile runs batches of pairs: plain Jacobi with the sums added on
+ * the host, the kernel and block left to auto, where single sweeps' batches of
+ * `singles` iterations would not pay (LAPLACE_PAIRS: pairs_asked). */
+static int takes_pairs(const struct tile *t, long singles)
+{
+    const struct tile_settings *s = &t->settings;
+    const int asked = pairs_asked();
+    return asked != 0 && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
+           update_rule_is_plain_jacobi(&s->rule) &&
+           (asked == 1 || singles < BATCH_ITERATIONS_LEAST);
+}
+
 /*
  * A lone tile: the whole loop here, in batches (see device.h). Batches pay only
  * when they hold many cheap iterations: with the host adding the sums, each
  * batch starts with a copy of the field (for the replay); with the device adding
  * them, a grid-wide barrier and a reduction in every block come with each
  * iteration. Large tiles, whose sweeps take longer than a few host round trips,
- * decline and run the host loop; so do kernels other than rows on the device.
+ * run batches of pairs (plain Jacobi) or decline and run the host loop; so do
+ * kernels other than rows on the device.
  */
 int device_cuda_alone_run(struct tile *t, const struct stop_rule *rule,
                           struct stop_state *out, const struct loop_watch *watch)
@@ -208,7 +320,18 @@ int device_cuda_alone_run(struct tile *t, const struct stop_rule *rule,
         return n >= DEVICE_BATCH_ITERATIONS_LEAST && c->shape.kernel == KERNEL_ROWS
                    ? device_batches(t, rule, out, watch)
                    : 1;
-    return n >= BATCH_ITERATIONS_LEAST ? host_batches(t, rule, watch, out) : 1;
+    if (takes_pairs(t, n)) {
+        const struct batch_way pairs = {
+            queue_pairs, laplace_pairs_blocks(t->extent->lx, t->extent->ly), 4};
+        const long pair_n = pair_batch_iterations(t, pairs.sums);
+        if (pair_n > 0) {
+            t->loop_pairs = 1;
+            return host_batches(t, &pairs, pair_n, rule, watch, out);
+        }
+    }
+    const struct batch_way singles = {queue_sweeps, t->block_count, 2};
+    return n >= BATCH_ITERATIONS_LEAST ? host_batches(t, &singles, n, rule, watch, out)
+                                       : 1;
 }
 
 /* Frees what device_cuda_alone_run() allocated: the graph, then the memory its

@@ -54,7 +54,8 @@ sanitized() {
 knobs() {
     local v
     for v in LAPLACE_CHIP_WAY LAPLACE_CHIP_DEPTH LAPLACE_SPREAD_BLOCKS LAPLACE_SPREAD_DEPTH \
-        LAPLACE_SPREAD_LAG LAPLACE_SPREAD_UNROLL LAPLACE_SPREAD_COLUMNS LAPLACE_SWEEP_ORDER; do
+        LAPLACE_SPREAD_LAG LAPLACE_SPREAD_UNROLL LAPLACE_SPREAD_COLUMNS LAPLACE_SWEEP_ORDER \
+        LAPLACE_PAIRS LAPLACE_PAIRS_ROWS LAPLACE_PAIRS_AHEAD; do
         [ -z "${!v:-}" ] || printf '%s=%s ' "$v" "${!v}"
     done
 }
@@ -133,8 +134,14 @@ chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --met
 spread_plain="--nx 40 --ny 12 --precision float $edges --eps 0 --max-iter 24"
 spread_double="--nx 37 --ny 13 --precision double $edges --eps 0 --max-iter 24"
 spread_edge="--nx 34 --ny 14 --precision double $edges --eps 0 --max-iter 25"
+# Two iterations a pass (kernels/laplace_pairs.cu; `large` takes them by default):
+# forced on lattices of one and of a few strips, 41 and 30 iterations (a batch of 40
+# or 28 queued directly, then one by one), both strip heights and prefetch depths.
+pairs_plain="--nx 131 --ny 70 --precision float $edges --eps 0 --max-iter 41"
+pairs_double="--nx 67 --ny 35 --precision double $edges --eps 0 --max-iter 30"
 for p in "$plate" "$plate_float" "$plate_short" "$plate_short_float" "$large" "$sor" \
-    "$chip_plain" "$chip_odd" "$chip_rule" "$spread_plain" "$spread_double" "$spread_edge"; do
+    "$chip_plain" "$chip_odd" "$chip_rule" "$spread_plain" "$spread_double" "$spread_edge" \
+    "$pairs_plain" "$pairs_double"; do
     reference "$p"
 done
 
@@ -167,8 +174,12 @@ for tool in $TOOLS; do
         run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --kernel "$kernel" --block 8x4
     done
     run_check 1 same_field "$tool" 1 "$large" --partition 1x1
+    LAPLACE_PAIRS=1 run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x1 --loop batched
+    LAPLACE_PAIRS=1 run_check 1 same_field "$tool" 1 "$pairs_double" --partition 1x1 --loop batched
+    LAPLACE_PAIRS=1 LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=8 run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x1 --loop batched
+    LAPLACE_PAIRS=1 LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=1 run_check 1 same_field "$tool" 1 "$pairs_double" --partition 1x1 --loop batched
     # every other rows sweep in reverse order (forced: these lattices fit in L2)
-    LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$large" --partition 1x1
+    LAPLACE_PAIRS=0 LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$large" --partition 1x1
     LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --block 16x4
     LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device
     LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
@@ -194,6 +205,8 @@ LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
 LAPLACE_SPREAD_COLUMNS=0 LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
 LAPLACE_CHIP_DEPTH=0 LAPLACE_CHIP_WAY=cluster run_check 1 faulted 1 0:800 --partition 1x1 --loop chip # 203 rows: in rounds, else spread
 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
+LAPLACE_PAIRS=1 run_check 1 faulted 1 0:0 --partition 1x1 --loop batched
+LAPLACE_PAIRS=1 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device

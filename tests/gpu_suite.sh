@@ -687,16 +687,49 @@ done
 # iteration (40), both precisions.
 for precision in float double; do
     problem="--nx 6000 --ny 3000 --precision $precision $edges --eps 3 --max-iter 100"
-    same_as_serial "many-block-sums-$precision" 1 "$problem" --partition 1x1
+    LAPLACE_PAIRS=0 same_as_serial "many-block-sums-$precision" 1 "$problem" --partition 1x1
     same_as_serial "many-block-sums-$precision" 1 "$problem" --partition 2x1 --devices 0,0 --loop host
+    same_as_serial "pairs-many-blocks-$precision" 1 "$problem" --partition 1x1
 done
+
+# Two iterations a pass (kernels/laplace_pairs.cu): a lone tile's batches, by default
+# where single sweeps' batches would not pay, anywhere with LAPLACE_PAIRS=1 --loop
+# batched. Stops inside a batch (replayed from the checkpoint its first pass wrote),
+# --max-iter tails (a shorter batch, then one by one), --check-every, odd sizes,
+# lattices narrower and lower than one strip, both strip heights and prefetch depths;
+# each equal to serial.
+problem="--nx 2049 --ny 1537 --precision float $edges --eps 0.2 --max-iter 3000"
+same_as_serial pairs-2049x1537-float 1 "$problem" --partition 1x1
+LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=8 same_as_serial pairs-2049x1537-float 1 "$problem" --partition 1x1
+same_as_serial pairs-2049x1537-every7 1 "$problem --check-every 7" --partition 1x1
+problem="--nx 1600 --ny 1500 --precision double $edges --eps 0.3 --max-iter 3000"
+same_as_serial pairs-1600x1500-double 1 "$problem" --partition 1x1
+LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=1 same_as_serial pairs-1600x1500-double 1 "$problem" --partition 1x1
+problem="--nx 2048 --ny 2048 --precision float $edges --eps 0 --max-iter 1003"
+same_as_serial pairs-2048-max1003 1 "$problem" --partition 1x1
+for precision in float double; do
+    for lattice in "3 3" "5 300" "300 5" "67 35" "130 66" "481 479" "962 17"; do
+        set -- $lattice
+        problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+        LAPLACE_PAIRS=1 same_as_serial "pairs-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop batched
+    done
+    problem="--nx 130 --ny 66 --precision $precision $edges --eps 1e-6 --max-iter 20000"
+    LAPLACE_PAIRS=1 LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=8 same_as_serial "pairs-130x66-$precision" 1 "$problem" --partition 1x1 --loop batched
+done
+pairs_line="batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory"
+loop_named 1 "$pairs_line" --partition 1x1 --nx 2048 --ny 2048
+loop_named 1 "$pairs_line" --partition 1x1 --nx 1600 --ny 1500 --precision double
+LAPLACE_PAIRS=1 loop_named 1 "$pairs_line" --partition 1x1 --loop batched
+LAPLACE_PAIRS=0 loop_named 1 "the host at every iteration" --partition 1x1 --nx 2048 --ny 2048
+loop_named 1 "the host at every iteration" --partition 1x1 --nx 2048 --ny 2048 --kernel rows
+LAPLACE_PAIRS=1 loop_named 1 "batched on the GPUs, [0-9]* iterations a batch\(, each sweep launched to overlap the kernel before it\)*\$" --partition 1x1 --loop batched --method sor
 
 # The rows kernel's widest block (128x4, a tile over 256 MiB a field): float pairs at
 # 4 rows and single floats (odd width) at 8, 12 iterations, the field equal to serial's.
 for lattice in "8200 8200" "8201 8195"; do
     set -- $lattice
     problem="--nx $1 --ny $2 --precision float $edges --eps 0 --max-iter 12"
-    same_as_serial "wide-blocks-$1x$2" 1 "$problem" --partition 1x1
+    LAPLACE_PAIRS=0 same_as_serial "wide-blocks-$1x$2" 1 "$problem" --partition 1x1
 done
 
 # Every other sweep of the rows kernel runs its rows of blocks in reverse order where a
@@ -763,6 +796,9 @@ FAULT_NX=900 FAULT_NY=700 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:2000 --partition 1x1 --loop chip
 FAULT_NX=16 FAULT_NY=16 fault 1 0:2000 --partition 1x1 --loop chip # in one cluster, in rounds
 LAPLACE_CHIP_DEPTH=0 FAULT_NX=20 FAULT_NY=20 fault 1 0:2000 --partition 1x1 --loop chip # every iteration
+FAULT_NX=2049 FAULT_NY=1537 fault 1 0:0 --partition 1x1     # two iterations a pass
+FAULT_NX=2049 FAULT_NY=1537 fault 1 0:700 --partition 1x1   # in its second batch
+FAULT_NX=2049 FAULT_NY=1537 fault 1 0:2999 --partition 1x1  # one by one, at the end
 # --partition 1x1: on a machine of several GPUs auto would cut the lattice into tiles,
 # which --loop chip refuses as a usage error (status 2) before looking at its size.
 refused 1 "--loop chip on a lattice too large for the chip" --backend gpu --loop chip --partition 1x1 --nx 2000 --ny 2000 --max-iter 10

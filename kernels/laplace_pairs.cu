@@ -1,0 +1,260 @@
+/*
+ * laplace_pairs.cu - two Jacobi iterations in one pass through memory, for a lone
+ * tile whose fields do not fit on chip (device_cuda_alone.c runs it in batches).
+ *
+ * A sweep of the rows kernel reads every site once and writes it once: on a lattice
+ * larger than L2 its time is the copy's. A pass here reads the field of iteration k
+ * once and writes that of k + 2 once, so it moves about half the bytes an iteration.
+ *
+ * Each warp walks up a strip of 64 columns and H (16) rows, two columns a lane, with no
+ * shared memory and no barrier: it loads the rows of iteration k from two rows below
+ * its strip to two above, and keeps the last three in registers; from them it computes
+ * row after row of iteration k + 1 (its west and east values from the lanes beside
+ * it, by shuffles), keeps the last three of those, and from them computes iteration
+ * k + 2, which it writes out. The strip's first and last lanes only feed their
+ * neighbours (their columns belong to the warps beside), so a warp owns the 60
+ * columns of lanes 1-30; iteration k + 1 of the rows and columns around its own is
+ * computed by both warps that need it, with the same arithmetic, so to the same bits.
+ *
+ * Each step adds the squares of its own sites' updates into one block sum (laplace_
+ * block_sums.cuh), so the host gets both iterations' norms. The block sums are not
+ * the rows kernel's (other blocks, another order of additions); the fields are the
+ * same bits, since every site is updated by the design's formula from the same
+ * values. Sites on the lattice's edge keep their values; iteration k + 1 is never
+ * stored, so a stop at it is taken by replaying single sweeps (device_cuda_alone.c).
+ */
+#include "kernels/laplace_pairs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "laplace_kernels.h"
+
+#include "kernels/laplace_block_sums.cuh"
+#include "kernels/laplace_sites.cuh"
+
+/* A block: 8 warps side by side, each owning 60 columns of its strip. */
+enum { PAIR_WARPS = 8, PAIR_OWN_COLUMNS = 60 };
+
+/* Two neighbouring columns of one row, in a lane's registers. */
+template <typename T> struct duo {
+    T a, b;
+};
+
+/* One lane's place in its strip: its two columns and what it may do at them. */
+struct strip_lane {
+    long x;            /* the first of its two columns (the second is x + 1) */
+    bool in_a, in_b;   /* inside the lattice */
+    bool upd_a, upd_b; /* updated: inside and not on the lattice's west or east edge */
+    bool own;          /* the warp owns its columns (lanes 1-30) */
+    bool paired;       /* both columns load and store as one (8 or 16 bytes) */
+};
+
+/* Row y of iteration k at the lane's columns (0 outside the lattice). */
+template <typename T>
+__device__ __forceinline__ duo<T> load_row(const T *__restrict__ old, long lx, long y,
+                                           bool row_in, const strip_lane &s)
+{
+    duo<T> v = {T(0), T(0)};
+    const T *p = old + y * lx + s.x;
+    if (!row_in)
+        return v;
+    if (s.paired) {
+        const packed<T, 2> q = *reinterpret_cast<const packed<T, 2> *>(p);
+        return duo<T>{q.v[0], q.v[1]};
+    }
+    if (s.in_a)
+        v.a = p[0];
+    if (s.in_b)
+        v.b = p[1];
+    return v;
+}
+
+/* Writes the lane's own updated sites of row y. */
+template <typename T>
+__device__ __forceinline__ void store_row(T *__restrict__ out, long lx, long y,
+                                          const duo<T> &v, bool a, bool b,
+                                          const strip_lane &s)
+{
+    T *p = out + y * lx + s.x;
+    if (s.paired && a && b) {
+        *reinterpret_cast<packed<T, 2> *>(p) = packed<T, 2>{{v.a, v.b}};
+        return;
+    }
+    if (a)
+        p[0] = v.a;
+    if (b)
+        p[1] = v.b;
+}
+
+/* One Jacobi step of the lane's two sites from the rows below, at and above them;
+ * sites not updated (the lattice's edges, or a row that is not) keep `here`. Adds the
+ * squares of the updates to *square when `counted`. */
+template <typename T>
+__device__ __forceinline__ duo<T>
+step(const duo<T> &south, const duo<T> &here, const duo<T> &north, bool row_updated,
+     const strip_lane &s, bool counted, T scale, double *square)
+{
+    const T west = __shfl_up_sync(0xffffffffu, here.b, 1);
+    const T east = __shfl_down_sync(0xffffffffu, here.a, 1);
+    duo<T> v = here;
+    if (row_updated && s.upd_a)
+        v.a = jacobi(south.a, west, here.b, north.a);
+    if (row_updated && s.upd_b)
+        v.b = jacobi(south.b, here.a, east, north.b);
+    if (counted) {
+        *square += square_of(v.a - here.a, scale);
+        *square += square_of(v.b - here.b, scale);
+    }
+    return v;
+}
+
+/*
+ * The warp's strip: rows y0 .. y0 + H - 1 of iteration k + 2 from old into out, the
+ * lane's squares of iterations k + 1 and k + 2 of its own sites added to first and
+ * second. Row r of the walk takes iteration k at y0 - 2 + r, loaded D rows earlier
+ * (so that D loads are in flight at once); iteration k + 1 follows one row behind,
+ * k + 2 two rows behind.
+ */
+template <int H, int D, typename T>
+__device__ __forceinline__ void
+walk_strip(const T *__restrict__ old, T *__restrict__ out, T *__restrict__ keep, long lx,
+           long ly, long y0, const strip_lane &s, T scale, double *first, double *second)
+{
+    duo<T> ahead[D];
+#pragma unroll
+    for (int r = 0; r < D; r++) {
+        const long y = y0 - 2 + r;
+        ahead[r] = load_row(old, lx, y, y >= 0 && y < ly, s);
+    }
+    duo<T> k0s = {}, k0h = {}, k1s = {}, k1h = {};
+#pragma unroll
+    for (int r = 0; r < H + 4; r++) {
+        const long y = y0 - 2 + r;
+        const duo<T> k0n = ahead[r % D];
+        if (r + D < H + 4) {
+            const long later = y + D;
+            ahead[r % D] = load_row(old, lx, later, later >= 0 && later < ly, s);
+        }
+        if (keep && s.own && r >= 2 && r < H + 2 && y < ly)
+            store_row(keep, lx, y, k0n, s.in_a, s.in_b, s);
+        if (r < 2) {
+            k0s = k0h;
+            k0h = k0n;
+            continue;
+        }
+        const long y1 = y - 1; /* iteration k + 1 of row y1 */
+        const duo<T> k1n = step(k0s, k0h, k0n, y1 > 0 && y1 < ly - 1, s,
+                                s.own && r >= 3 && r < H + 3 && y1 < ly, scale, first);
+        k0s = k0h;
+        k0h = k0n;
+        if (r >= 4) {
+            const long y2 = y - 2; /* iteration k + 2 of row y2 */
+            const bool row_updated = y2 > 0 && y2 < ly - 1;
+            const duo<T> v =
+                step(k1s, k1h, k1n, row_updated, s, s.own && y2 < ly, scale, second);
+            if (s.own && row_updated)
+                store_row(out, lx, y2, v, s.upd_a, s.upd_b, s);
+        }
+        k1s = k1h;
+        k1h = k1n;
+    }
+}
+
+template <int H, int D, typename T>
+__global__ void __launch_bounds__(PAIR_WARPS * 32)
+    sweep_pair(const T *__restrict__ old, T *__restrict__ out, T *__restrict__ keep,
+               long lx, long ly, double *first_sums, double *second_sums, T scale)
+{
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const long strip = (long)blockIdx.x * PAIR_WARPS + warp;
+    strip_lane s;
+    s.x = strip * PAIR_OWN_COLUMNS - 2 + 2 * lane;
+    s.in_a = s.x >= 0 && s.x < lx;
+    s.in_b = s.x + 1 >= 0 && s.x + 1 < lx;
+    s.upd_a = s.x > 0 && s.x < lx - 1;
+    s.upd_b = s.x + 1 > 0 && s.x + 1 < lx - 1;
+    s.own = lane >= 1 && lane <= 30;
+    s.paired = lx % 2 == 0 && s.in_a && s.in_b;
+    double first = 0.0, second = 0.0;
+    walk_strip<H, D>(old, out, keep, lx, ly, (long)blockIdx.y * H, s, scale, &first,
+                     &second);
+    const long b = blockIdx.x + (long)blockIdx.y * gridDim.x;
+    write_block_sum(first, first_sums, b);
+    write_block_sum(second, second_sums, b);
+}
+
+/* A knob's value where it is one of the two allowed, else the default. */
+static int knob(const char *name, int fallback, int a, int b)
+{
+    const char *text = getenv(name);
+    const int v = text ? atoi(text) : fallback;
+    return v == a || v == b ? v : fallback;
+}
+
+/* The rows of a strip, and the rows a lane loads ahead. Measured on an H100, float
+ * with the norm every iteration, us an iteration (results/2026-11-27-pairs, run-3):
+ * 16 rows, 4 ahead: 2048^2 11.75, 4096^2 36.97, 16384^2 563.0; 32 rows, 4 ahead:
+ * 11.93, 38.93, 561.0; 32 rows, none ahead: 12.16, 37.66, 584.7; 64 rows, 4 ahead:
+ * 22.36, 70.33, 820.9. LAPLACE_PAIRS_ROWS=32 and LAPLACE_PAIRS_AHEAD=1|8 take
+ * another (experiments). */
+static int strip_rows(void)
+{
+    return knob("LAPLACE_PAIRS_ROWS", 16, 16, 32);
+}
+
+static int rows_ahead(void)
+{
+    return knob("LAPLACE_PAIRS_AHEAD", 4, 1, 8);
+}
+
+static dim3 pair_grid(long lx, long ly)
+{
+    const long columns = (long)PAIR_WARPS * PAIR_OWN_COLUMNS, rows = strip_rows();
+    return dim3((unsigned)((lx + columns - 1) / columns),
+                (unsigned)((ly + rows - 1) / rows));
+}
+
+extern "C" long laplace_pairs_blocks(long lx, long ly)
+{
+    const dim3 g = pair_grid(lx, ly);
+    return (long)g.x * g.y;
+}
+
+template <int H, int D, typename T>
+static void launch_strips(const pair_launch *l, cudaStream_t stream)
+{
+    sweep_pair<H, D, T><<<pair_grid(l->lx, l->ly), PAIR_WARPS * 32, 0, stream>>>(
+        (const T *)l->old, (T *)l->new_, (T *)l->keep, l->lx, l->ly, l->first_sums,
+        l->second_sums, (T)l->square_scale);
+}
+
+template <int H, typename T>
+static void launch_ahead(const pair_launch *l, cudaStream_t stream)
+{
+    const int ahead = rows_ahead();
+    if (ahead == 1)
+        launch_strips<H, 1, T>(l, stream);
+    else if (ahead == 8)
+        launch_strips<H, 8, T>(l, stream);
+    else
+        launch_strips<H, 4, T>(l, stream);
+}
+
+template <typename T>
+static cudaError_t launch_pair(const pair_launch *l, cudaStream_t stream)
+{
+    if (strip_rows() == 32)
+        launch_ahead<32, T>(l, stream);
+    else
+        launch_ahead<16, T>(l, stream);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t laplace_pairs_sweep(const struct pair_launch *l,
+                                           cudaStream_t stream)
+{
+    if (l->precision == PRECISION_FLOAT)
+        return launch_pair<float>(l, stream);
+    return launch_pair<double>(l, stream);
+}
