@@ -18,6 +18,8 @@
  *   device_cuda_   device_cuda_       device_cuda_
  *   alone.c        batches.c          ranks.c
  *   (run_alone)    (batch_*)          (shadow_*, edge_*)
+ *        |  device_cuda_chip.c (on chip),  |
+ *        |  device_cuda_pairs.c (passes of two iterations)
  *        |             |                   |
  *   cuda_tile.c                      the tile's state, CUDA_CHECK, one sweep
  */

@@ -5,24 +5,22 @@
  * iteration by iteration; when the stop falls inside a batch, the field goes
  * back to the batch's checkpoint and the sweeps are replayed up to the stop.
  * Plain Jacobi on a lattice too large for batches of single sweeps to pay runs its
- * batches as passes of two iterations each (kernels/laplace_pairs.cu), which move
- * half the bytes. With --reduce device, one resident kernel per batch adds the sums
+ * batches as passes of two iterations each (device_cuda_pairs.c), which move half
+ * the bytes. With --reduce device, one resident kernel per batch adds the sums
  * and stops by itself. A tile small enough for the loop on chip runs there instead
  * (device_cuda_chip.c).
  */
 #include "devices/device_cuda_alone.h"
 
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <cuda_runtime_api.h>
 
 #include "devices/cuda_tile.h"
 #include "devices/device_cuda_chip.h"
+#include "devices/device_cuda_pairs.h"
 #include "laplace_kernels.h"
 #include "kernels/laplace_loop.h"
-#include "kernels/laplace_pairs.h"
 
 /* Queues every phase of iteration k of a lone tile, block sums into sums (NULL:
  * none); its phases follow each other on the one stream. */
@@ -55,33 +53,6 @@ static int queue_sweeps(struct tile *t, long n)
     for (long k = 1; k <= n; k++)
         if (queue_lone_iteration(t, k, c->slots_d + (size_t)(k - 1) * slot) != 0)
             return -1;
-    CUDA_CHECK(t,
-               cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
-                               cudaMemcpyDeviceToHost, c->stream));
-    return 0;
-}
-
-/* Queues a batch of n iterations (a multiple of 4) in passes of two; the first pass
- * writes the checkpoint as it reads the field. The passes go from field[0] to
- * field[1] and back, so the batch ends in field[0], where iteration k's parity puts
- * it. */
-static int queue_pairs(struct tile *t, long n)
-{
-    struct cuda_tile *c = t->impl;
-    const size_t slot = (size_t)laplace_pairs_blocks(t->extent->lx, t->extent->ly);
-    for (long p = 0; p < n / 2; p++) {
-        const struct pair_launch l = {
-            .precision = t->precision,
-            .old = t->field[p % 2],
-            .new_ = t->field[1 - p % 2],
-            .keep = p == 0 ? c->checkpoint_d : NULL,
-            .lx = t->extent->lx,
-            .ly = t->extent->ly,
-            .first_sums = c->slots_d + (size_t)(2 * p) * slot,
-            .second_sums = c->slots_d + (size_t)(2 * p + 1) * slot,
-            .square_scale = update_rule_square_scale(&t->settings.rule)};
-        CUDA_CHECK(t, laplace_pairs_sweep(&l, c->stream));
-    }
     CUDA_CHECK(t,
                cudaMemcpyAsync(c->slots_h, c->slots_d, (size_t)n * slot * sizeof(double),
                                cudaMemcpyDeviceToHost, c->stream));
@@ -253,51 +224,6 @@ static int host_batches(struct tile *t, const struct batch_way *way, long n,
 #define BATCH_ITERATIONS_LEAST 256
 #define DEVICE_BATCH_ITERATIONS_LEAST 32
 
-/* Batches of pairs hold at least this many iterations: the checkpoint, written by a
- * batch's first pass, costs about one iteration's bytes. */
-#define PAIR_BATCH_LEAST 32
-
-/* LAPLACE_PAIRS=0 never runs passes of two iterations, =1 wherever a lone tile's
- * batches may run (the GPU suite, experiments); unset: where batches of single
- * sweeps do not pay. */
-static int pairs_asked(void)
-{
-    const char *text = getenv("LAPLACE_PAIRS");
-    return !text ? -1 : strcmp(text, "0") == 0 ? 0 : 1;
-}
-
-/* Iterations a batch of pairs: about 2 ms of passes (each moving a field in and out
- * for two iterations), a multiple of 4 (the passes end in field[0]), at least
- * PAIR_BATCH_LEAST, at most 1024; 0 where the sums of so many would pass 64 MiB or
- * the GPU's free memory cannot hold them and the checkpoint. */
-static long pair_batch_iterations(struct tile *t, long sums)
-{
-    const double seconds = (double)device_tile_field_bytes(t) / 3e12 + 1.5e-6;
-    long n = (long)(2e-3 / seconds);
-    n = n < PAIR_BATCH_LEAST ? PAIR_BATCH_LEAST : n > 1024 ? 1024 : n;
-    n -= n % 4;
-    const size_t sums_bytes = (size_t)n * (size_t)sums * sizeof(double);
-    size_t free_bytes = 0, total_bytes = 0;
-    if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
-        return 0;
-    return sums_bytes <= (64u << 20) &&
-                   sums_bytes + device_tile_field_bytes(t) < free_bytes / 10 * 9
-               ? n
-               : 0;
-}
-
-/* Whether the lone tile runs batches of pairs: plain Jacobi with the sums added on
- * the host, the kernel and block left to auto, where single sweeps' batches of
- * `singles` iterations would not pay (LAPLACE_PAIRS: pairs_asked). */
-static int takes_pairs(const struct tile *t, long singles)
-{
-    const struct tile_settings *s = &t->settings;
-    const int asked = pairs_asked();
-    return asked != 0 && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
-           update_rule_is_plain_jacobi(&s->rule) &&
-           (asked == 1 || singles < BATCH_ITERATIONS_LEAST);
-}
-
 /*
  * A lone tile: the whole loop here, in batches (see device.h). Batches pay only
  * when they hold many cheap iterations: with the host adding the sums, each
@@ -320,14 +246,14 @@ int device_cuda_alone_run(struct tile *t, const struct stop_rule *rule,
         return n >= DEVICE_BATCH_ITERATIONS_LEAST && c->shape.kernel == KERNEL_ROWS
                    ? device_batches(t, rule, out, watch)
                    : 1;
-    if (takes_pairs(t, n)) {
-        const struct batch_way pairs = {
-            queue_pairs, laplace_pairs_blocks(t->extent->lx, t->extent->ly), 4};
-        const long pair_n = pair_batch_iterations(t, pairs.sums);
-        if (pair_n > 0) {
-            t->loop_pairs = 1;
-            return host_batches(t, &pairs, pair_n, rule, watch, out);
-        }
+    long pairs_n;
+    if (device_cuda_pairs_batch(t, n >= BATCH_ITERATIONS_LEAST, &pairs_n) != 0)
+        return -1;
+    if (pairs_n > 0) {
+        const struct batch_way pairs = {device_cuda_pairs_queue,
+                                        device_cuda_pairs_sums(t), 4};
+        t->loop_pairs = 1;
+        return host_batches(t, &pairs, pairs_n, rule, watch, out);
     }
     const struct batch_way singles = {queue_sweeps, t->block_count, 2};
     return n >= BATCH_ITERATIONS_LEAST ? host_batches(t, &singles, n, rule, watch, out)

@@ -26,7 +26,6 @@
 #include "kernels/laplace_pairs.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "laplace_kernels.h"
 
@@ -213,6 +212,12 @@ static dim3 pair_grid(long lx, long ly)
     const long columns = (long)PAIR_WARPS * PAIR_OWN_COLUMNS, rows = strip_rows();
     return dim3((unsigned)((lx + columns - 1) / columns),
                 (unsigned)((ly + rows - 1) / rows));
+}
+
+extern "C" int laplace_pairs_fits(long lx, long ly)
+{
+    const long columns = (long)PAIR_WARPS * PAIR_OWN_COLUMNS, rows = strip_rows();
+    return (ly + rows - 1) / rows <= 65535 && (lx + columns - 1) / columns <= 0x7fffffffL;
 }
 
 extern "C" long laplace_pairs_blocks(long lx, long ly)

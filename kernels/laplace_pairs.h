@@ -26,6 +26,9 @@ struct pair_launch {
                                          ordinary run */
 };
 
+/* Whether a lattice's passes fit the GPU's grid (at most 65535 rows of blocks). */
+int laplace_pairs_fits(long lx, long ly);
+
 /* The block sums each iteration of a pass writes: one per block of its grid. */
 long laplace_pairs_blocks(long lx, long ly);
 
