@@ -1,6 +1,7 @@
 /*
  * laplace_pairs.cu - two Jacobi iterations in one pass through memory, for a lone
- * tile whose fields do not fit on chip (device_cuda_alone.c runs it in batches).
+ * tile whose fields do not fit on chip (device_cuda_pairs.c queues the passes in
+ * batches, device_cuda_alone.c runs them).
  *
  * A sweep of the rows kernel reads every site once and writes it once: on a lattice
  * larger than L2 its time is the copy's. A pass here reads the field of iteration k
@@ -8,7 +9,8 @@
  *
  * Each warp walks up a strip of 64 columns and H (16) rows, two columns a lane, with no
  * shared memory and no barrier: it loads the rows of iteration k from two rows below
- * its strip to two above, and keeps the last three in registers; from them it computes
+ * its strip to two above, four rows ahead of their use (so that four loads of a warp
+ * are in flight), and keeps the last three in registers; from them it computes
  * row after row of iteration k + 1 (its west and east values from the lanes beside
  * it, by shuffles), keeps the last three of those, and from them computes iteration
  * k + 2, which it writes out. The strip's first and last lanes only feed their
