@@ -186,7 +186,8 @@ static int host_batches(struct tile *t, const struct batch_way *way, long n,
                         struct stop_state *st)
 {
     struct cuda_tile *c = t->impl;
-    const size_t sums_bytes = (size_t)n * (size_t)way->sums * sizeof(double);
+    const long slots = n * way->sums > t->block_count ? n * way->sums : t->block_count;
+    const size_t sums_bytes = (size_t)slots * sizeof(double); /* and the last few's */
     CUDA_CHECK(t, cudaMalloc(&c->checkpoint_d, device_tile_field_bytes(t)));
     CUDA_CHECK(t, cudaMalloc((void **)&c->slots_d, sums_bytes));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, sums_bytes));
