@@ -64,8 +64,7 @@ long cuda_tile_batch_iterations(const struct tile *t)
         2.0 * (double)device_tile_field_bytes(t); /* one read and one write per site */
     double seconds = bytes / 3e12 + 3e-6;         /* a guess of one iteration's time */
     long n = (long)(2e-3 / seconds);
-    long most =
-        (64L << 20) / (t->block_count * (long)sizeof(double)); /* 64 MiB of sums */
+    long most = CUDA_TILE_BATCH_SUMS_BYTES / (t->block_count * (long)sizeof(double));
     n = n > most ? most : n;
     n = n < 2 ? 2 : n > 1024 ? 1024 : n;
     return n - n % 2; /* even: every batch starts on an odd iteration, same buffers */

@@ -86,6 +86,10 @@ size_t cuda_tile_sums_bytes(const struct tile *t);
 /* Iterations per batch of run_alone: about 2 ms of work, even, from 2 to 1024. */
 long cuda_tile_batch_iterations(const struct tile *t);
 
+/* The most bytes of block sums a batch keeps (every iteration's, on the device and in
+ * pinned host memory). */
+#define CUDA_TILE_BATCH_SUMS_BYTES (64L << 20)
+
 /* The launch of phase `phase` of sweep k, block sums into sums (NULL: none),
  * without the neighbours' edges. */
 struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,

@@ -38,7 +38,7 @@ long device_cuda_batches_length(const struct tile *t, int asked)
     long n = cuda_tile_batch_iterations(t);
     if (!asked && n < 32)
         return 0;
-    long most = (64L << 20) / (t->block_count * (long)sizeof(double));
+    long most = CUDA_TILE_BATCH_SUMS_BYTES / (t->block_count * (long)sizeof(double));
     n = n < 64 ? 64 : n;
     n = n > most ? most - most % 2 : n;
     if (n < 2 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)

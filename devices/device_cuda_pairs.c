@@ -49,8 +49,9 @@ long device_cuda_pairs_sums(const struct tile *t)
 
 /* Iterations a batch of pairs: about 2 ms of passes (each moving a field in and out
  * for two iterations), a multiple of 4 (the passes end in field[0]), at least
- * PAIR_BATCH_LEAST, at most 1024; 0 where the sums of so many would pass 64 MiB or
- * the GPU's free memory would not hold them and the checkpoint. */
+ * PAIR_BATCH_LEAST, at most 1024; 0 where the sums of so many would pass
+ * CUDA_TILE_BATCH_SUMS_BYTES or the GPU's free memory would not hold them and the
+ * checkpoint. */
 int device_cuda_pairs_batch(struct tile *t, int singles_pay, long *n)
 {
     *n = 0;
@@ -64,7 +65,7 @@ int device_cuda_pairs_batch(struct tile *t, int singles_pay, long *n)
         (size_t)length * (size_t)device_cuda_pairs_sums(t) * sizeof(double);
     size_t free_bytes = 0, total_bytes = 0;
     CUDA_CHECK(t, cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (sums_bytes <= (64u << 20) &&
+    if (sums_bytes <= (size_t)CUDA_TILE_BATCH_SUMS_BYTES &&
         sums_bytes + device_tile_field_bytes(t) < free_bytes / 10 * 9)
         *n = length;
     return 0;
