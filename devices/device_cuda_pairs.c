@@ -9,12 +9,10 @@
  */
 #include "devices/device_cuda_pairs.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 #include <cuda_runtime_api.h>
 
 #include "kernels/laplace_pairs.h"
+#include "support/tuning.h"
 
 /* Batches of pairs hold at least this many iterations: the checkpoint, written by a
  * batch's first pass, costs about one iteration's bytes. */
@@ -25,10 +23,7 @@
  * pay. */
 static int pairs_asked(void)
 {
-    const char *text = getenv("LAPLACE_PAIRS");
-    if (!text)
-        return -1;
-    return strcmp(text, "0") == 0 ? 0 : strcmp(text, "1") == 0 ? 1 : -1;
+    return (int)tuning("LAPLACE_PAIRS", 0, 1, -1);
 }
 
 /* Whether the lone tile takes passes of two iterations (see the head comment). */

@@ -27,12 +27,11 @@
  */
 #include "kernels/laplace_pairs.h"
 
-#include <stdlib.h>
-
 #include "laplace_kernels.h"
 
 #include "kernels/laplace_block_sums.cuh"
 #include "kernels/laplace_sites.cuh"
+#include "support/tuning.h"
 
 /* A block: 8 warps side by side, each owning 60 columns of its strip. */
 enum { PAIR_WARPS = 8, PAIR_OWN_COLUMNS = 60 };
@@ -185,55 +184,54 @@ __global__ void __launch_bounds__(PAIR_WARPS * 32)
     write_block_sum(second, second_sums, b);
 }
 
-/* A knob's value where it is one of the two allowed, else the default. */
-static int knob(const char *name, int fallback, int a, int b)
-{
-    const char *text = getenv(name);
-    const int v = text ? atoi(text) : fallback;
-    return v == a || v == b ? v : fallback;
-}
-
 /* The rows of a strip, and the rows a lane loads ahead. Measured on an H100, float
  * with the norm every iteration, us an iteration (results/2026-11-27-pairs, run-3):
  * 16 rows, 4 ahead: 2048^2 11.75, 4096^2 36.97, 16384^2 563.0; 32 rows, 4 ahead:
  * 11.93, 38.93, 561.0; 32 rows, none ahead: 12.16, 37.66, 584.7; 64 rows, 4 ahead:
  * 22.36, 70.33, 820.9. LAPLACE_PAIRS_ROWS=32 and LAPLACE_PAIRS_AHEAD=1|8 take
- * another (experiments). */
-static int strip_rows(void)
+ * another (experiments; support/tuning.h). */
+static long strip_rows(void)
 {
-    return knob("LAPLACE_PAIRS_ROWS", 16, 16, 32);
+    return tuning("LAPLACE_PAIRS_ROWS", 32, 32, 16);
 }
 
 static int rows_ahead(void)
 {
-    return knob("LAPLACE_PAIRS_AHEAD", 4, 1, 8);
+    const long ahead = tuning("LAPLACE_PAIRS_AHEAD", 1, 8, 4);
+    return ahead == 1 || ahead == 8 ? (int)ahead : 4;
 }
 
-static dim3 pair_grid(long lx, long ly)
+/* The blocks of a lattice's passes: across (8 strips of 60 columns each) and up. */
+static void pair_blocks(long lx, long ly, long *across, long *up)
 {
     const long columns = (long)PAIR_WARPS * PAIR_OWN_COLUMNS, rows = strip_rows();
-    return dim3((unsigned)((lx + columns - 1) / columns),
-                (unsigned)((ly + rows - 1) / rows));
+    *across = (lx + columns - 1) / columns;
+    *up = (ly + rows - 1) / rows;
 }
 
 extern "C" int laplace_pairs_fits(long lx, long ly)
 {
-    const long columns = (long)PAIR_WARPS * PAIR_OWN_COLUMNS, rows = strip_rows();
-    return (ly + rows - 1) / rows <= 65535 && (lx + columns - 1) / columns <= 0x7fffffffL;
+    long across, up;
+    pair_blocks(lx, ly, &across, &up);
+    return up <= 65535 && across <= 0x7fffffffL;
 }
 
 extern "C" long laplace_pairs_blocks(long lx, long ly)
 {
-    const dim3 g = pair_grid(lx, ly);
-    return (long)g.x * g.y;
+    long across, up;
+    pair_blocks(lx, ly, &across, &up);
+    return across * up;
 }
 
 template <int H, int D, typename T>
 static void launch_strips(const pair_launch *l, cudaStream_t stream)
 {
-    sweep_pair<H, D, T><<<pair_grid(l->lx, l->ly), PAIR_WARPS * 32, 0, stream>>>(
-        (const T *)l->old, (T *)l->new_, (T *)l->keep, l->lx, l->ly, l->first_sums,
-        l->second_sums, (T)l->square_scale);
+    long across, up;
+    pair_blocks(l->lx, l->ly, &across, &up);
+    sweep_pair<H, D, T>
+        <<<dim3((unsigned)across, (unsigned)up), PAIR_WARPS * 32, 0, stream>>>(
+            (const T *)l->old, (T *)l->new_, (T *)l->keep, l->lx, l->ly, l->first_sums,
+            l->second_sums, (T)l->square_scale);
 }
 
 template <int H, typename T>

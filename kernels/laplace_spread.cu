@@ -51,6 +51,7 @@
 #include "kernels/laplace_spread_fields.cuh"  /* the sweep of fields in shared memory */
 #include "kernels/laplace_spread_meeting.cuh" /* spread_args, meeting, edge_depth */
 #include "kernels/laplace_spread_strip.cuh"   /* the sizes, strip_of */
+#include "support/tuning.h"
 
 /* A lap's start in every thread of a block: the deciding warp's record of what was
  * decided starts at the state's iteration. Returns the lap's iterations (0 once the
@@ -101,20 +102,13 @@ __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_columns(spread_args<
     store_rows(a, s, d.final, s.shared + (d.final % a.fields) * s.size, blockDim.x);
 }
 
-/* For tuning experiments and the GPU suite: LAPLACE_SPREAD_BLOCKS (2 ... the
- * multiprocessors) replaces the choice of the blocks, LAPLACE_SPREAD_DEPTH (0 ...
- * SPREAD_MOST_DEPTH) the depth tried first, LAPLACE_SPREAD_LAG (1 ... 4) every lag
- * tried, LAPLACE_SPREAD_THREADS (32 ... 512) SPREAD_BLOCK_THREADS, LAPLACE_SPREAD_UNROLL
- * (3, 4) unroll_of (those two for the fields in shared memory), LAPLACE_SPREAD_COLUMNS
- * (0) keeps the fields in shared memory where the columns would fit in registers;
- * `unset` when unset or out of range. */
-static long tuning(const char *name, long least, long most, long unset)
-{
-    const char *text = getenv(name);
-    char *end = NULL;
-    const long v = text ? strtol(text, &end, 10) : unset;
-    return text && end != text && *end == '\0' && v >= least && v <= most ? v : unset;
-}
+/* For tuning experiments and the GPU suite, read by tuning() (support/tuning.h):
+ * LAPLACE_SPREAD_BLOCKS (2 ... the multiprocessors) replaces the choice of the blocks,
+ * LAPLACE_SPREAD_DEPTH (0 ... SPREAD_MOST_DEPTH) the depth tried first,
+ * LAPLACE_SPREAD_LAG (1 ... 4) every lag tried, LAPLACE_SPREAD_THREADS (32 ... 512)
+ * SPREAD_BLOCK_THREADS, LAPLACE_SPREAD_UNROLL (3, 4) unroll_of (those two for the
+ * fields in shared memory), LAPLACE_SPREAD_COLUMNS (0) keeps the fields in shared
+ * memory where the columns would fit in registers. */
 
 /* The rows a sweeping thread walks at a time (walk_column) in strips of `rows` rows:
  * 3 in float strips of up to 4 rows, else 4 (the compiler's own choice). Measured on
