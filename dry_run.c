@@ -1,7 +1,7 @@
 /*
  * dry_run.c - --dry-run's lines (dry_run.h): the tiles, memory_check's estimates of
- * every rank's memory, the report's estimate line, and the time at the rate of a
- * short warm-up of the plan itself.
+ * every rank's memory, the loop plan, the report's estimate line, and the time at the
+ * rate of a short warm-up of the plan itself.
  */
 #include "dry_run.h"
 
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "mpi/ranks.h"
+#include "plan/loop_plan.h"
 #include "report.h"
 #include "run.h"
 #include "say.h"
@@ -66,6 +67,24 @@ static void print_time_estimate(const struct plan *plan)
            seconds * 1e6, iterations);
 }
 
+/* --dry-run's loop line: how the tiles would iterate and why (the loop plan, made on
+ * the devices as the run makes it), or the serial reference's loop. */
+static int print_loop(const struct plan *plan)
+{
+    struct loop_plan loop;
+    char err[CONFIG_ERROR_MAX], line[600];
+    if (!plan->ops) {
+        printf("  loop          serial: the reference, one sweep after another\n");
+        return EXIT_OK;
+    }
+    if (run_loop_plan(plan, &loop, err, sizeof err) != EXIT_OK)
+        return say_run_error(err);
+    loop_plan_describe(&loop, plan->config.backend == BACKEND_GPU, line, sizeof line);
+    printf("  loop          %s\n  loop why      %s: %s\n", line,
+           loop_plan_way_name(loop.way), loop.reason);
+    return EXIT_OK;
+}
+
 /* --dry-run: each tile, its sites and device, the memory each device and the host
  * would hold (memory_check's estimates), the iterations and time expected, and
  * nothing solved. */
@@ -93,6 +112,8 @@ int dry_run_print(const struct plan *plan)
         putchar('\n');
     }
     int status = print_memory(plan);
+    if (status == EXIT_OK)
+        status = print_loop(plan);
     if (status == EXIT_OK) {
         report_estimate(stdout, plan);
         print_time_estimate(plan);

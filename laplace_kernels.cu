@@ -46,6 +46,7 @@
 
 #include "kernels/laplace_block_sums.cuh"
 #include "kernels/laplace_sites.cuh"
+#include "support/tuning.h"
 
 /* Where a launch's blocks lie in the tile's whole grid (block_window.h): this block
  * is block (blockIdx.x + x0, blockIdx.y + y0) of a grid `columns` blocks wide, and
@@ -438,22 +439,10 @@ laplace_kernels_choose_shape(enum kernel_variant kernel, int plain_jacobi, int b
 }
 
 extern "C" struct sweep_shape laplace_kernels_shape_override(struct sweep_shape shape,
-                                                             long lx)
+                                                             int sweep_order)
 {
-    const char *rows = getenv("LAPLACE_ROWS_PER_THREAD");
-    const char *columns = getenv("LAPLACE_COLUMNS_PER_THREAD");
-    const char *order = getenv("LAPLACE_SWEEP_ORDER");
-    if (shape.kernel != KERNEL_ROWS)
-        return shape;
-    if (order && strcmp(order, "forward") == 0)
-        shape.alternate = 0;
-    if (order && strcmp(order, "alternate") == 0)
-        shape.alternate = 1;
-    if (rows &&
-        (atoi(rows) == 1 || atoi(rows) == 4 || atoi(rows) == 8 || atoi(rows) == 16))
-        shape.rows_per_thread = atoi(rows);
-    if (columns && (atoi(columns) == 1 || (atoi(columns) == 2 && lx % 2 == 0)))
-        shape.columns_per_thread = atoi(columns);
+    if (shape.kernel == KERNEL_ROWS && sweep_order != TUNING_AUTO)
+        shape.alternate = sweep_order == TUNING_ORDER_ALTERNATE;
     return shape;
 }
 
@@ -463,11 +452,10 @@ extern "C" struct sweep_shape laplace_kernels_shape_override(struct sweep_shape 
  * 48.75. */
 extern "C" cudaError_t laplace_kernels_can_overlap(int *can)
 {
-    static const char *asked = getenv("LAPLACE_OVERLAP");
     cudaFuncAttributes f;
     const cudaError_t rc = cudaFuncGetAttributes(&f, sweep_rows<4, 2, float>);
     /* built for compute 9.0 or more: follow_previous_sweep waits */
-    *can = rc == cudaSuccess && f.ptxVersion >= 90 && !(asked && strcmp(asked, "0") == 0);
+    *can = rc == cudaSuccess && f.ptxVersion >= 90;
     return rc;
 }
 

@@ -40,10 +40,10 @@ static inline const char *kernel_names(void)
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>
 
-#include "devices/block_window.h"
-#include "devices/device.h"
 #include "problem/problem.h"
+#include "problem/stop_rule.h"
 #include "problem/update_rule.h"
+#include "support/block_window.h"
 
 /* A neighbour's edge as a kernel reads it: value i at data[i * stride]. */
 struct edge_view {
@@ -55,7 +55,7 @@ struct edge_view {
 struct sweep_shape {
     enum kernel_variant kernel; /* never KERNEL_AUTO once chosen */
     int block_x, block_y;
-    int rows_per_thread;    /* 1, or 4, 8 (16: LAPLACE_ROWS_PER_THREAD) for rows */
+    int rows_per_thread;    /* 1, or 4, 8, 16 for rows */
     int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
     int alternate; /* rows: 1 when every other sweep runs its rows of blocks in
                       reverse order (where the tile's two fields exceed the L2 cache) */
@@ -109,14 +109,14 @@ struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
                                                 int threads_per_multiprocessor,
                                                 int sums_on_device, size_t l2_bytes);
 
-/* For tuning experiments: LAPLACE_ROWS_PER_THREAD (1, 4, 8, 16) and
- * LAPLACE_COLUMNS_PER_THREAD (1, 2) and LAPLACE_SWEEP_ORDER (forward, alternate)
- * replace the rows kernel's choice. */
-struct sweep_shape laplace_kernels_shape_override(struct sweep_shape shape, long lx);
+/* The rows kernel's order of rows of blocks as LAPLACE_TUNE's sweep_order asks
+ * (support/tuning.h; TUNING_AUTO: the shape's own). */
+struct sweep_shape laplace_kernels_shape_override(struct sweep_shape shape,
+                                                  int sweep_order);
 
 /* Into *can: whether sweeps on the current device may overlap the kernel before them
  * (sweep_launch.overlap): the kernels were built for compute capability 9.0 or more,
- * so they wait for it, and LAPLACE_OVERLAP is not 0. */
+ * so they wait for it. */
 cudaError_t laplace_kernels_can_overlap(int *can);
 
 /* The grid of a sweep of this shape: blocks across and up; returns their product,

@@ -40,6 +40,7 @@
 #include <stdio.h>
 
 #include "support/error.h"
+#include "support/interrupt.h"
 
 /* Records the first failure of any thread; the next decision then stops all. */
 void loop_record(struct loop_state *st, const struct tile *me, int rc)
@@ -56,12 +57,20 @@ void loop_record(struct loop_state *st, const struct tile *me, int rc)
     }
 }
 
+/* Has any call failed, on any rank? With one process the answer is this process's:
+ * its loop never enters mpi/. */
+static int agreed_failure(struct loop_state *st)
+{
+    return st->split.distributed ? rank_split_agree(&st->split, st->failed, st->result)
+                                 : st->failed;
+}
+
 /* Every thread calls this; all get the same answer: has any call failed? */
 int loop_agree(struct loop_state *st)
 {
 #pragma omp barrier
 #pragma omp single
-    st->stop = st->failed = rank_split_agree(&st->split, st->failed, st->result);
+    st->stop = st->failed = agreed_failure(st);
     return st->stop; /* the end of single is a barrier: all read the same value */
 }
 
@@ -79,8 +88,9 @@ void loop_decide(struct loop_state *st, long iteration, double *totals)
     const struct solve_settings *s = st->settings;
     struct solve_result *r = st->result;
     st->snapshot = 0;
-    int signal =
-        rank_split_share(&st->split, &st->failed, totals, r); /* all ranks' totals */
+    int signal = st->split.distributed /* all ranks' totals, and their signals */
+                     ? rank_split_share(&st->split, &st->failed, totals, r)
+                     : interrupt_requested();
     if (st->failed || iteration < st->resume) {
         st->stop = st->failed;
         return;
@@ -120,14 +130,14 @@ static void take_snapshot(struct loop_state *st, struct tile *me)
 #pragma omp single
     {
         /* every rank's tiles gathered (agreed), then written */
-        st->failed = rank_split_agree(&st->split, st->failed, st->result);
+        st->failed = agreed_failure(st);
         int written = !st->failed && write_snapshot(st) == 0;
         if (!written) {
             st->failed = 1;
             st->result->reason = STOP_FAILED;
         }
         int gathered = st->result->failed_rank >= 0;
-        st->failed = rank_split_agree(&st->split, st->failed, st->result);
+        st->failed = agreed_failure(st);
         if (st->split.distributed && st->failed && !gathered &&
             !written) /* agreed in the write itself */
             st->result->failed_rank = SOLVE_EVERY_RANK;

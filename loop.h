@@ -5,6 +5,7 @@
 #ifndef LAPLACE_LOOP_H
 #define LAPLACE_LOOP_H
 
+#include "plan/loop_plan.h"
 #include "solve.h"
 #include "mpi/rank_split.h"
 
@@ -28,8 +29,9 @@ struct loop_state {
     int snapshot;       /* gather the field of st->state.iteration now for a snapshot */
     long resume;        /* the host loop's first iteration (1, or after the batches) */
     double *batch_sums; /* batches: tile t's total of iteration from + j at
-                         * [j * tiles + t] */
-    long batch;         /* iterations a batch of the batched loop (0: none) */
+                         * [j * tiles + t] (plan.batch iterations) */
+    struct tile_offer *offers; /* what each tile's device offers the loop plan */
+    struct loop_plan plan;     /* how the run iterates (plan/loop_plan.h) */
     double clock;       /* start of the current phase */
     double loop_start;  /* start of the iteration loop, for the elapsed times */
     struct rank_split split; /* this rank's tiles, the edges to other ranks' */

@@ -18,7 +18,6 @@
  */
 #include "loop_batches.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -35,8 +34,8 @@ static int meet(void *context, struct tile *me, int rc)
 static void walk_batch(struct loop_state *st, long from)
 {
     const int tiles = partition_count(st->partition);
-    st->result->loop_batch = st->batch;
-    for (long j = 0; j < st->batch && !st->stop; j++)
+    st->result->batches_ran = 1;
+    for (long j = 0; j < st->plan.batch && !st->stop; j++)
         loop_decide(st, from + j, st->batch_sums + j * tiles);
 }
 
@@ -75,7 +74,7 @@ static void decide_batch(struct loop_state *st, struct tile *me,
 }
 
 /*
- * The loop in batches: the devices run st->batch iterations among themselves,
+ * The loop in batches: the devices run st->plan.batch iterations among themselves,
  * then the host adds every tile's totals and takes the decisions in order, while
  * the devices already run the next batch. A stop inside a batch (or with the next
  * one started) rewinds every tile to a checkpoint and replays up to it. The
@@ -87,7 +86,7 @@ long loop_batches_iterate(struct loop_state *st, struct tile *me)
     const struct solve_settings *s = st->settings;
     const struct device_ops *ops = st->ops;
     struct batch_call b = {.from = 1,
-                           .n = st->batch,
+                           .n = st->plan.batch,
                            .tiles = st->tiles,
                            .count = partition_count(st->partition),
                            .meet = meet,
@@ -123,32 +122,13 @@ long loop_batches_iterate(struct loop_state *st, struct tile *me)
     return loop_iterate(st, me);
 }
 
-/* The batch length every tile can take (0: some tile declines), or 0 when the
- * host loop is asked for or needed (snapshots gather fields between iterations). */
-long loop_batches_choose(struct loop_state *st, const struct tile *me)
-{
-    const struct solve_settings *s = st->settings;
-    long mine =
-        st->ops->batch_length ? st->ops->batch_length(me, s->loop == LOOP_BATCHED) : 0;
-#pragma omp single
-    st->batch = s->loop == LOOP_HOST || (s->snapshot && s->snapshot_every > 0) ||
-                        partition_count(st->partition) < 2 || st->split.distributed
-                    ? 0
-                    : LONG_MAX;
-#pragma omp critical(solver_batch)
-    if (mine < st->batch)
-        st->batch = mine;
-#pragma omp barrier
-    return st->batch;
-}
-
 /* Slots for the tile totals of a batch, and the devices' own batch buffers. */
 int loop_batches_open(struct loop_state *st, struct tile *me)
 {
     const int tiles = partition_count(st->partition);
 #pragma omp single
     {
-        st->batch_sums = malloc((size_t)st->batch * (size_t)tiles * sizeof(double));
+        st->batch_sums = malloc((size_t)st->plan.batch * (size_t)tiles * sizeof(double));
         if (!st->batch_sums) {
             st->failed = 1;
             st->result->reason = STOP_FAILED;
@@ -157,6 +137,6 @@ int loop_batches_open(struct loop_state *st, struct tile *me)
         }
     }
     if (!st->failed)
-        loop_record(st, me, st->ops->batch_open(me, st->batch));
+        loop_record(st, me, st->ops->batch_open(me, st->plan.batch));
     return loop_agree(st);
 }

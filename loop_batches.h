@@ -7,9 +7,6 @@
 
 #include "loop.h"
 
-/* The batch length every tile can take (0: the host loop); every thread calls it. */
-long loop_batches_choose(struct loop_state *st, const struct tile *me);
-
 /* The batches' buffers: the host's slots and the devices' own; 1 when any tile
  * failed (every thread gets the same answer). */
 int loop_batches_open(struct loop_state *st, struct tile *me);

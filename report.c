@@ -4,6 +4,7 @@
 #include "report.h"
 
 #include "mpi/ranks.h"
+#include "plan/loop_plan.h"
 
 #include <errno.h>
 #include <math.h>
@@ -67,46 +68,27 @@ static void report_method_line(FILE *out, const struct plan *plan)
     fputc('\n', out);
 }
 
-/* How often the blocks of a loop on chip met ("" every iteration), and whether each
- * sweeping thread held its column in registers. */
-static void rounds_text(const struct solve_result *s, char *text, size_t size)
+/* The loop as it ran: the plan's, but the host loop where a batched plan ran no
+ * batch (a run shorter than a batch). */
+static struct loop_plan loop_that_ran(const struct solve_result *s)
 {
-    text[0] = '\0';
-    if (s->loop_round > 1)
-        snprintf(text, size, ", the blocks meeting once in %d iterations", s->loop_round);
-    if (s->loop_columns)
-        snprintf(text + strlen(text), size - strlen(text),
-                 ", each thread's column in registers");
+    struct loop_plan ran = s->plan;
+    if (ran.way == LOOP_WAY_BATCHED && !s->batches_ran)
+        ran = (struct loop_plan){.way = LOOP_WAY_HOST};
+    return ran;
 }
 
-/* Who drove the iterations: the devices in batches, or the host at each one; and
- * whether each sweep's launch overlapped the kernel before it (LAPLACE_OVERLAP). */
+/* Who drove the iterations (the loop plan's line, loop_plan_describe), and whether each
+ * sweep's launch overlapped the kernel before it. */
 static void report_loop_line(FILE *out, const struct run_report *r)
 {
-    const char *on = r->backend[0] == 'g' ? "the GPUs" : "the host tiles";
-    const char *overlapped = r->result.sweeps_overlapped
-                                 ? ", each sweep launched to overlap the kernel before it"
-                                 : "";
-    char rounds[128];
-    rounds_text(&r->result, rounds, sizeof rounds);
-    if (r->result.loop_cluster > 0)
-        fprintf(out,
-                "  loop          on chip: the lattice in the shared memory of one "
-                "cluster of %d blocks, %ld iterations a lap%s\n",
-                r->result.loop_cluster, r->result.loop_batch, rounds);
-    else if (r->result.loop_spread > 0)
-        fprintf(
-            out,
-            "  loop          on chip: the lattice in the shared memory of %d blocks, one "
-            "a multiprocessor, meeting through L2, %ld iterations a lap%s\n",
-            r->result.loop_spread, r->result.loop_batch, rounds);
-    else if (r->result.loop_batch > 0)
-        fprintf(out, "  loop          batched on %s, %ld iterations a batch%s%s\n", on,
-                r->result.loop_batch,
-                r->result.loop_pairs ? ", two iterations a pass through memory" : "",
-                overlapped);
-    else
-        fprintf(out, "  loop          the host at every iteration%s\n", overlapped);
+    const struct loop_plan ran = loop_that_ran(&r->result);
+    char line[300];
+    loop_plan_describe(&ran, r->backend[0] == 'g', line, sizeof line);
+    fprintf(out, "  loop          %s%s\n", line,
+            r->result.sweeps_overlapped
+                ? ", each sweep launched to overlap the kernel before it"
+                : "");
 }
 
 int report_ended_badly(const struct run_report *r)
@@ -268,9 +250,10 @@ void report_csv_fields(FILE *out, const struct run_report *r)
 /* The loop that ran, as the CSV names it. */
 static const char *loop_name(const struct solve_result *s)
 {
-    if (s->loop_cluster > 0 || s->loop_spread > 0)
-        return "chip";
-    return s->loop_batch > 0 ? "batched" : "host";
+    const struct loop_plan ran = loop_that_ran(s);
+    return ran.way == LOOP_WAY_CLUSTER || ran.way == LOOP_WAY_SPREAD ? "chip"
+           : ran.way == LOOP_WAY_HOST                               ? "host"
+                                                                    : "batched";
 }
 
 /* A number of a comparison, or an empty field where it has none. */

@@ -85,7 +85,8 @@ static struct solve_settings settings_of(const struct plan *plan, struct watcher
                  .kernel = kernel_by_name(c->kernel),
                  .reduce = c->reduce,
                  .loop = c->loop,
-                 .rule = plan->rule},
+                 .rule = plan->rule,
+                 .tune = c->tune},
         .snapshot_every = c->snapshot_every,
         .snapshot = run_outputs_snapshot,
         .snapshot_context = (void *)plan,
@@ -212,6 +213,23 @@ int run_execute(const struct plan *plan, struct field *field, struct run_report 
         snprintf(err, n, "%s", history_error);
         return EXIT_FAILURE_RUN;
     }
+    return EXIT_OK;
+}
+
+int run_loop_plan(const struct plan *plan, struct loop_plan *out, char *err, size_t n)
+{
+    struct watchers w;
+    struct field field;
+    struct solve_result result = {.failed_device = -1};
+    watchers_choose(&w, &plan->config);
+    struct solve_settings s = settings_of(plan, &w);
+    s.plan_only = 1;
+    if (solver_run(plan->ops, &plan->config.problem, &plan->partition, &s, &field,
+                   &result) != 0) {
+        describe_failure(&result, err, n);
+        return EXIT_FAILURE_RUN;
+    }
+    *out = result.plan;
     return EXIT_OK;
 }
 

@@ -40,6 +40,15 @@ int run_plan(const struct config *c, struct plan *plan, char *err, size_t n);
 int run_execute(const struct plan *plan, struct field *field, struct run_report *report,
                 char *err, size_t n);
 
+/*
+ * The loop plan of a plan with a backend of tiles (plan->ops set): every tile opened
+ * and connected on its device (no field uploaded, nothing iterated), the plan made
+ * from their offers as a run makes it (plan/loop_plan.h), the tiles closed. Under MPI
+ * every rank calls it. EXIT_OK with *out, or EXIT_FAILURE_RUN with err (a device
+ * failed, or what was asked cannot run: --loop chip on a lattice that does not fit).
+ */
+int run_loop_plan(const struct plan *plan, struct loop_plan *out, char *err, size_t n);
+
 /* The lattices a warm-up runs on (4096^2): larger ones take too long to allocate. */
 #define RUN_WARM_UP_SITES_MAX (4096L * 4096L)
 

@@ -55,6 +55,8 @@ struct solve_settings {
     enum loop_mode loop;       /* --loop: who drives the iterations */
     int ranks_x, ranks_y;      /* the tiles split into blocks among MPI ranks
                                 * (rank_split.h); 0 x 0 or 1 x 1: one process */
+    int plan_only;             /* 1: open and connect the tiles, make the loop plan
+                                * (solve_result.plan), iterate nothing (--dry-run) */
 };
 
 enum { SOLVE_EVERY_RANK = -2 }; /* solve_result.failed_rank: no one rank failed */
@@ -70,18 +72,9 @@ struct solve_result {
     double time_exchange_s;  /* in the MPI exchange of edges between ranks (this
                               * rank's; 0 with one process) */
     long norm_checks;        /* iterations at which the norm was computed */
-    long loop_batch;         /* iterations a batch when the devices ran the loop in
-                              * batches; 0: the host drove every iteration */
-    int loop_pairs;          /* 1: the batches ran two iterations a pass through
-                              * memory (kernels/laplace_pairs.h) */
-    int loop_cluster;        /* the loop ran on chip, in one cluster of this many
-                              * blocks (kernels/laplace_chip.h); 0: it did not */
-    int loop_spread;         /* the loop ran on chip in this many blocks, one a
-                              * multiprocessor (kernels/laplace_spread.h); 0: not */
-    int loop_round;          /* on chip: iterations from one meeting of its blocks to
-                              * the next (1: every iteration) */
-    int loop_columns;        /* spread on chip: 1 when each sweeping thread held its
-                              * column in registers */
+    struct loop_plan plan;   /* how the tiles' loop was planned (plan/loop_way.h) */
+    int batches_ran;         /* the batched plan: 1 once a batch ran (a run shorter
+                              * than a batch is all host loop) */
     int sweeps_overlapped;   /* 1: a tile's sweeps were launched to overlap the kernel
                               * before them (programmatic dependent launch) */
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */

@@ -50,6 +50,8 @@ static int set_up_tile(struct loop_state *st, struct tile *me)
 {
     if (st->ops->open(me) != 0)
         return -1;
+    if (st->settings->plan_only)
+        return 0;
     struct tile_input in = {.field = st->part->data,
                             .source = st->terms.source.data,
                             .fixed = st->terms.fixed,
@@ -74,37 +76,53 @@ static int stop_asked_alone(void *context)
     return interrupt_requested() != 0;
 }
 
-/* A lone tile whose device runs the loop itself (run_alone): same numbers. */
+/* A lone tile whose device runs the loop itself the plan's way (run_alone): same
+ * numbers. */
 static long iterate_alone(struct loop_state *st, struct tile *me)
 {
     struct loop_watch watch = {
         .norm = watch_alone, .stop_asked = stop_asked_alone, .context = st};
-    int rc = st->ops->run_alone(me, &st->rule, &st->state, &watch);
-    if (rc == 1)
-        return loop_iterate(st, me); /* the device declined: the host loop */
+    int rc = st->ops->run_alone(me, &st->plan, &st->rule, &st->state, &watch);
     loop_record(st, me, rc);
     if (rc == 0)
         solve_report_state(st->result, &st->state);
-    st->result->loop_batch = me->loop_batch;
-    st->result->loop_pairs = me->loop_pairs;
-    st->result->loop_cluster = me->loop_cluster;
-    st->result->loop_spread = me->loop_spread;
-    st->result->loop_round = me->loop_round;
-    st->result->loop_columns = me->loop_columns;
     return st->state.iteration;
 }
 
-/* The device runs the loop alone when there is one tile (and it offers to) and
- * no monitor or snapshot needs the host as the loop goes; nor the history, when the
- * device would add the sums itself and show only one norm per batch (the loop on chip
- * shows them all). */
-static int loop_on_device(const struct loop_state *st)
+/* What the run asks of the loop plan (plan/loop_plan.h). */
+static struct loop_plan_input plan_input(const struct loop_state *st)
 {
     const struct solve_settings *s = st->settings;
-    return partition_count(st->partition) == 1 && st->ops->run_alone &&
-           s->loop != LOOP_HOST && !(s->monitor && s->monitor_every > 0) &&
-           !(s->snapshot && s->snapshot_every > 0) &&
-           !(s->observe_all && s->tile.reduce == REDUCE_DEVICE && s->loop != LOOP_CHIP);
+    struct loop_plan_input in = {.tiles = partition_count(st->partition),
+                                 .distributed = st->split.distributed,
+                                 .tile = s->tile,
+                                 .monitor = s->monitor && s->monitor_every > 0,
+                                 .snapshot = s->snapshot && s->snapshot_every > 0,
+                                 .history = s->observe_all};
+    in.tile.loop = s->loop; /* the run's --loop (the tiles' copy says the same) */
+    return in;
+}
+
+/* Every tile's device offers what it can (once open and connected), then one thread
+ * makes the loop plan; a plan that cannot run fails the tile it is about. 1 when any
+ * tile failed (every thread gets the same answer). */
+static int plan_loop(struct loop_state *st, struct tile *me)
+{
+    const int alone = partition_count(st->partition) == 1;
+    loop_record(st, me, st->ops->offer(me, alone, &st->offers[me->index]));
+    if (loop_agree(st))
+        return 1;
+#pragma omp single
+    {
+        struct loop_plan_input in = plan_input(st);
+        loop_plan_make(&in, st->offers, &st->plan);
+        st->result->plan = st->plan;
+    }
+    if (st->plan.failed && me->index == st->plan.failed_tile) {
+        snprintf(me->error, sizeof me->error, "%s", st->plan.reason);
+        loop_record(st, me, -1);
+    }
+    return loop_agree(st);
 }
 
 /* The sites of the ranks east and north that the part holds (rank_part.h). */
@@ -130,7 +148,7 @@ static void drive_tile(struct loop_state *st, struct tile *me)
     if (loop_agree(st))
         goto out;
     loop_record(st, me, st->ops->connect(me, nb));
-    if (loop_agree(st))
+    if (loop_agree(st) || plan_loop(st, me) || st->settings->plan_only)
         goto out;
 #pragma omp single
     {
@@ -140,12 +158,16 @@ static void drive_tile(struct loop_state *st, struct tile *me)
 #pragma omp single
     st->loop_start = omp_get_wtime();
     long started;
-    if (loop_on_device(st))
-        started = iterate_alone(st, me);
-    else if (loop_batches_choose(st, me) > 0)
-        started = loop_batches_open(st, me) ? 0 : loop_batches_iterate(st, me);
-    else
+    switch (st->plan.way) {
+    case LOOP_WAY_HOST:
         started = loop_iterate(st, me);
+        break;
+    case LOOP_WAY_BATCHED:
+        started = loop_batches_open(st, me) ? 0 : loop_batches_iterate(st, me);
+        break;
+    default:
+        started = iterate_alone(st, me);
+    }
     if (me->sweeps_overlapped) {
 #pragma omp atomic write
         st->result->sweeps_overlapped = 1;
@@ -217,8 +239,8 @@ static int set_up_terms(struct loop_state *st, const struct problem *problem,
 }
 
 /* The tiles, the split among ranks, the per-site terms, the shared sums and the
- * initial field, each over this rank's part alone; 0, or -1 out of memory
- * (result->error set). */
+ * initial field, each over this rank's part alone (for the loop plan alone: the tiles
+ * and the split); 0, or -1 out of memory (result->error set). */
 static int set_up_run(struct loop_state *st, const struct problem *problem,
                       struct solve_settings *settings)
 {
@@ -230,10 +252,16 @@ static int set_up_run(struct loop_state *st, const struct problem *problem,
     if (!ready)
         error_set(result->error, sizeof result->error,
                   "out of host memory for the tiles");
+    st->offers = calloc((size_t)partition_count(partition), sizeof *st->offers);
+    if (settings->plan_only && ready && !st->offers)
+        return error_set(result->error, sizeof result->error, "out of host memory");
+    if (settings->plan_only) /* no field, no terms: the loop plan reads neither */
+        return ready ? 0 : -1;
     if (set_up_terms(st, problem, settings, ready) != 0)
         return -1;
     st->tile_sums = calloc((size_t)partition_count(partition), sizeof *st->tile_sums);
-    if (!st->tile_sums || problem_initial_part(problem, st->split.part.held, st->part))
+    if (!st->tile_sums || !st->offers ||
+        problem_initial_part(problem, st->split.part.held, st->part))
         return error_set(result->error, sizeof result->error,
                          "out of host memory for the lattice");
     return 0;
@@ -294,12 +322,14 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     result->time_exchange_s = st.split.exchange_s;
     free(st.tiles);
     free(st.tile_sums);
+    free(st.offers);
     free(st.batch_sums);
     rank_split_free(&st.split);
     problem_terms_free(&st.terms);
+    if (st.failed || settings->plan_only)
+        field_free(out);
     if (st.failed) {
         result->reason = STOP_FAILED;
-        field_free(out);
         return -1;
     }
     return 0;

@@ -17,7 +17,9 @@
  * (allocated here): under MPI this rank's part alone
  * (rank_part.h: out's x0, y0 say where it lies). Returns 0 when the loop ran (converged
  * or not; see result->reason), -1 when a device failed or memory ran out (result->error);
- * then out holds nothing and needs no field_free.
+ * then out holds nothing and needs no field_free. With settings->plan_only the tiles
+ * are opened and connected, the loop plan made (result->plan) and nothing iterated:
+ * out holds nothing either.
  */
 int solver_run(const struct device_ops *ops, const struct problem *problem,
                const struct partition *partition, const struct solve_settings *settings,

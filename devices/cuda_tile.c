@@ -57,19 +57,6 @@ size_t cuda_tile_sums_bytes(const struct tile *t)
     return (size_t)t->block_count * sizeof(double);
 }
 
-/* Iterations per batch of run_alone: about 2 ms of work, even, from 2 to 1024. */
-long cuda_tile_batch_iterations(const struct tile *t)
-{
-    double bytes =
-        2.0 * (double)device_tile_field_bytes(t); /* one read and one write per site */
-    double seconds = bytes / 3e12 + 3e-6;         /* a guess of one iteration's time */
-    long n = (long)(2e-3 / seconds);
-    long most = CUDA_TILE_BATCH_SUMS_BYTES / (t->block_count * (long)sizeof(double));
-    n = n > most ? most : n;
-    n = n < 2 ? 2 : n > 1024 ? 1024 : n;
-    return n - n % 2; /* even: every batch starts on an odd iteration, same buffers */
-}
-
 /* Copies a neighbour's column x of its old field into this tile's halo. */
 static int copy_column(struct tile *t, const struct tile *nb, int old, long x, void *halo)
 {

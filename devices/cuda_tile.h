@@ -11,6 +11,8 @@
 #include <cuda_runtime_api.h>
 
 #include "devices/device.h"
+#include "kernels/laplace_chip.h"
+#include "kernels/laplace_spread.h"
 #include "laplace_kernels.h"
 
 /* One of the two sets of buffers that batches of several tiles use in turn. */
@@ -40,6 +42,8 @@ struct cuda_tile {
     struct stop_state *state_d; /* --reduce device, on chip: the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */
+    struct chip_plan cluster;   /* a lone tile on chip: the cluster's plan and the */
+    struct spread_plan strips;  /* spread strips' (device_cuda_offer.c; blocks 0: no) */
     void *meeting_d;            /* on chip, spread: where its blocks meet */
     int multiprocessors;        /* for the resident loop kernel */
     int overlapping;            /* a lone tile's sweeps overlap the kernel before them
@@ -82,13 +86,6 @@ size_t cuda_tile_elem_size(const struct tile *t);
 
 /* Bytes of one iteration's block sums of the tile. */
 size_t cuda_tile_sums_bytes(const struct tile *t);
-
-/* Iterations per batch of run_alone: about 2 ms of work, even, from 2 to 1024. */
-long cuda_tile_batch_iterations(const struct tile *t);
-
-/* The most bytes of block sums a batch keeps (every iteration's, on the device and in
- * pinned host memory). */
-#define CUDA_TILE_BATCH_SUMS_BYTES (64L << 20)
 
 /* The launch of phase `phase` of sweep k, block sums into sums (NULL: none),
  * without the neighbours' edges. */

@@ -1,11 +1,10 @@
 /*
  * device.c - what both implementations of the device interface share: a tile's
- * size and place in the whole lattice, the blocks each part of a sweep covers, and
- * the one fixed order in which its block partial sums are added.
+ * size and place in the whole lattice, and the blocks each part of a sweep covers
+ * (the fixed order of its block sums is problem/block_sums.c's).
  */
 #include "devices/device.h"
 
-#include <math.h>
 
 size_t device_tile_field_bytes(const struct tile *t)
 {
@@ -27,16 +26,4 @@ int device_sweep_windows(const struct sweep_args *a, long gx, long gy,
         if (a->neighbour[side] && a->neighbour[side]->remote)
             late |= SIDE_BIT(side);
     return block_window_split(gx, gy, late, interior, strips);
-}
-
-double device_block_sums_total(const double *sums, long n, enum norm_kind norm)
-{
-    double lane[BLOCK_SUM_LANES] = {0.0};
-    for (long b = 0; b < n; b++)
-        lane[b % BLOCK_SUM_LANES] =
-            norm_combine(norm, lane[b % BLOCK_SUM_LANES], sums[b]);
-    for (int half = BLOCK_SUM_LANES / 2; half > 0; half /= 2)
-        for (int j = 0; j < half; j++)
-            lane[j] = norm_combine(norm, lane[j], lane[j + half]);
-    return lane[0];
 }

@@ -20,11 +20,14 @@
 
 #include <math.h>
 
-#include "devices/block_window.h"
+#include "support/block_window.h"
 #include "gpu_partition.h"
 #include "problem/problem.h"
 #include "problem/stop_rule.h"
+#include "plan/loop_way.h"
+#include "problem/block_sums.h"
 #include "problem/update_rule.h"
+#include "support/tuning.h"
 
 /* Who adds a tile's block partial sums: the host (the lecture's way) or the device. */
 enum reduce_mode { REDUCE_HOST, REDUCE_DEVICE };
@@ -42,6 +45,7 @@ struct tile_settings {
     enum reduce_mode reduce;
     enum loop_mode loop;     /* the loop asked for (--loop) */
     struct update_rule rule; /* method, stencil weights, norm (update_rule.h) */
+    struct tuning tune;      /* LAPLACE_TUNE's knobs (support/tuning.h) */
 };
 
 /* The problem over a rectangle of the lattice that holds the tile (the whole
@@ -69,22 +73,31 @@ struct tile {
     double *block_sums[2]; /* host reduce: the block sums of iterations of each parity,
                               in host memory (on GPUs mapped: the sweeps write them) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
-    long loop_batch;               /* run_alone: iterations a batch, once it ran so */
-    int loop_pairs;   /* run_alone: 1 when its batches ran two iterations a pass
-                         (kernels/laplace_pairs.cu) */
-    int loop_cluster; /* run_alone on chip: blocks of the cluster holding the tile */
-    int loop_spread;  /* run_alone on chip: blocks sweeping strips, one a multiprocessor
-                         (meeting through global memory, not in a cluster) */
-    int loop_round;   /* run_alone on chip: iterations from one meeting of its blocks to
-                         the next (1: every iteration) */
-    int loop_columns; /* run_alone on chip, spread: 1 when each sweeping thread held its
-                         column in registers (kernels/laplace_spread_columns.cuh) */
     int remote;       /* 1: another MPI rank's tile, of which this rank holds one edge */
     void *impl;       /* the implementation's own state */
     char error[512];  /* why the last call failed */
     /* 1 once a sweep of this tile was launched to overlap the kernel before it (a lone
      * CUDA tile: cuda_tile.c), for the report */
     int sweeps_overlapped;
+};
+
+/* What a tile's device offers the loop plan (plan/loop_plan.c), as facts, once the
+ * tile is open and connected: filled by the device's offer(). */
+struct tile_offer {
+    int gpu;            /* 1: a CUDA GPU; 0: a host tile */
+    int device;         /* its CUDA device id, or -1 */
+    int runs_alone;     /* the device can run a lone tile's whole loop (run_alone) */
+    long lx, ly;        /* the tile's sites */
+    size_t field_bytes; /* one field */
+    long block_count;   /* block sums of one sweep */
+    int fallback;       /* 1: an edge comes by halo copy, not by peer read */
+    size_t free_bytes;  /* GPU memory free with the tile open */
+    int rows_kernel;    /* the sweep's kernel is rows (the resident loop needs it) */
+    /* a lone GPU tile (0 blocks: does not fit that way, or not offered): */
+    int cluster_blocks, cluster_depth;               /* on chip in one cluster */
+    int spread_blocks, spread_depth, spread_columns; /* on chip, spread strips */
+    int pairs_fit;     /* passes of two iterations: their grid fits */
+    long pairs_blocks; /* their block sums an iteration */
 };
 
 /* What a lone device's loop (run_alone) shows the host: every norm it computes
@@ -161,7 +174,7 @@ struct device_ops {
      * them (norm_combine). */
     int (*sweep)(struct tile *t, const struct sweep_args *args);
     /* Waits for sweep k; with want_sums, sets *total to the sum of its block sums,
-     * added in the order of device_block_sums_total() (on the host or on the device). */
+     * added in the order of block_sums_total() (on the host or on the device). */
     int (*finish)(struct tile *t, long iteration, int want_sums, double *total);
     /* Copies field[which] into the tile's rectangle of `to`, a host field that holds
      * it (the whole lattice, or this rank's part). Tiles' threads may download at
@@ -169,24 +182,25 @@ struct device_ops {
     int (*download)(struct tile *t, int which, struct field *to);
     /* Frees everything open() allocated; safe after a failed or partial open(). */
     void (*close)(struct tile *t);
-    /* Optional (NULL if not offered): a lone tile runs the whole loop in batches of
-     * iterations, the host looking in once a batch instead of every iteration.
-     * Same iterations, same field, same norm. Returns 0 when done, -1 on failure,
-     * 1 when batches would not pay for this tile (the host loop runs instead). */
-    int (*run_alone)(struct tile *t, const struct stop_rule *rule,
-                     struct stop_state *state, const struct loop_watch *watch);
+    /* What the device offers the loop plan for this open, connected tile (alone: the
+     * run's only tile); 0, or -1 when a query failed. */
+    int (*offer)(struct tile *t, int alone, struct tile_offer *o);
+    /* Optional (NULL if not offered): a lone tile runs the whole loop the way the
+     * plan says (singles, pairs, resident, cluster or spread), the host looking in
+     * once a batch instead of every iteration. Same iterations, same field, same
+     * norm. Returns 0 when done, -1 on failure. */
+    int (*run_alone)(struct tile *t, const struct loop_plan *plan,
+                     const struct stop_rule *rule, struct stop_state *state,
+                     const struct loop_watch *watch);
     /* Optional (NULL if not offered): the loop of several tiles in batches.
-     * batch_length: the iterations a batch of this tile should hold (even); 0
-     * when batches would not pay, unless asked (--loop batched) or not possible.
      * batch_open: two sets of slots for n iterations' sums and of checkpoints.
      * batch_start (every tile's thread together): saves the field of iteration
      * from - 1 as the batch's checkpoint and starts the batch, which may run on
      * after the call; batch_wait (together): waits for it. Both return 1 when any
      * tile failed (then every thread stops), else 0. batch_total: the tile's
-     * total of iteration from + j, in device_block_sums_total()'s order. batch_rewind:
+     * total of iteration from + j, in block_sums_total()'s order. batch_rewind:
      * field[0] back to the batch's checkpoint, so that the host loop can replay
      * part of it (once no batch runs). */
-    long (*batch_length)(const struct tile *t, int asked);
     int (*batch_open)(struct tile *t, long n);
     int (*batch_start)(struct tile *t, const struct batch_call *b);
     int (*batch_wait)(struct tile *t, const struct batch_call *b);
@@ -231,18 +245,6 @@ size_t device_tile_offset(const struct tile *t, long x0, long y0, long pitch,
 int device_sweep_windows(const struct sweep_args *a, long gx, long gy,
                          struct block_window *interior,
                          struct block_window strips[SIDE_COUNT]);
-
-/* The lanes of the fixed order in which a tile's block sums are added. */
-#define BLOCK_SUM_LANES 1024
-
-/*
- * The sum of n block sums in the one fixed order every backend uses: lane j
- * (0 <= j < 1024) adds sums j, j + 1024, j + 2048, ... in turn; then the lanes
- * are added pairwise, lane j += lane j + h for h = 512, 256, ..., 1. The GPU's
- * reduction kernel follows the same order, so host and device agree bit for bit.
- * For the max norm, "add" is norm_combine's max.
- */
-double device_block_sums_total(const double *sums, long n, enum norm_kind norm);
 
 extern const struct device_ops device_host_ops;
 #ifdef HAVE_CUDA

@@ -32,6 +32,7 @@
 #include "devices/cuda_tile.h"
 #include "devices/device_cuda_alone.h"
 #include "devices/device_cuda_batches.h"
+#include "devices/device_cuda_offer.h"
 #include "devices/device_cuda_ranks.h"
 #include "laplace_kernels.h"
 #include "p2p.h"
@@ -55,7 +56,7 @@ static int choose_shape(struct tile *t)
         t->settings.block_y, t->extent->lx, t->extent->ly, cuda_tile_elem_size(t),
         p.multiProcessorCount, p.maxThreadsPerMultiProcessor,
         t->settings.reduce == REDUCE_DEVICE, (size_t)p.l2CacheSize);
-    c->shape = laplace_kernels_shape_override(c->shape, t->extent->lx);
+    c->shape = laplace_kernels_shape_override(c->shape, t->settings.tune.sweep_order);
     c->multiprocessors = p.multiProcessorCount;
     CUDA_CHECK(t, laplace_kernels_can_overlap(&c->overlapping));
     int bx = c->shape.block_x, by = c->shape.block_y;
@@ -237,7 +238,7 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
     if (t->settings.reduce == REDUCE_DEVICE)
         *total = *c->total_h[parity];
     else
-        *total = device_block_sums_total(t->block_sums[parity], t->block_count,
+        *total = block_sums_total(t->block_sums[parity], t->block_count,
                                          t->settings.rule.norm);
     return 0;
 }
@@ -301,8 +302,8 @@ const struct device_ops device_cuda_ops = {
     .finish = cuda_finish,
     .download = cuda_download,
     .close = cuda_close,
+    .offer = device_cuda_offer,
     .run_alone = device_cuda_alone_run,
-    .batch_length = device_cuda_batches_length,
     .batch_open = device_cuda_batches_open,
     .batch_start = device_cuda_batches_start,
     .batch_wait = device_cuda_batches_wait,

@@ -1,18 +1,18 @@
 /*
- * device_cuda_alone.c - a lone tile runs the whole loop on its GPU in batches
- * (device.h's run_alone). With --reduce host, each batch is one CUDA graph of
- * sweeps whose block sums all come back to the host, which adds and tests them
- * iteration by iteration; when the stop falls inside a batch, the field goes
- * back to the batch's checkpoint and the sweeps are replayed up to the stop.
- * Plain Jacobi on a lattice too large for batches of single sweeps to pay runs its
- * batches as passes of two iterations each (device_cuda_pairs.c), which move half
- * the bytes. With --reduce device, one resident kernel per batch adds the sums
- * and stops by itself. A tile small enough for the loop on chip runs there instead
+ * device_cuda_alone.c - a lone tile runs the whole loop on its GPU the way the loop
+ * plan took (device.h's run_alone; plan/loop_plan.c decides). Singles: each batch is
+ * one CUDA graph of sweeps whose block sums all come back to the host, which adds and
+ * tests them iteration by iteration; when the stop falls inside a batch, the field
+ * goes back to the batch's checkpoint and the sweeps are replayed up to the stop.
+ * Pairs: the same batches in passes of two iterations each (device_cuda_pairs.c),
+ * which move half the bytes. Resident (--reduce device): one resident kernel per
+ * batch adds the sums and stops by itself. Cluster, spread: on chip
  * (device_cuda_chip.c).
  */
 #include "devices/device_cuda_alone.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include <cuda_runtime_api.h>
 
@@ -21,6 +21,7 @@
 #include "devices/device_cuda_pairs.h"
 #include "laplace_kernels.h"
 #include "kernels/laplace_loop.h"
+#include "plan/loop_plan.h"
 
 /* Queues every phase of iteration k of a lone tile, block sums into sums (NULL:
  * none); its phases follow each other on the one stream. */
@@ -76,13 +77,9 @@ static int capture_batch(struct tile *t, const struct batch_way *way, long n)
     return 0;
 }
 
-/* A resident kernel runs this many graph batches' worth of iterations: it costs
- * no launch per iteration, so the host may look in less often. */
-#define RESIDENT_BATCHES 8
-
 /* --reduce device: one resident kernel per batch adds the sums and stops by
  * itself; the host only launches batches and looks at the state after each. */
-static int device_batches(struct tile *t, const struct stop_rule *rule,
+static int device_batches(struct tile *t, long per_launch, const struct stop_rule *rule,
                           struct stop_state *out, const struct loop_watch *watch)
 {
     struct cuda_tile *c = t->impl;
@@ -92,8 +89,6 @@ static int device_batches(struct tile *t, const struct stop_rule *rule,
     *c->state_h = *out; /* the start: no iteration, no norm yet */
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_d, c->state_h, sizeof *c->state_d,
                                   cudaMemcpyHostToDevice, c->stream));
-    const long per_launch = RESIDENT_BATCHES * cuda_tile_batch_iterations(t);
-    t->loop_batch = per_launch;
     do {
         long done = c->state_h->iteration;
         CUDA_CHECK(t, cuda_tile_injected_fault(t, done + 1, done + per_launch));
@@ -122,7 +117,7 @@ static int host_tests(const struct tile *t, const struct stop_rule *rule,
     int interrupt = 0;
     if (has_norm) {
         norm = stop_rule_norm(
-            rule, device_block_sums_total(sums, count, t->settings.rule.norm));
+            rule, block_sums_total(sums, count, t->settings.rule.norm));
         interrupt = watch->norm(watch->context, k, norm);
     }
     if (!stop_state_step(rule, st, k, has_norm, norm) && interrupt)
@@ -193,7 +188,6 @@ static int host_batches(struct tile *t, const struct batch_way *way, long n,
     CUDA_CHECK(t, cudaMallocHost((void **)&c->slots_h, sums_bytes));
     if (capture_batch(t, way, n) != 0)
         return -1;
-    t->loop_batch = n;
     long from = 1;
     for (; from + n - 1 <= rule->max_iter; from += n) {
         CUDA_CHECK(t, cuda_tile_injected_fault(t, from, from + n - 1));
@@ -217,48 +211,30 @@ static int host_batches(struct tile *t, const struct batch_way *way, long n,
     return run_one_by_one(t, from, rule->max_iter, 1, rule, watch, st); /* the last few */
 }
 
-/* Batches of fewer iterations than these do not pay. With the host adding the sums,
- * measured on an H100 with the norm every iteration (results/2026-11-25-sweep/
- * loops.csv): 1024^2 float (344 iterations a batch) ran 8.1 us an iteration in
- * batches against 9.5 in the host loop, 2048^2 (140 a batch) 16.6 against 14.9 and
- * 4096^2 (41) 63.0 against 57.6. With the device adding them: not measured again. */
-#define BATCH_ITERATIONS_LEAST 256
-#define DEVICE_BATCH_ITERATIONS_LEAST 32
-
-/*
- * A lone tile: the whole loop here, in batches (see device.h). Batches pay only
- * when they hold many cheap iterations: with the host adding the sums, each
- * batch starts with a copy of the field (for the replay); with the device adding
- * them, a grid-wide barrier and a reduction in every block come with each
- * iteration. Large tiles, whose sweeps take longer than a few host round trips,
- * run batches of pairs (plain Jacobi) or decline and run the host loop; so do
- * kernels other than rows on the device.
- */
-int device_cuda_alone_run(struct tile *t, const struct stop_rule *rule,
-                          struct stop_state *out, const struct loop_watch *watch)
+/* A lone tile: the whole loop here, the way the loop plan took (see device.h). */
+int device_cuda_alone_run(struct tile *t, const struct loop_plan *plan,
+                          const struct stop_rule *rule, struct stop_state *out,
+                          const struct loop_watch *watch)
 {
-    struct cuda_tile *c = t->impl;
-    *out = stop_state_start();
-    const int on_chip = device_cuda_chip_run(t, rule, out, watch);
-    if (on_chip != 1)
-        return on_chip;
-    long n = cuda_tile_batch_iterations(t);
-    if (t->settings.reduce == REDUCE_DEVICE)
-        return n >= DEVICE_BATCH_ITERATIONS_LEAST && c->shape.kernel == KERNEL_ROWS
-                   ? device_batches(t, rule, out, watch)
-                   : 1;
-    long pairs_n;
-    if (device_cuda_pairs_batch(t, n >= BATCH_ITERATIONS_LEAST, &pairs_n) != 0)
-        return -1;
-    if (pairs_n > 0) {
-        const struct batch_way pairs = {device_cuda_pairs_queue,
-                                        device_cuda_pairs_sums(t), 4};
-        t->loop_pairs = 1;
-        return host_batches(t, &pairs, pairs_n, rule, watch, out);
-    }
     const struct batch_way singles = {queue_sweeps, t->block_count, 2};
-    return n >= BATCH_ITERATIONS_LEAST ? host_batches(t, &singles, n, rule, watch, out)
-                                       : 1;
+    const struct batch_way pairs = {device_cuda_pairs_queue, device_cuda_pairs_sums(t),
+                                    4};
+    *out = stop_state_start();
+    switch (plan->way) {
+    case LOOP_WAY_CLUSTER:
+    case LOOP_WAY_SPREAD:
+        return device_cuda_chip_run(t, plan, rule, out, watch);
+    case LOOP_WAY_RESIDENT:
+        return device_batches(t, plan->batch, rule, out, watch);
+    case LOOP_WAY_PAIRS:
+        return host_batches(t, &pairs, plan->batch, rule, watch, out);
+    case LOOP_WAY_SINGLES:
+        return host_batches(t, &singles, plan->batch, rule, watch, out);
+    default:
+        snprintf(t->error, sizeof t->error, "a lone tile cannot run the %s loop",
+                 loop_plan_way_name(plan->way));
+        return -1;
+    }
 }
 
 /* Frees what device_cuda_alone_run() allocated: the graph, then the memory its

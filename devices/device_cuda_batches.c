@@ -21,33 +21,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Iterations a batch of several tiles: the lone tile's ~2 ms of work, and at
- * least 64 so that the checkpoint copy costs under 2% of a batch. Declines (0)
- * when an edge comes by halo copy (that path stays in the host loop) or when
- * the GPU lacks the memory for the checkpoint and the sums' slots; and, unless
- * asked, when a sweep is long (fewer than 32 in 2 ms): there
- * the host loop hides its round trip behind the next sweep, while a batch pays
- * for its checkpoint copy and for sums at every iteration (measured on an H200,
- * 16384^2 as two tiles: 593 us per iteration batched, 561 in the host loop). */
-long device_cuda_batches_length(const struct tile *t, int asked)
-{
-    size_t free_bytes = 0, total_bytes = 0;
-    for (int side = 0; side < SIDE_COUNT; side++)
-        if (t->peer_fallback[side])
-            return 0;
-    long n = cuda_tile_batch_iterations(t);
-    if (!asked && n < 32)
-        return 0;
-    long most = CUDA_TILE_BATCH_SUMS_BYTES / (t->block_count * (long)sizeof(double));
-    n = n < 64 ? 64 : n;
-    n = n > most ? most - most % 2 : n;
-    if (n < 2 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
-        return cudaGetLastError(), 0;
-    double need = 2.0 * ((double)device_tile_field_bytes(t) +
-                         (double)n * (double)cuda_tile_sums_bytes(t));
-    return need + (256 << 20) < (double)free_bytes ? n : 0;
-}
-
 int device_cuda_batches_open(struct tile *t, long n)
 {
     struct cuda_tile *c = t->impl;
@@ -246,7 +219,7 @@ int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j
     if (t->settings.reduce == REDUCE_DEVICE)
         *total = s->totals_h[j];
     else
-        *total = device_block_sums_total(s->slots_h + j * t->block_count, t->block_count,
+        *total = block_sums_total(s->slots_h + j * t->block_count, t->block_count,
                                          t->settings.rule.norm);
     return 0;
 }

@@ -7,7 +7,6 @@
 
 #include "devices/cuda_tile.h"
 
-long device_cuda_batches_length(const struct tile *t, int asked);
 int device_cuda_batches_open(struct tile *t, long n);
 int device_cuda_batches_start(struct tile *t, const struct batch_call *b);
 int device_cuda_batches_wait(struct tile *t, const struct batch_call *b);

@@ -137,7 +137,7 @@ static int host_sweep(struct tile *t, const struct sweep_args *args)
 static int host_finish(struct tile *t, long iteration, int want_sums, double *total)
 {
     if (want_sums)
-        *total = device_block_sums_total(t->block_sums[iteration % 2], t->block_count,
+        *total = block_sums_total(t->block_sums[iteration % 2], t->block_count,
                                          t->settings.rule.norm);
     return 0;
 }
@@ -163,11 +163,16 @@ struct host_batch {
     double *slots[2];    /* the block sums of iteration from + j at j * block_count */
 };
 
-/* Short batches pay on small tiles, where a sweep costs about what the host
- * loop's meeting does; large tiles keep the host loop unless asked. */
-static long host_batch_length(const struct tile *t, int asked)
+/* What a host tile offers the loop plan (plan/loop_plan.c decides its batches). */
+static int host_offer(struct tile *t, int alone, struct tile_offer *o)
 {
-    return asked || device_tile_field_bytes(t) <= (256 << 10) ? 16 : 0;
+    (void)alone;
+    *o = (struct tile_offer){.device = -1,
+                             .lx = t->extent->lx,
+                             .ly = t->extent->ly,
+                             .field_bytes = device_tile_field_bytes(t),
+                             .block_count = t->block_count};
+    return 0;
 }
 
 static int host_batch_open(struct tile *t, long n)
@@ -228,7 +233,7 @@ static int host_batch_total(struct tile *t, const struct batch_call *b, long j,
                             double *total)
 {
     struct host_batch *h = t->impl;
-    *total = device_block_sums_total(h->slots[batch_set(b)] + j * t->block_count,
+    *total = block_sums_total(h->slots[batch_set(b)] + j * t->block_count,
                                      t->block_count, t->settings.rule.norm);
     return 0;
 }
@@ -324,7 +329,7 @@ const struct device_ops device_host_ops = {
     .finish = host_finish,
     .download = host_download,
     .close = host_close,
-    .batch_length = host_batch_length,
+    .offer = host_offer,
     .batch_open = host_batch_open,
     .batch_start = host_batch_start,
     .batch_wait = host_batch_wait,

@@ -2,13 +2,13 @@
  * laplace_block_sums.cuh - the partial sums of the kernels, included by their
  * .cu files (laplace_kernels.cu, laplace_loop.cu, laplace_reduce.cu): a thread
  * block's total in a fixed tree order (warp shuffles, no atomics), written at
- * the block's place, and the sum of many block sums in device_block_sums_total()'s
+ * the block's place, and the sum of many block sums in block_sums_total()'s
  * order, so that the host and the device add them alike.
  */
 #ifndef LAPLACE_BLOCK_SUMS_CUH
 #define LAPLACE_BLOCK_SUMS_CUH
 
-#include "devices/device.h"
+#include "problem/block_sums.h"
 
 /* Two partial results of a block or lane: a sum, or (MAX) the larger, NaN winning
  * (norm_combine of update_rule.h). */
@@ -20,7 +20,7 @@ template <bool MAX> __device__ __forceinline__ double combine(double a, double b
 }
 
 /*
- * The sum of n block sums in device_block_sums_total()'s order, by all threads of the
+ * The sum of n block sums in block_sums_total()'s order, by all threads of the
  * block: lane j adds sums j, j + 1024, ... in turn, then the 1024 lanes are
  * added pairwise (j += j + h, h = 512 ... 1). Valid in lane[0] on return.
  */

@@ -32,6 +32,7 @@
 #include "kernels/laplace_chip_meeting.cuh" /* chip_args, the sums */
 #include "kernels/laplace_chip_rounds.cuh"  /* chip_rounds */
 #include "kernels/laplace_sites.cuh"
+#include "support/tuning.h"
 
 /* A strip holds at least this many rows where it can (half as many for a wide lattice
  * whose strips would not fit otherwise: cluster_sizes), so that small lattices take
@@ -322,18 +323,6 @@ static cudaError_t cluster_fits(void (*kernel)(chip_args<T>), const chip_plan &p
     return rc;
 }
 
-/* For tuning experiments: LAPLACE_CHIP_THREADS (32, 64, ..., 1024) replaces
- * CHIP_BLOCK_THREADS, the threads a block has at least (rounded up to whole rows of
- * threads, a thread a column). */
-static long block_threads(void)
-{
-    const char *text = getenv("LAPLACE_CHIP_THREADS");
-    const int threads = text ? atoi(text) : 0;
-    return threads >= 32 && threads <= CHIP_THREADS && (threads & (threads - 1)) == 0
-               ? threads
-               : CHIP_BLOCK_THREADS;
-}
-
 /* The shape of `blocks` strips over the tile, in rounds of `depth` iterations (0:
  * none), its shared memory not yet checked. */
 static chip_plan shape_of(int blocks, bool plain, int depth, long lx, long ly,
@@ -348,10 +337,10 @@ static chip_plan shape_of(int blocks, bool plain, int depth, long lx, long ly,
     p.shared_bytes =
         (size_t)fields * (size_t)(p.rows + 2 * depth) * (size_t)lx * value_size;
     if (depth > 0) /* the most rows a step sweeps; a warp more decides */
-        strip_threads(lx, p.rows + 2 * depth - 2, block_threads(), CHIP_ROUND_SWEEPERS,
+        strip_threads(lx, p.rows + 2 * depth - 2, CHIP_BLOCK_THREADS, CHIP_ROUND_SWEEPERS,
                       &p.threads_x, &p.threads_y);
     else
-        strip_threads(lx, p.rows, block_threads(), CHIP_THREADS, &p.threads_x,
+        strip_threads(lx, p.rows, CHIP_BLOCK_THREADS, CHIP_THREADS, &p.threads_x,
                       &p.threads_y);
     return p;
 }
@@ -364,29 +353,11 @@ static int shallower(int depth)
     return depth > 2 ? depth - 1 : depth > 0 ? 0 : -1;
 }
 
-/* For tuning experiments and the GPU suite: LAPLACE_CHIP_DEPTH (0 ... CHIP_MOST_DEPTH)
- * replaces CHIP_DEPTH, the rounds plain Jacobi tries first (0: it meets every
- * iteration, as every other rule does). */
-static int depth_for(bool plain)
+/* The rounds' depth plain Jacobi tries first: CHIP_DEPTH, or LAPLACE_TUNE's chip_depth
+ * (support/tuning.h; 0: it meets every iteration, as every other rule does). */
+static int depth_for(bool plain, int asked)
 {
-    const char *text = getenv("LAPLACE_CHIP_DEPTH");
-    char *end = NULL;
-    const long asked = text ? strtol(text, &end, 10) : -1;
-    const bool valid =
-        text && end != text && *end == '\0' && asked >= 0 && asked <= CHIP_MOST_DEPTH;
-    return plain ? (valid ? (int)asked : CHIP_DEPTH) : 0;
-}
-
-/* For tuning experiments: LAPLACE_CHIP_BLOCKS (1, 2, 4, 8, 16) replaces the choice of
- * the cluster's blocks (cluster_sizes: only where every strip keeps a row); 0 when
- * unset or not one of those. */
-static int forced_blocks(void)
-{
-    const char *text = getenv("LAPLACE_CHIP_BLOCKS");
-    const int blocks = text ? atoi(text) : 0;
-    return blocks >= 1 && blocks <= CHIP_MOST_BLOCKS && (blocks & (blocks - 1)) == 0
-               ? blocks
-               : 0;
+    return plain ? (asked != TUNING_AUTO ? asked : CHIP_DEPTH) : 0;
 }
 
 /* The cluster sizes a plan tries (1, 2, 4, 8, 16 blocks). */
@@ -400,12 +371,7 @@ static int forced_blocks(void)
  */
 static int cluster_sizes(long ly, long least, int order[CHIP_CLUSTER_SIZES])
 {
-    const int forced = forced_blocks();
     int best = 1, count = 0;
-    if (forced) {
-        order[0] = forced;
-        return ly >= forced ? 1 : 0; /* no strip of no rows */
-    }
     while (best < CHIP_MOST_BLOCKS && 2L * best * least <= ly)
         best *= 2;
     for (int blocks = best;
@@ -441,7 +407,8 @@ static cudaError_t plan_fits(const chip_plan &p, const update_rule &u, int share
 }
 
 template <typename T>
-static cudaError_t plan_of(const sweep_launch *tile, bool plain, chip_plan *plan)
+static cudaError_t plan_of(const sweep_launch *tile, bool plain, int depth_asked,
+                           chip_plan *plan)
 {
     *plan = chip_plan{};
     int device = 0, cluster_launch = 0, shared_most = 0;
@@ -453,7 +420,7 @@ static cudaError_t plan_of(const sweep_launch *tile, bool plain, chip_plan *plan
                                     device);
     if (rc != cudaSuccess || !cluster_launch || tile->lx < 3 || tile->ly < 3)
         return rc;
-    for (int depth = depth_for(plain); depth >= 0; depth = shallower(depth)) {
+    for (int depth = depth_for(plain, depth_asked); depth >= 0; depth = shallower(depth)) {
         int order[CHIP_CLUSTER_SIZES];
         const int sizes = cluster_sizes(
             tile->ly, depth > 0 ? CHIP_ROUND_LEAST_ROWS : CHIP_LEAST_ROWS, order);
@@ -505,11 +472,12 @@ static cudaError_t launch(const chip_plan &p, const sweep_launch *tile, void *fi
 }
 
 extern "C" cudaError_t laplace_chip_plan(const struct sweep_launch *tile,
-                                         int plain_jacobi, struct chip_plan *plan)
+                                         int plain_jacobi, int depth_asked,
+                                         struct chip_plan *plan)
 {
     if (tile->precision == PRECISION_FLOAT)
-        return plan_of<float>(tile, plain_jacobi != 0, plan);
-    return plan_of<double>(tile, plain_jacobi != 0, plan);
+        return plan_of<float>(tile, plain_jacobi != 0, depth_asked, plan);
+    return plan_of<double>(tile, plain_jacobi != 0, depth_asked, plan);
 }
 
 extern "C" cudaError_t laplace_chip_loop(const struct chip_plan *plan,

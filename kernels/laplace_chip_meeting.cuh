@@ -18,7 +18,7 @@ namespace cg = cooperative_groups;
 
 /* The most blocks of a cluster (16 needs the non-portable size allowed). */
 #define CHIP_MOST_BLOCKS 16
-/* The most threads a block may have (LAPLACE_CHIP_THREADS), and so warps. */
+/* The most threads a block may have, and so warps. */
 #define CHIP_THREADS 1024
 #define CHIP_MOST_WARPS (CHIP_THREADS / 32)
 

@@ -2,8 +2,8 @@
  * laplace_loop.h - the extern "C" launcher of laplace_loop.cu: the loop of a
  * lone tile in one resident kernel (CUDA builds only).
  */
-#ifndef LAPLACE_LOOP_H
-#define LAPLACE_LOOP_H
+#ifndef LAPLACE_KERNELS_LOOP_H
+#define LAPLACE_KERNELS_LOOP_H
 
 #include <cuda_runtime_api.h>
 

@@ -31,7 +31,6 @@
 
 #include "kernels/laplace_block_sums.cuh"
 #include "kernels/laplace_sites.cuh"
-#include "support/tuning.h"
 
 /* A block: 8 warps side by side, each owning 60 columns of its strip. */
 enum { PAIR_WARPS = 8, PAIR_OWN_COLUMNS = 60 };
@@ -184,27 +183,18 @@ __global__ void __launch_bounds__(PAIR_WARPS * 32)
     write_block_sum(second, second_sums, b);
 }
 
-/* The rows of a strip, and the rows a lane loads ahead. Measured on an H100, float
- * with the norm every iteration, us an iteration (results/2026-11-27-pairs, run-3):
- * 16 rows, 4 ahead: 2048^2 11.75, 4096^2 36.97, 16384^2 563.0; 32 rows, 4 ahead:
- * 11.93, 38.93, 561.0; 32 rows, none ahead: 12.16, 37.66, 584.7; 64 rows, 4 ahead:
- * 22.36, 70.33, 820.9. LAPLACE_PAIRS_ROWS=32 and LAPLACE_PAIRS_AHEAD=1|8 take
- * another (experiments; support/tuning.h). */
-static long strip_rows(void)
-{
-    return tuning("LAPLACE_PAIRS_ROWS", 32, 32, 16);
-}
-
-static int rows_ahead(void)
-{
-    const long ahead = tuning("LAPLACE_PAIRS_AHEAD", 1, 8, 4);
-    return ahead == 1 || ahead == 8 ? (int)ahead : 4;
-}
+/* The rows of a strip, and the rows a lane loads ahead: 16 and 4. Measured on an H100,
+ * float with the norm every iteration, us an iteration (results/2026-11-27-pairs,
+ * run-3): 16 rows, 4 ahead: 2048^2 11.75, 4096^2 36.97, 16384^2 563.0; 32 rows, 4
+ * ahead: 11.93, 38.93, 561.0; 32 rows, none ahead: 12.16, 37.66, 584.7; 64 rows, 4
+ * ahead: 22.36, 70.33, 820.9. The other shapes left the code with that experiment. */
+#define PAIR_STRIP_ROWS 16
+#define PAIR_ROWS_AHEAD 4
 
 /* The blocks of a lattice's passes: across (8 strips of 60 columns each) and up. */
 static void pair_blocks(long lx, long ly, long *across, long *up)
 {
-    const long columns = (long)PAIR_WARPS * PAIR_OWN_COLUMNS, rows = strip_rows();
+    const long columns = (long)PAIR_WARPS * PAIR_OWN_COLUMNS, rows = PAIR_STRIP_ROWS;
     *across = (lx + columns - 1) / columns;
     *up = (ly + rows - 1) / rows;
 }
@@ -234,25 +224,10 @@ static void launch_strips(const pair_launch *l, cudaStream_t stream)
             l->second_sums, (T)l->square_scale);
 }
 
-template <int H, typename T>
-static void launch_ahead(const pair_launch *l, cudaStream_t stream)
-{
-    const int ahead = rows_ahead();
-    if (ahead == 1)
-        launch_strips<H, 1, T>(l, stream);
-    else if (ahead == 8)
-        launch_strips<H, 8, T>(l, stream);
-    else
-        launch_strips<H, 4, T>(l, stream);
-}
-
 template <typename T>
 static cudaError_t launch_pair(const pair_launch *l, cudaStream_t stream)
 {
-    if (strip_rows() == 32)
-        launch_ahead<32, T>(l, stream);
-    else
-        launch_ahead<16, T>(l, stream);
+    launch_strips<PAIR_STRIP_ROWS, PAIR_ROWS_AHEAD, T>(l, stream);
     return cudaGetLastError();
 }
 

@@ -1,13 +1,13 @@
 /*
  * laplace_reduce.cu - the device adds a tile's block sums (--reduce device):
- * one block of BLOCK_SUM_LANES threads, in device_block_sums_total()'s order (the
+ * one block of BLOCK_SUM_LANES threads, in block_sums_total()'s order (the
  * maximum for the max norm), so the total is the host's to the bit.
  */
 #include "kernels/laplace_reduce.h"
 
 #include "kernels/laplace_block_sums.cuh"
 
-/* Adds the block sums in device_block_sums_total()'s order into *total. */
+/* Adds the block sums in block_sums_total()'s order into *total. */
 template <bool MAX>
 __global__ void reduce_block_sums(const double *sums, long n, double *total)
 {

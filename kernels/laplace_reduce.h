@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-/* Adds n block sums on the device in device_block_sums_total()'s order into *total
+/* Adds n block sums on the device in block_sums_total()'s order into *total
  * (for the max norm, takes their maximum). */
 cudaError_t laplace_reduce(const double *block_sums, long n, enum norm_kind norm,
                            double *total, cudaStream_t stream);

@@ -102,13 +102,12 @@ __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_columns(spread_args<
     store_rows(a, s, d.final, s.shared + (d.final % a.fields) * s.size, blockDim.x);
 }
 
-/* For tuning experiments and the GPU suite, read by tuning() (support/tuning.h):
- * LAPLACE_SPREAD_BLOCKS (2 ... the multiprocessors) replaces the choice of the blocks,
- * LAPLACE_SPREAD_DEPTH (0 ... SPREAD_MOST_DEPTH) the depth tried first,
- * LAPLACE_SPREAD_LAG (1 ... 4) every lag tried, LAPLACE_SPREAD_THREADS (32 ... 512)
- * SPREAD_BLOCK_THREADS, LAPLACE_SPREAD_UNROLL (3, 4) unroll_of (those two for the
- * fields in shared memory), LAPLACE_SPREAD_COLUMNS (0) keeps the fields in shared
- * memory where the columns would fit in registers. */
+/* For tuning experiments and the GPU suite, LAPLACE_TUNE's knobs (support/tuning.h),
+ * each TUNING_AUTO unless set: spread_blocks replaces the choice of the blocks (more
+ * than the plan's are taken as the plan's), spread_depth the depth tried first,
+ * spread_lag every lag tried, spread_unroll unroll_of (the fields in shared memory),
+ * spread_columns=0 keeps the fields in shared memory where the columns would fit in
+ * registers. */
 
 /* The rows a sweeping thread walks at a time (walk_column) in strips of `rows` rows:
  * 3 in float strips of up to 4 rows, else 4 (the compiler's own choice). Measured on
@@ -125,50 +124,47 @@ static int unroll_of(long rows, size_t value_size)
 /* Whether plan p's strips fit the loop of columns in registers
  * (laplace_spread_columns.cuh): a thread a column, rounds of SPREAD_DEPTH, and a
  * column's rows with their halos in SPREAD_COLUMN_ROWS. */
-static bool fits_columns(const spread_plan &p, long lx)
+static bool fits_columns(const spread_plan &p, long lx, const tuning &tune)
 {
     return p.depth == SPREAD_DEPTH && lx - 2 <= SPREAD_SWEEPERS &&
-           p.rows + 2 * p.depth <= SPREAD_COLUMN_ROWS &&
-           tuning("LAPLACE_SPREAD_COLUMNS", 0, 0, 1) != 0;
+           p.rows + 2 * p.depth <= SPREAD_COLUMN_ROWS && tune.spread_columns != 0;
 }
 
 /* The shape of `blocks` strips with halos `depth` rows deep over the tile, in depth +
  * lag fields, its shared memory not yet checked. */
 static spread_plan shape_of(int blocks, int depth, int lag, long lx, long ly,
-                            size_t value_size)
+                            size_t value_size, const tuning &tune)
 {
     spread_plan p = {};
     p.blocks = blocks;
     p.depth = depth;
     p.fields = edge_depth(depth) + lag;
     p.rows = (ly + blocks - 1) / blocks;
-    p.unroll = (int)tuning("LAPLACE_SPREAD_UNROLL", 3, 4, unroll_of(p.rows, value_size));
+    p.unroll = tune.spread_unroll != TUNING_AUTO ? tune.spread_unroll
+                                                 : unroll_of(p.rows, value_size);
     p.shared_bytes =
         (size_t)p.fields * (size_t)(p.rows + 2 * depth) * (size_t)lx * value_size;
     const size_t edge_words = 2 * (size_t)blocks * 2 * (size_t)edge_depth(depth) *
                               (size_t)lx * (value_size / 4);
     p.meeting_bytes = edges_offset(blocks) + edge_words * sizeof(word);
-    if (fits_columns(p, lx)) { /* a thread a column of the interior; the ring */
+    if (fits_columns(p, lx, tune)) { /* a thread a column of the interior; the ring */
         p.columns = 1;
         p.threads_x = (int)((lx - 2 + 31) / 32 * 32);
         p.threads_y = 1;
         p.shared_bytes = (size_t)p.fields * (size_t)p.rows * (size_t)lx * value_size;
         return p;
     }
-    const long least = tuning("LAPLACE_SPREAD_THREADS", 32, SPREAD_SWEEPERS, 0);
-    strip_threads(lx, p.rows + 2 * (depth > 0 ? depth - 1 : 0),
-                  least ? least : SPREAD_BLOCK_THREADS, SPREAD_SWEEPERS, &p.threads_x,
-                  &p.threads_y);
+    strip_threads(lx, p.rows + 2 * (depth > 0 ? depth - 1 : 0), SPREAD_BLOCK_THREADS,
+                  SPREAD_SWEEPERS, &p.threads_x, &p.threads_y);
     return p;
 }
 
 /* How many strips of at least `least` rows: one a multiprocessor, or as asked. */
-static long blocks_of(long ly, int sms, long least)
+static long blocks_of(long ly, int sms, long least, int asked)
 {
     long blocks = ly / least < sms ? ly / least : sms;
     blocks = blocks < SPREAD_MOST_BLOCKS ? blocks : SPREAD_MOST_BLOCKS;
-    const long forced = tuning("LAPLACE_SPREAD_BLOCKS", 2, blocks, 0);
-    return forced ? forced : blocks;
+    return asked != TUNING_AUTO && asked <= blocks ? asked : blocks;
 }
 
 /* The plans tried, in order, until one fits: {depth, lag}. Measured on an H100, us an
@@ -187,10 +183,10 @@ static const int spread_tries[][2] = {
  * in what its kernel leaves of a block's: room[1] with the columns in registers, else
  * room[0]; blocks 0 where none does. */
 static spread_plan first_fit(long lx, long ly, int sms, const size_t room[2],
-                             size_t value_size)
+                             size_t value_size, const tuning &tune)
 {
-    const long asked = tuning("LAPLACE_SPREAD_DEPTH", 0, SPREAD_MOST_DEPTH, -1);
-    const long asked_lag = tuning("LAPLACE_SPREAD_LAG", 1, SPREAD_MOST_LAG, 0);
+    const long asked = tune.spread_depth;
+    const long asked_lag = tune.spread_lag != TUNING_AUTO ? tune.spread_lag : 0;
     const int tries = (int)(sizeof spread_tries / sizeof spread_tries[0]);
     for (int t = asked >= 0 ? -1 : 0; t < tries; t++) {
         const int depth = t < 0 ? (int)asked : spread_tries[t][0];
@@ -198,10 +194,10 @@ static spread_plan first_fit(long lx, long ly, int sms, const size_t room[2],
                         : t < 0   ? SPREAD_LAG
                                   : spread_tries[t][1];
         const long least = depth > SPREAD_LEAST_ROWS ? depth : SPREAD_LEAST_ROWS;
-        const long blocks = blocks_of(ly, sms, least);
+        const long blocks = blocks_of(ly, sms, least, tune.spread_blocks);
         if (blocks < 2 || ly / blocks < least)
             continue;
-        const spread_plan p = shape_of((int)blocks, depth, lag, lx, ly, value_size);
+        const spread_plan p = shape_of((int)blocks, depth, lag, lx, ly, value_size, tune);
         if (p.shared_bytes <= room[p.columns])
             return p;
     }
@@ -219,7 +215,7 @@ template <typename T> static void (*kernel_of(const spread_plan &p))(spread_args
 }
 
 template <typename T>
-static cudaError_t plan_of(const sweep_launch *tile, spread_plan *plan)
+static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune, spread_plan *plan)
 {
     *plan = spread_plan{};
     int device = 0, sms = 0, shared_most = 0, cooperative = 0;
@@ -242,7 +238,7 @@ static cudaError_t plan_of(const sweep_launch *tile, spread_plan *plan)
     const size_t most = (size_t)shared_most;
     const size_t room[2] = {most - min(most, fields.sharedSizeBytes),
                             most - min(most, columns.sharedSizeBytes)};
-    const spread_plan p = first_fit(tile->lx, tile->ly, sms, room, sizeof(T));
+    const spread_plan p = first_fit(tile->lx, tile->ly, sms, room, sizeof(T), tune);
     if (p.blocks == 0)
         return cudaSuccess;
     rc =
@@ -299,11 +295,12 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
 }
 
 extern "C" cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
+                                           const struct tuning *tune,
                                            struct spread_plan *plan)
 {
     if (tile->precision == PRECISION_FLOAT)
-        return plan_of<float>(tile, plan);
-    return plan_of<double>(tile, plan);
+        return plan_of<float>(tile, *tune, plan);
+    return plan_of<double>(tile, *tune, plan);
 }
 
 extern "C" cudaError_t laplace_spread_loop(const struct spread_plan *plan,

@@ -10,6 +10,7 @@
 #include <cuda_runtime_api.h>
 
 #include "laplace_kernels.h"
+#include "support/tuning.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -34,13 +35,14 @@ struct spread_plan {
 };
 
 /*
- * The plan for a lone tile (its precision and size) on the current device;
+ * The plan for a lone tile (its precision and size) on the current device, with
+ * LAPLACE_TUNE's spread knobs (support/tuning.h);
  * plan->blocks is 0 when two copies of the field do not fit in the multiprocessors'
  * shared memory in strips of at least two rows, or the device cannot keep every block
  * resident. Returns a CUDA call's error, if one failed.
  */
 cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
-                                struct spread_plan *plan);
+                                const struct tuning *tune, struct spread_plan *plan);
 
 /*
  * Runs up to `batch` iterations of the lone tile by plain Jacobi, as

@@ -190,6 +190,7 @@ int setting_is_repeatable(const struct setting *s)
 void config_defaults(struct config *c)
 {
     memset(c, 0, sizeof *c);
+    c->tune = tuning_auto();
     c->problem =
         (struct problem){.nx = 256, .ny = 256, .top = 1.0, .precision = PRECISION_DOUBLE};
     c->eps = 1e-6;

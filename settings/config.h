@@ -63,6 +63,8 @@ struct config {
     char kernel[32];
     enum reduce_mode reduce;
     enum loop_mode loop; /* --loop auto|host|batched */
+    struct tuning tune;  /* LAPLACE_TUNE's knobs (support/tuning.h), read by
+                            plan_resolve */
     int use_p2p;
     int compare;          /* also solve on one device of the same backend */
     int compare_cpu;      /* also solve on the host tiles, every core */

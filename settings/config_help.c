@@ -4,6 +4,7 @@
  * norms, metrics, environment and exit statuses. Every line fits in 80 columns:
  * a setting's help is wrapped under its own column.
  */
+#include "support/tuning.h"
 #include "settings/config_internal.h"
 
 #include <stdio.h>
@@ -92,43 +93,7 @@ static void print_environment_and_status(void)
         "  LAPLACE_INJECT_FAULT=D:K         tests: device D fails at iteration K\n"
         "  LAPLACE_INJECT_SIGNAL=S:K[,...]  tests: signal S before the K-th output\n"
         "                                   file takes its name\n"
-        "  LAPLACE_ROWS_PER_THREAD=1|4|8|16, LAPLACE_COLUMNS_PER_THREAD=1|2\n"
-        "                                   the rows kernel's shape (experiments)\n"
-        "  LAPLACE_OVERLAP=0                a lone tile's sweep is launched only once\n"
-        "                                   the kernel before it ends (experiments;\n"
-        "                                   default, built for compute capability 9.0\n"
-        "                                   and up: its launch overlaps that one's end)\n"
-        "  LAPLACE_SWEEP_ORDER=forward|alternate\n"
-        "                                   whether every other rows sweep runs\n"
-        "                                   backwards (experiments; default: where\n"
-        "                                   the two fields exceed L2)\n"
-        "  LAPLACE_CHIP_BLOCKS=1|2|4|8|16, LAPLACE_CHIP_THREADS=32|64|...|1024\n"
-        "                                   the loop on chip's cluster and block\n"
-        "                                   (experiments)\n"
-        "  LAPLACE_CHIP_WAY=cluster|spread  the loop on chip in one cluster or spread\n"
-        "                                   over the multiprocessors (experiments)\n"
-        "  LAPLACE_CHIP_DEPTH=0|...|8       the cluster's halo rows: plain Jacobi\n"
-        "                                   meets once in that many iterations, 0:\n"
-        "                                   every iteration (experiments)\n"
-        "  LAPLACE_SPREAD_BLOCKS=N, LAPLACE_SPREAD_THREADS=32|...|512\n"
-        "                                   the spread loop's blocks and sweeping\n"
-        "                                   threads a block (experiments)\n"
-        "  LAPLACE_SPREAD_DEPTH=0|...|4, LAPLACE_SPREAD_LAG=1|...|4\n"
-        "                                   the spread loop's halo rows and how late\n"
-        "                                   its stop decision may come (experiments)\n"
-        "  LAPLACE_SPREAD_COLUMNS=0, LAPLACE_SPREAD_UNROLL=3|4\n"
-        "                                   the spread loop's fields in shared memory\n"
-        "                                   where its columns fit in registers, and\n"
-        "                                   the rows their threads walk at a time\n"
-        "                                   (experiments)\n"
-        "  LAPLACE_PAIRS=0|1                a lone tile's batches never, or wherever\n"
-        "                                   they run, in passes of two iterations\n"
-        "                                   (experiments; default: plain Jacobi off\n"
-        "                                   chip, where single sweeps' batches do\n"
-        "                                   not pay)\n"
-        "  LAPLACE_PAIRS_ROWS=16|32, LAPLACE_PAIRS_AHEAD=1|4|8\n"
-        "                                   those passes' strip height and rows\n"
-        "                                   loaded ahead (experiments)\n"
+        "%s"
         "  OMP_NUM_THREADS, OMP_THREAD_LIMIT, OMP_WAIT_POLICY, OMP_PROC_BIND, ...\n"
         "                                   OpenMP: one thread per tile; passive\n"
         "                                   waiting helps on a shared CPU\n"
@@ -142,7 +107,8 @@ static void print_environment_and_status(void)
         "  2    bad command line or config (one line on stderr naming it)\n"
         "  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM, 129 SIGHUP, 131\n"
         "       SIGQUIT: 128 + the signal, also when it comes as the outputs are\n"
-        "       written (they are finished first)\n");
+        "       written (they are finished first)\n",
+        tuning_help());
 }
 
 void config_print_help(const char *program)

@@ -198,6 +198,8 @@ static int refuse_gpu_options(const struct config *c, char *err, size_t n)
 
 int plan_resolve(struct config *c, char *err, size_t n)
 {
+    if (tuning_read(&c->tune, err, n) != 0)
+        return EXIT_BAD_USAGE;
     resolve_auto(c);
     if (refuse_gpu_options(c, err, n) != EXIT_OK)
         return EXIT_BAD_USAGE;

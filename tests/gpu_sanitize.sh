@@ -50,14 +50,9 @@ sanitized() {
         echo "$(grep -m 1 'SUMMARY' "$log" || echo 'no summary')"
 }
 
-# The tuning variables (README) set for a check, for its line.
+# The tuning knobs (LAPLACE_TUNE, support/tuning.h) set for a check, for its line.
 knobs() {
-    local v
-    for v in LAPLACE_CHIP_WAY LAPLACE_CHIP_DEPTH LAPLACE_SPREAD_BLOCKS LAPLACE_SPREAD_DEPTH \
-        LAPLACE_SPREAD_LAG LAPLACE_SPREAD_UNROLL LAPLACE_SPREAD_COLUMNS LAPLACE_SWEEP_ORDER \
-        LAPLACE_PAIRS LAPLACE_PAIRS_ROWS LAPLACE_PAIRS_AHEAD; do
-        [ -z "${!v:-}" ] || printf '%s=%s ' "$v" "${!v}"
-    done
+    [ -z "${LAPLACE_TUNE:-}" ] || printf 'LAPLACE_TUNE=%s ' "$LAPLACE_TUNE"
 }
 
 # same_field TOOL GPUS "PROBLEM" GPU_ARGS...: a sanitized run equals the serial field.
@@ -119,18 +114,18 @@ sor="--nx 61 --ny 47 --precision double $edges --eps 0 --max-iter 300 --method s
 # by access: short runs, each across the strips of 8 blocks (a cluster: chip_plain's
 # 67 rows are fewer than the 128 from which auto takes the spread strips), in rounds
 # of 8 (the default), of 3 (chip_odd: the last round is short) and meeting every
-# iteration (LAPLACE_CHIP_DEPTH=0).
+# iteration (LAPLACE_TUNE=chip_depth=0).
 chip_plain="--nx 101 --ny 67 --precision float $edges --eps 0 --max-iter 24"
 chip_odd="--nx 101 --ny 67 --precision double $edges --eps 0 --max-iter 23"
 chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --method sor --source x*y-1 --norm max"
-# The spread strips (LAPLACE_CHIP_WAY=spread): 6 blocks of 2 rows meeting through
+# The spread strips (LAPLACE_TUNE=chip_way=spread): 6 blocks of 2 rows meeting through
 # tagged words in global memory, each block's deciding warp beside its sweepers; in
 # rounds of 2 with a lag of 3 (the default here) and 2 (where 3 does not fit; forced),
 # and at depth 0 with a lag of 2 and 1; each thread's column in registers (the default
 # at depth 2: strips of 2 and 3 rows, and of 4 on 3 blocks; spread_edge: one warp, the
 # fixed east column in none of its threads) or the fields in shared memory
-# (LAPLACE_SPREAD_COLUMNS=0), their columns walked 3 rows at a time (float strips of 2
-# rows) and 4 (double), and each the other way (LAPLACE_SPREAD_UNROLL).
+# (spread_columns=0), their columns walked 3 rows at a time (float strips of 2
+# rows) and 4 (double), and each the other way (spread_unroll).
 spread_plain="--nx 40 --ny 12 --precision float $edges --eps 0 --max-iter 24"
 spread_double="--nx 37 --ny 13 --precision double $edges --eps 0 --max-iter 24"
 spread_edge="--nx 34 --ny 14 --precision double $edges --eps 0 --max-iter 25"
@@ -152,20 +147,20 @@ for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$lone_float" --partition 1x1 --reduce device
     run_check 1 same_field "$tool" 1 "$lone" --partition 1x1 --monitor 50
     run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1
-    LAPLACE_CHIP_DEPTH=3 run_check 1 same_field "$tool" 1 "$chip_odd" --partition 1x1
-    LAPLACE_CHIP_DEPTH=0 run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1 --loop chip
+    LAPLACE_TUNE=chip_depth=3 run_check 1 same_field "$tool" 1 "$chip_odd" --partition 1x1
+    LAPLACE_TUNE=chip_depth=0 run_check 1 same_field "$tool" 1 "$chip_plain" --partition 1x1 --loop chip
     run_check 1 same_field "$tool" 1 "$chip_rule" --partition 1x1 --loop chip
-    LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
-    LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_DEPTH=0 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
-    LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_edge" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_BLOCKS=3 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_COLUMNS=0 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_UNROLL=4 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_UNROLL=3 LAPLACE_CHIP_WAY=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    LAPLACE_TUNE=chip_way=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_TUNE=chip_way=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_lag=2,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_columns=0,spread_lag=2,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_depth=0,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_depth=0,spread_lag=1,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    LAPLACE_TUNE=chip_way=spread run_check 1 same_field "$tool" 1 "$spread_edge" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_blocks=3,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_columns=0,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_columns=0,spread_unroll=4,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_columns=0,spread_unroll=3,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --loop batched
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device
@@ -174,15 +169,13 @@ for tool in $TOOLS; do
         run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --kernel "$kernel" --block 8x4
     done
     run_check 1 same_field "$tool" 1 "$large" --partition 1x1
-    LAPLACE_PAIRS=1 run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x1 --loop batched
-    LAPLACE_PAIRS=1 run_check 1 same_field "$tool" 1 "$pairs_double" --partition 1x1 --loop batched
-    LAPLACE_PAIRS=1 LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=8 run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x1 --loop batched
-    LAPLACE_PAIRS=1 LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=1 run_check 1 same_field "$tool" 1 "$pairs_double" --partition 1x1 --loop batched
+    LAPLACE_TUNE=pairs=1 run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x1 --loop batched
+    LAPLACE_TUNE=pairs=1 run_check 1 same_field "$tool" 1 "$pairs_double" --partition 1x1 --loop batched
     # every other rows sweep in reverse order (forced: these lattices fit in L2)
-    LAPLACE_PAIRS=0 LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$large" --partition 1x1
-    LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --block 16x4
-    LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device
-    LAPLACE_SWEEP_ORDER=alternate run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
+    LAPLACE_TUNE=pairs=0,sweep_order=alternate run_check 1 same_field "$tool" 1 "$large" --partition 1x1
+    LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --block 16x4
+    LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device
+    LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
     run_check 1 same_field "$tool" 1 "$sor" --partition 1x1
     run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device
@@ -200,13 +193,13 @@ run_check 1 faulted 1 0:800 --partition 1x1
 run_check 1 faulted 1 0:800 --partition 1x1 --reduce device
 run_check 1 faulted 1 0:800 --partition 1x1 --kernel rows
 run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
-LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:0 --partition 1x1 --loop chip
-LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
-LAPLACE_SPREAD_COLUMNS=0 LAPLACE_CHIP_WAY=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
-LAPLACE_CHIP_DEPTH=0 LAPLACE_CHIP_WAY=cluster run_check 1 faulted 1 0:800 --partition 1x1 --loop chip # 203 rows: in rounds, else spread
+LAPLACE_TUNE=chip_way=spread run_check 1 faulted 1 0:0 --partition 1x1 --loop chip
+LAPLACE_TUNE=chip_way=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
+LAPLACE_TUNE=spread_columns=0,chip_way=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
+LAPLACE_TUNE=chip_depth=0,chip_way=cluster run_check 1 faulted 1 0:800 --partition 1x1 --loop chip # 203 rows: in rounds, else spread
 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
-LAPLACE_PAIRS=1 run_check 1 faulted 1 0:0 --partition 1x1 --loop batched
-LAPLACE_PAIRS=1 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
+LAPLACE_TUNE=pairs=1 run_check 1 faulted 1 0:0 --partition 1x1 --loop batched
+LAPLACE_TUNE=pairs=1 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device

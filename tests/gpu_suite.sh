@@ -557,7 +557,7 @@ fault 8 5:700 --partition 2x4
 
 # The loop on chip: a lone tile whose fields fit in the GPU's shared memory, in one
 # thread-block cluster (kernels/laplace_chip.cu) or, by plain Jacobi, in strips over
-# every multiprocessor (kernels/laplace_spread.cu; LAPLACE_CHIP_WAY=cluster or spread
+# every multiprocessor (kernels/laplace_spread.cu; LAPLACE_TUNE chip_way=cluster or spread
 # takes that way). auto takes it for plain Jacobi in both precisions (where it was
 # measured faster), the cluster up to 128 rows (256 where it meets in rounds), the
 # spread strips above; --loop chip for every rule; the report names it, and the rows
@@ -566,12 +566,12 @@ fault 8 5:700 --partition 2x4
 # and odd lattices, both precisions, every rule, the norm every 7th iteration, stops
 # inside and across its laps of 8192 iterations, equal to serial; the cluster at every
 # plan plain Jacobi may take (rounds of 8 by default, fewer where 8 do not fit,
-# and meeting every iteration: LAPLACE_CHIP_DEPTH) and the spread strips likewise
+# and meeting every iteration: chip_depth) and the spread strips likewise
 # (rounds of 2 by default, with a lag of 3 where it fits and 2 where not, forced here;
-# rounds of 4, and depth 0 with a lag of 2 or 1: LAPLACE_SPREAD_DEPTH, _LAG; each
+# rounds of 4, and depth 0 with a lag of 2 or 1: spread_depth, spread_lag; each
 # thread's column in registers in rounds of 2 on strips of at most 4 rows and at most
-# 514 columns, the fields in shared memory elsewhere and where LAPLACE_SPREAD_COLUMNS=0
-# asks, their columns walked 3 or 4 rows at a time: LAPLACE_SPREAD_UNROLL).
+# 514 columns, the fields in shared memory elsewhere and where spread_columns=0
+# asks, their columns walked 3 or 4 rows at a time: spread_unroll).
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap, the blocks meeting once in 8 iterations" --partition 1x1 --precision float --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of [0-9]* blocks, 8192 iterations a lap" --partition 1x1 --precision double --nx 128 --ny 128
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap\$" --partition 1x1 --loop chip --nx 256 --ny 256 --method sor
@@ -579,7 +579,7 @@ loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap" --par
 loop_named 1 "on chip: .* one cluster of 16 blocks, 8192 iterations a lap, the blocks meeting once in 2 iterations" --partition 1x1 --precision double --nx 256 --ny 256
 spread_line="on chip: the lattice in the shared memory of [0-9]* blocks, one a multiprocessor, meeting through L2, 8192 iterations a lap"
 loop_named 1 "$spread_line, the blocks meeting once in 2 iterations, each thread's column in registers\$" --partition 1x1 --precision float
-LAPLACE_SPREAD_COLUMNS=0 loop_named 1 "$spread_line, the blocks meeting once in 2 iterations\$" --partition 1x1 --precision float
+LAPLACE_TUNE=spread_columns=0 loop_named 1 "$spread_line, the blocks meeting once in 2 iterations\$" --partition 1x1 --precision float
 loop_named 1 "$spread_line, the blocks meeting once in 2 iterations\$" --partition 1x1 --precision float --nx 515 --ny 515
 loop_named 1 "$spread_line" --partition 1x1 --precision double --nx 300 --ny 300
 loop_named 1 "$spread_line" --partition 1x1 --precision float --nx 1000 --ny 1000
@@ -591,28 +591,26 @@ loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --block 32x
 loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --loop batched
 # A lone tile's sweeps are launched to overlap the kernel before them (programmatic
 # dependent launch, devices/cuda_tile.c) in the host loop and in the batches, and the
-# report says so; tiles with neighbours, the resident kernel of --reduce device and
-# LAPLACE_OVERLAP=0 launch plainly, and the report says nothing of it.
+# report says so; tiles with neighbours and the resident kernel of --reduce device
+# launch plainly, and the report says nothing of it.
 overlapped=", each sweep launched to overlap the kernel before it"
 loop_named 1 "the host at every iteration$overlapped\$" --partition 1x1 --loop host
 loop_named 1 "batched on the GPUs, [0-9]* iterations a batch$overlapped\$" --partition 1x1 --loop batched
 loop_named 1 "the host at every iteration\$" --partition 2x1 --devices 0,0 --loop host
 loop_named 1 "batched on the GPUs, [0-9]* iterations a batch\$" --partition 1x1 --loop batched --reduce device
-LAPLACE_OVERLAP=0 loop_named 1 "the host at every iteration\$" --partition 1x1 --loop host
-LAPLACE_OVERLAP=0 loop_named 1 "batched on the GPUs, [0-9]* iterations a batch\$" --partition 1x1 --loop batched
 for way in cluster spread; do
     for precision in float double; do
         for lattice in "3 3" "4 9" "33 7" "300 5" "5 300" "64 64" "130 257"; do
             [ "$way$lattice" = "spread3 3" ] && continue # no two strips of two rows
             set -- $lattice
             problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-            LAPLACE_CHIP_WAY=$way same_as_serial "chip-$way-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+            LAPLACE_TUNE=chip_way=$way same_as_serial "chip-$way-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         done
         problem="--nx 97 --ny 131 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-        LAPLACE_CHIP_WAY=$way same_as_serial "chip-$way-check7-$precision" 1 "$problem --check-every 7" --partition 1x1 --loop chip
+        LAPLACE_TUNE=chip_way=$way same_as_serial "chip-$way-check7-$precision" 1 "$problem --check-every 7" --partition 1x1 --loop chip
         for last in 8191 8192 8193 16385; do
             problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter $last"
-            LAPLACE_CHIP_WAY=$way same_as_serial "chip-$way-max$last-$precision" 1 "$problem" --partition 1x1 --loop chip
+            LAPLACE_TUNE=chip_way=$way same_as_serial "chip-$way-max$last-$precision" 1 "$problem" --partition 1x1 --loop chip
         done
     done
 done
@@ -621,26 +619,26 @@ for precision in float double; do
         set -- $lattice
         problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
         for depth in 0 2 3; do
-            LAPLACE_CHIP_DEPTH=$depth LAPLACE_CHIP_WAY=cluster same_as_serial "chip-depth$depth-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+            LAPLACE_TUNE=chip_depth=$depth,chip_way=cluster same_as_serial "chip-depth$depth-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         done
     done
     problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter 8193"
     for depth in 0 3; do
-        LAPLACE_CHIP_DEPTH=$depth LAPLACE_CHIP_WAY=cluster same_as_serial "chip-depth$depth-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_TUNE=chip_depth=$depth,chip_way=cluster same_as_serial "chip-depth$depth-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
     done
 done
 for precision in float double; do
     for lattice in "4 9" "33 7" "300 5" "64 64" "130 257"; do
         set -- $lattice
         problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-        LAPLACE_SPREAD_DEPTH=4 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth4-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
-        LAPLACE_SPREAD_DEPTH=0 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth0-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
-        LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag1-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
-        LAPLACE_SPREAD_COLUMNS=0 LAPLACE_CHIP_WAY=spread same_as_serial "spread-fields-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
-        LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread same_as_serial "spread-fields-lag2-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_TUNE=spread_depth=4,chip_way=spread same_as_serial "spread-depth4-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_TUNE=spread_depth=0,chip_way=spread same_as_serial "spread-depth0-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_TUNE=spread_depth=0,spread_lag=1,chip_way=spread same_as_serial "spread-lag1-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_TUNE=spread_columns=0,chip_way=spread same_as_serial "spread-fields-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_TUNE=spread_columns=0,spread_lag=2,chip_way=spread same_as_serial "spread-fields-lag2-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
         unroll=3 # the rows a thread walks at a time that the plan does not take here
         [ "$precision" = float ] && unroll=4
-        LAPLACE_SPREAD_COLUMNS=0 LAPLACE_SPREAD_UNROLL=$unroll LAPLACE_CHIP_WAY=spread same_as_serial "spread-unroll$unroll-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_TUNE=spread_columns=0,spread_unroll=$unroll,chip_way=spread same_as_serial "spread-unroll$unroll-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
     done
     # The columns in registers at their edges: a warp's interior exactly (the fixed
     # east column in no thread: 34, 66, 514 wide), the widest (514) and one wider (515,
@@ -650,21 +648,21 @@ for precision in float double; do
     for lattice in "34 70" "66 131" "514 300" "515 300" "200 528" "200 529"; do
         set -- $lattice
         problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-5 --max-iter 20000"
-        LAPLACE_CHIP_WAY=spread same_as_serial "spread-columns-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
+        LAPLACE_TUNE=chip_way=spread same_as_serial "spread-columns-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop chip
     done
     problem="--nx 66 --ny 64 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-    LAPLACE_SPREAD_LAG=2 LAPLACE_CHIP_WAY=spread same_as_serial "spread-columns-lag2-$precision" 1 "$problem" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_DEPTH=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth1-$precision" 1 "$problem" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_lag=2,chip_way=spread same_as_serial "spread-columns-lag2-$precision" 1 "$problem" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_depth=1,chip_way=spread same_as_serial "spread-depth1-$precision" 1 "$problem" --partition 1x1 --loop chip
     problem="--nx 120 --ny 90 --precision $precision $edges --eps 0 --max-iter 8193"
-    LAPLACE_SPREAD_DEPTH=4 LAPLACE_CHIP_WAY=spread same_as_serial "spread-depth4-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
-    LAPLACE_SPREAD_DEPTH=0 LAPLACE_SPREAD_LAG=1 LAPLACE_CHIP_WAY=spread same_as_serial "spread-lag1-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_depth=4,chip_way=spread same_as_serial "spread-depth4-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
+    LAPLACE_TUNE=spread_depth=0,spread_lag=1,chip_way=spread same_as_serial "spread-lag1-max8193-$precision" 1 "$problem" --partition 1x1 --loop chip
 done
 for precision in float double; do
     chip_large="500 480" # near the most one cluster holds: 2 x 30 rows x 500 floats a block
     [ "$precision" = double ] && chip_large="440 420"
     set -- $chip_large
     problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-4 --max-iter 4000"
-    LAPLACE_CHIP_WAY=cluster same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --loop chip
+    LAPLACE_TUNE=chip_way=cluster same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --loop chip
     same_as_serial "chip-large-$precision" 1 "$problem" --partition 1x1 --kernel rows --reduce device
     # near the most the spread strips hold on a 132-multiprocessor GPU at depth 0 with
     # a lag of 2 (3 x 12 rows x 1600 floats, 3 x 8 rows x 1100 doubles a block) and of 1
@@ -687,53 +685,50 @@ done
 # iteration (40), both precisions.
 for precision in float double; do
     problem="--nx 6000 --ny 3000 --precision $precision $edges --eps 3 --max-iter 100"
-    LAPLACE_PAIRS=0 same_as_serial "many-block-sums-$precision" 1 "$problem" --partition 1x1
+    LAPLACE_TUNE=pairs=0 same_as_serial "many-block-sums-$precision" 1 "$problem" --partition 1x1
     same_as_serial "many-block-sums-$precision" 1 "$problem" --partition 2x1 --devices 0,0 --loop host
     same_as_serial "pairs-many-blocks-$precision" 1 "$problem" --partition 1x1
 done
 
 # Two iterations a pass (kernels/laplace_pairs.cu): a lone tile's batches, by default
-# where single sweeps' batches would not pay, anywhere with LAPLACE_PAIRS=1 --loop
+# where single sweeps' batches would not pay, anywhere with LAPLACE_TUNE=pairs=1 --loop
 # batched. Stops inside a batch (replayed from the checkpoint its first pass wrote),
 # --max-iter tails (a shorter batch, then one by one), --check-every, odd sizes,
-# lattices narrower and lower than one strip, both strip heights and prefetch depths;
+# lattices narrower and lower than one strip;
 # each equal to serial.
 problem="--nx 2049 --ny 1537 --precision float $edges --eps 0.2 --max-iter 3000"
 same_as_serial pairs-2049x1537-float 1 "$problem" --partition 1x1
-LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=8 same_as_serial pairs-2049x1537-float 1 "$problem" --partition 1x1
 same_as_serial pairs-2049x1537-every7 1 "$problem --check-every 7" --partition 1x1
 problem="--nx 1600 --ny 1500 --precision double $edges --eps 0.3 --max-iter 3000"
 same_as_serial pairs-1600x1500-double 1 "$problem" --partition 1x1
-LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=1 same_as_serial pairs-1600x1500-double 1 "$problem" --partition 1x1
 problem="--nx 2048 --ny 2048 --precision float $edges --eps 0 --max-iter 1003"
 same_as_serial pairs-2048-max1003 1 "$problem" --partition 1x1
 for precision in float double; do
     for lattice in "3 3" "5 300" "300 5" "67 35" "130 66" "481 479" "962 17"; do
         set -- $lattice
         problem="--nx $1 --ny $2 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-        LAPLACE_PAIRS=1 same_as_serial "pairs-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop batched
+        LAPLACE_TUNE=pairs=1 same_as_serial "pairs-$1x$2-$precision" 1 "$problem" --partition 1x1 --loop batched
     done
     problem="--nx 130 --ny 66 --precision $precision $edges --eps 1e-6 --max-iter 20000"
-    LAPLACE_PAIRS=1 LAPLACE_PAIRS_ROWS=32 LAPLACE_PAIRS_AHEAD=8 same_as_serial "pairs-130x66-$precision" 1 "$problem" --partition 1x1 --loop batched
 done
 pairs_line="batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory"
 loop_named 1 "$pairs_line" --partition 1x1 --nx 2048 --ny 2048
 loop_named 1 "$pairs_line" --partition 1x1 --nx 1600 --ny 1500 --precision double
-LAPLACE_PAIRS=1 loop_named 1 "$pairs_line" --partition 1x1 --loop batched
-LAPLACE_PAIRS=0 loop_named 1 "the host at every iteration" --partition 1x1 --nx 2048 --ny 2048
+LAPLACE_TUNE=pairs=1 loop_named 1 "$pairs_line" --partition 1x1 --loop batched
+LAPLACE_TUNE=pairs=0 loop_named 1 "the host at every iteration" --partition 1x1 --nx 2048 --ny 2048
 loop_named 1 "the host at every iteration" --partition 1x1 --nx 2048 --ny 2048 --kernel rows
-LAPLACE_PAIRS=1 loop_named 1 "batched on the GPUs, [0-9]* iterations a batch\(, each sweep launched to overlap the kernel before it\)*\$" --partition 1x1 --loop batched --method sor
+LAPLACE_TUNE=pairs=1 loop_named 1 "batched on the GPUs, [0-9]* iterations a batch\(, each sweep launched to overlap the kernel before it\)*\$" --partition 1x1 --loop batched --method sor
 
 # The rows kernel's widest block (128x4, a tile over 256 MiB a field): float pairs at
 # 4 rows and single floats (odd width) at 8, 12 iterations, the field equal to serial's.
 for lattice in "8200 8200" "8201 8195"; do
     set -- $lattice
     problem="--nx $1 --ny $2 --precision float $edges --eps 0 --max-iter 12"
-    LAPLACE_PAIRS=0 same_as_serial "wide-blocks-$1x$2" 1 "$problem" --partition 1x1
+    LAPLACE_TUNE=pairs=0 same_as_serial "wide-blocks-$1x$2" 1 "$problem" --partition 1x1
 done
 
 # Every other sweep of the rows kernel runs its rows of blocks in reverse order where a
-# tile's two fields exceed L2 (laplace_kernels.cu, sweeps_alternate); LAPLACE_SWEEP_ORDER
+# tile's two fields exceed L2 (laplace_kernels.cu, sweeps_alternate); LAPLACE_TUNE sweep_order
 # forces either order. Which block runs which place changes nothing: the field equals
 # serial's whichever order, in the host loop and in batches, one tile and 2x1 tiles,
 # the sums added on the host or the device, and the two orders give the same final
@@ -743,7 +738,7 @@ orders_agree() {
     local label=$1 problem=$2 run="$OUT/orders-$tag" order; shift 2
     for order in alternate forward; do
         # shellcheck disable=SC2086
-        LAPLACE_SWEEP_ORDER=$order "$LAPLACE" --backend gpu --csv --output "$run.$order.dat" \
+        LAPLACE_TUNE=sweep_order=$order "$LAPLACE" --backend gpu --csv --output "$run.$order.dat" \
             $problem "$@" > "$run.$order.csv" 2> "$run.err" ||
             { bad "$label: $order: exit status $? ($(head -c 300 "$run.err"))"; return; }
     done
@@ -763,7 +758,7 @@ for spec in "2900 2900 float jacobi --partition 1x1" "2901 2897 float jacobi --p
     set -- $spec; nx=$1; ny=$2; precision=$3; method=$4; shift 4
     problem="--nx $nx --ny $ny --precision $precision --method $method $edges --eps 1e-3 --max-iter 60"
     for order in alternate forward; do
-        LAPLACE_SWEEP_ORDER=$order same_as_serial "order-$order-$nx-$ny-$precision-$method" 1 "$problem" "$@"
+        LAPLACE_TUNE=sweep_order=$order same_as_serial "order-$order-$nx-$ny-$precision-$method" 1 "$problem" "$@"
     done
     gated 1 "sweep orders agree $nx x $ny $precision $method $* (needs 1 GPU)" orders_agree "$problem" "$@"
 done
@@ -783,19 +778,19 @@ history_check() {
     ok "$label: $(($(wc -l < "$run.gpu.csv") - 1)) norms at serial's iterations"
 }
 gated 1 "history on chip (needs 1 GPU)" history_check
-LAPLACE_CHIP_WAY=spread gated 1 "history on chip, spread (needs 1 GPU)" history_check
+LAPLACE_TUNE=chip_way=spread gated 1 "history on chip, spread (needs 1 GPU)" history_check
 INTERRUPT_SIDE=250 interrupted 1 1 --partition 1x1 --loop chip
 INTERRUPT_SIDE=250 interrupted 1 2 --partition 1x1 --loop chip
 INTERRUPT_SIDE=900 interrupted 1 1 --partition 1x1 --loop chip
 INTERRUPT_SIDE=900 interrupted 1 2 --partition 1x1 --loop chip
 INTERRUPT_SIDE=16 interrupted 1 1 --partition 1x1 --loop chip # in one cluster, in rounds
-LAPLACE_CHIP_DEPTH=0 INTERRUPT_SIDE=20 interrupted 1 1 --partition 1x1 --loop chip # every iteration
+LAPLACE_TUNE=chip_depth=0 INTERRUPT_SIDE=20 interrupted 1 1 --partition 1x1 --loop chip # every iteration
 FAULT_NX=250 FAULT_NY=250 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=250 FAULT_NY=250 fault 1 0:2000 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:0 --partition 1x1 --loop chip
 FAULT_NX=900 FAULT_NY=700 fault 1 0:2000 --partition 1x1 --loop chip
 FAULT_NX=16 FAULT_NY=16 fault 1 0:2000 --partition 1x1 --loop chip # in one cluster, in rounds
-LAPLACE_CHIP_DEPTH=0 FAULT_NX=20 FAULT_NY=20 fault 1 0:2000 --partition 1x1 --loop chip # every iteration
+LAPLACE_TUNE=chip_depth=0 FAULT_NX=20 FAULT_NY=20 fault 1 0:2000 --partition 1x1 --loop chip # every iteration
 FAULT_NX=2049 FAULT_NY=1537 fault 1 0:0 --partition 1x1     # two iterations a pass
 FAULT_NX=2049 FAULT_NY=1537 fault 1 0:700 --partition 1x1   # in its second batch
 FAULT_NX=2049 FAULT_NY=1537 fault 1 0:2999 --partition 1x1  # one by one, at the end

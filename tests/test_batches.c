@@ -17,8 +17,14 @@
 #include "reference.h"
 #include "solver.h"
 
-/* The host tiles' batch length when batches are asked for (device_host.c). */
+/* The host tiles' batch length when batches are asked for (plan/loop_plan.c). */
 #define HOST_BATCH 16
+
+/* The batch a run's loop ran with (0: the host loop). */
+static long batch_that_ran(const struct solve_result *r)
+{
+    return r->plan.way == LOOP_WAY_BATCHED && r->batches_ran ? r->plan.batch : 0;
+}
 
 static void check_loop_equals_reference(const struct problem *pb, struct solve_settings s,
                                         int ngx, int ngy, enum loop_mode loop)
@@ -38,8 +44,8 @@ static void check_loop_equals_reference(const struct problem *pb, struct solve_s
               ngx, ngy, field_max_difference(&got, &want));
     /* a run shorter than a batch is all host loop, and says so */
     long batch = loop == LOOP_BATCHED && s.max_iter >= HOST_BATCH ? HOST_BATCH : 0;
-    cr_assert_eq(rg.loop_batch, batch, "%s: the result names the loop (batch %ld)", name,
-                 rg.loop_batch);
+    cr_assert_eq(batch_that_ran(&rg), batch, "%s: the result names the loop (batch %ld)",
+                 name, batch_that_ran(&rg));
     field_free(&got);
     field_free(&want);
 }
@@ -111,7 +117,7 @@ Test(batches, monitor_and_history_see_every_norm_of_the_host_loop)
         struct solve_result r;
         run_tiles(&pb, 2, 1, &s, &f, &r);
         field_free(&f);
-        cr_assert_eq(r.loop_batch, loop ? HOST_BATCH : 0);
+        cr_assert_eq(batch_that_ran(&r), loop ? HOST_BATCH : 0);
     }
     cr_assert_gt(history[0].count, 10);
     cr_assert_lt(history[0].count, 20000);
@@ -126,21 +132,19 @@ Test(batches, monitor_and_history_see_every_norm_of_the_host_loop)
         cr_assert_eq(monitor[1].iteration[i] % 5, 0, "monitor at its multiples only");
 }
 
-/* A device that offers batches of a length of its own per tile: the run takes
- * the shortest; one that declines anywhere leaves the host loop. */
-static long uneven_length(const struct tile *t, int asked)
+/* A host tile that offers a tile too large for batches to pay (as tile 2 does here)
+ * leaves the host loop under auto; --loop batched takes the batches anyway. The same
+ * field and iterations either way. */
+static int large_offer(struct tile *t, int alone, struct tile_offer *o)
 {
-    (void)asked;
-    return t->index == 1 ? 6 : 20;
+    if (device_host_ops.offer(t, alone, o) != 0)
+        return -1;
+    if (t->index == 2)
+        o->field_bytes = 1 << 20;
+    return 0;
 }
 
-static long declining_length(const struct tile *t, int asked)
-{
-    (void)asked;
-    return t->index == 2 ? 0 : 16;
-}
-
-Test(batches, the_batch_is_the_shortest_any_tile_takes)
+Test(batches, a_tile_that_declines_leaves_the_host_loop)
 {
     struct problem pb = test_problem(40, 30, PRECISION_DOUBLE);
     struct solve_settings s = test_settings(1e-5, 100000);
@@ -150,15 +154,16 @@ Test(batches, the_batch_is_the_shortest_any_tile_takes)
     struct device_ops ops = device_host_ops;
     struct partition p;
     cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 3, 1), 0);
-    ops.batch_length = uneven_length;
+    ops.offer = large_offer;
     cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &rg), 0, "%s", rg.error);
-    cr_assert_eq(rg.loop_batch, 6);
-    cr_assert_eq(rg.iterations, rw.iterations);
+    cr_assert_eq(rg.plan.way, LOOP_WAY_HOST, "a tile declined: the host loop");
+    cr_assert_eq(batch_that_ran(&rg), 0);
     cr_assert(field_bit_identical(&got, &want));
     field_free(&got);
-    ops.batch_length = declining_length;
+    s.loop = LOOP_BATCHED;
     cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &rg), 0, "%s", rg.error);
-    cr_assert_eq(rg.loop_batch, 0, "a tile declined: the host loop");
+    cr_assert_eq(batch_that_ran(&rg), HOST_BATCH, "--loop batched: every tile batches");
+    cr_assert_eq(rg.iterations, rw.iterations);
     cr_assert(field_bit_identical(&got, &want));
     field_free(&got);
     field_free(&want);

@@ -1,11 +1,11 @@
 /*
  * test_block_window.c - the split of a sweep's blocks into the interior and the
- * strips along the sides that wait for other ranks' edges (devices/block_window.h).
+ * strips along the sides that wait for other ranks' edges (support/block_window.h).
  */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "devices/block_window.h"
+#include "support/block_window.h"
 
 /* Marks every block of w in seen[] (gx blocks a row), counting how often. */
 static void mark(int *seen, long gx, const struct block_window *w)

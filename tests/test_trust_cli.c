@@ -165,23 +165,17 @@ Test(trust_cli, help_lists_the_exit_statuses_and_the_environment)
                                   "LAPLACE_BENCH_QUICK",
                                   "LAPLACE_BENCH_ONLY",
                                   "LAPLACE_BENCH_DIR",
-                                  "LAPLACE_ROWS_PER_THREAD",
-                                  "LAPLACE_COLUMNS_PER_THREAD",
-                                  "LAPLACE_CHIP_BLOCKS",
-                                  "LAPLACE_CHIP_THREADS",
-                                  "LAPLACE_CHIP_WAY",
-                                  "LAPLACE_CHIP_DEPTH",
-                                  "LAPLACE_SPREAD_BLOCKS",
-                                  "LAPLACE_SPREAD_THREADS",
-                                  "LAPLACE_SPREAD_DEPTH",
-                                  "LAPLACE_SPREAD_LAG",
-                                  "LAPLACE_SPREAD_COLUMNS",
-                                  "LAPLACE_SPREAD_UNROLL",
-                                  "LAPLACE_PAIRS",
-                                  "LAPLACE_PAIRS_ROWS",
-                                  "LAPLACE_PAIRS_AHEAD",
-                                  "LAPLACE_SWEEP_ORDER",
-                                  "LAPLACE_OVERLAP",
+                                  "LAPLACE_INJECT_SIGNAL",
+                                  "LAPLACE_TUNE",
+                                  "chip_way=",
+                                  "chip_depth=",
+                                  "spread_depth=",
+                                  "spread_lag=",
+                                  "spread_blocks=",
+                                  "spread_columns=",
+                                  "spread_unroll=",
+                                  "sweep_order=",
+                                  "pairs=",
                                   "OMP_NUM_THREADS",
                                   "OMP_WAIT_POLICY",
                                   "CUDA_VISIBLE_DEVICES",
@@ -191,6 +185,58 @@ Test(trust_cli, help_lists_the_exit_statuses_and_the_environment)
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         cr_expect(strstr(r.out, words[i]), "--help does not mention '%s'", words[i]);
     run_free(&r);
+}
+
+/* At most 8 LAPLACE_* variables, each listed once in --help (issue 41: the tuning
+ * knobs are one variable, LAPLACE_TUNE, read by one reader). */
+Test(trust_cli, help_lists_at_most_eight_environment_variables)
+{
+    struct run r = laplace_run("--help");
+    cr_assert_eq(r.status, 0);
+    char seen[16][48];
+    int count = 0;
+    for (const char *p = strstr(r.out, "LAPLACE_"); p; p = strstr(p + 1, "LAPLACE_")) {
+        char name[48];
+        size_t n = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_");
+        snprintf(name, sizeof name, "%.*s", (int)(n < 47 ? n : 47), p);
+        int known = 0;
+        for (int i = 0; i < count; i++)
+            known |= strcmp(seen[i], name) == 0;
+        if (!known && count < 16)
+            snprintf(seen[count++], sizeof seen[0], "%s", name);
+    }
+    cr_expect_leq(count, 8, "--help lists %d LAPLACE_* variables", count);
+    cr_expect_geq(count, 6, "--help lists only %d LAPLACE_* variables", count);
+    run_free(&r);
+}
+
+/* A set but invalid LAPLACE_TUNE is refused in one line, status 2, before anything
+ * runs; a valid one runs. */
+Test(trust_cli, an_invalid_tuning_knob_is_refused)
+{
+    static const char *bad[][2] = {
+        {"foo=1", "unknown knob 'foo'"},
+        {"pairs=2", "pairs takes a whole number from 0 to 1, not '2'"},
+        {"spread_lag=4x", "spread_lag takes a whole number from 1 to 4, not '4x'"},
+        {"chip_way=both", "chip_way takes cluster or spread, not 'both'"},
+        {"spread_depth", "'spread_depth' is not KEY=VALUE"},
+        {"pairs=1,", "a comma ends the list"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        setenv("LAPLACE_TUNE", bad[i][0], 1);
+        struct run r = laplace_run("--backend serial --nx 8 --max-iter 2 -q");
+        unsetenv("LAPLACE_TUNE");
+        cr_expect_eq(r.status, 2, "LAPLACE_TUNE=%s: status %d", bad[i][0], r.status);
+        cr_expect(strstr(r.err, bad[i][1]), "LAPLACE_TUNE=%s: %s", bad[i][0], r.err);
+        cr_expect(strstr(r.err, "LAPLACE_TUNE"), "the message names the variable: %s",
+                  r.err);
+        run_free(&r);
+    }
+    setenv("LAPLACE_TUNE", "chip_way=spread,spread_depth=0,sweep_order=forward", 1);
+    struct run ok = laplace_run("--backend serial --nx 8 --max-iter 2 -q");
+    unsetenv("LAPLACE_TUNE");
+    cr_expect_eq(ok.status, 0, "a valid list: %s", ok.err);
+    run_free(&ok);
 }
 
 Test(trust_cli, dash_V_is_version)

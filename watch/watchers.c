@@ -10,18 +10,23 @@
 
 #include "mpi/ranks.h"
 
-int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_t n)
+void watchers_choose(struct watchers *w, const struct config *c)
 {
-    const struct config *c = &plan->config;
     memset(w, 0, sizeof *w);
-    if (c->history[0] && history_open(&w->history, c->history, plan->eps, err, n) != 0)
-        return -1;
     w->has_history = c->history[0] != 0;
     w->has_monitor = !c->csv && !c->quiet && c->monitor_every > 0;
     /* under mpirun stdout is a terminal Open MPI makes, even when redirected: none,
      * also for rank 0's comparisons (whose plan is one process's) */
     w->has_progress = !c->csv && !c->quiet && c->monitor_every == 0 &&
                       ranks_size() <= 1 && isatty(STDOUT_FILENO);
+}
+
+int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_t n)
+{
+    const struct config *c = &plan->config;
+    watchers_choose(w, c);
+    if (c->history[0] && history_open(&w->history, c->history, plan->eps, err, n) != 0)
+        return -1;
     if (w->has_progress)
         progress_start(&w->progress, stdout, plan->eps, plan->label);
     return 0;

@@ -24,6 +24,10 @@ struct watchers {
  * label when it is not empty. Returns 0, or -1 with err set. */
 int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_t n);
 
+/* Which watchers a run of configuration c has (the has_* flags), nothing started:
+ * what --dry-run's loop plan needs to know. */
+void watchers_choose(struct watchers *w, const struct config *c);
+
 /* A norm_fn with the watchers as context: every norm the run computes. */
 void watchers_observe(void *watchers, long iteration, double norm, double elapsed_s);
 

@@ -2,7 +2,7 @@
  * block_window.c - the interior and the edge strips of a sweep's blocks
  * (block_window.h).
  */
-#include "devices/block_window.h"
+#include "support/block_window.h"
 
 int block_window_split(long gx, long gy, unsigned late, struct block_window *interior,
                        struct block_window strips[SIDE_COUNT])

@@ -1,0 +1,334 @@
+/*
+ * loop_plan.c - the one place where a run's way to iterate is chosen (loop_plan.h):
+ *
+ *   a lone tile whose device runs the loop alone, nothing needing the host between
+ *   iterations:  on chip (cluster or spread) where it pays or is asked and fits,
+ *                else --reduce device: resident batches, else pairs or singles
+ *                where they pay, else the host loop
+ *   several tiles of one process: batches where every tile's device pays for them
+ *                (or --loop batched), else the host loop
+ *   ranks, snapshots, --loop host: the host loop
+ *
+ * Every number that decides is here, with the measurement behind it.
+ */
+#include "plan/loop_plan.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "laplace_kernels.h"
+
+/* The most bytes of block sums a batch keeps (every iteration's, on the device and in
+ * pinned host memory). */
+#define BATCH_SUMS_BYTES (64L << 20)
+
+/* Batches of a lone tile's single sweeps with fewer iterations than these do not pay.
+ * With the host adding the sums, measured on an H100 with the norm every iteration
+ * (results/2026-11-25-sweep/loops.csv): 1024^2 float (344 iterations a batch) ran 8.1
+ * us an iteration in batches against 9.5 in the host loop, 2048^2 (140 a batch) 16.6
+ * against 14.9 and 4096^2 (41) 63.0 against 57.6. With the device adding them (the
+ * resident loop): not measured again. */
+#define SINGLES_LEAST 256
+#define RESIDENT_LEAST 32
+
+/* A resident kernel runs this many batches' worth of iterations: it costs no launch
+ * per iteration, so the host may look in less often. */
+#define RESIDENT_BATCHES 8
+
+/* Batches of pairs hold at least this many iterations: the checkpoint, written by a
+ * batch's first pass, costs about one iteration's bytes. */
+#define PAIRS_LEAST 32
+
+/* Batches of several GPU tiles: at least 64 iterations, so that the checkpoint copy
+ * costs under 2% of a batch, and none unless asked when a sweep is long (fewer than 32
+ * in 2 ms): there the host loop hides its round trip behind the next sweep, while a
+ * batch pays for its checkpoint copy and for sums at every iteration (measured on an
+ * H200, 16384^2 as two tiles: 593 us an iteration batched, 561 in the host loop). */
+#define SEVERAL_LEAST 64
+#define SEVERAL_PAY_LEAST 32
+
+/* Batches of several host tiles: 16 iterations, where a sweep costs about what the
+ * host loop's meeting does (tiles of at most 256 KiB), or when asked. */
+#define HOST_BATCH 16
+#define HOST_BATCH_BYTES (256 << 10)
+
+/* Iterations a lap of the loop on chip: about 10 ms at the 1-2 us an iteration of a
+ * small lattice, so the host answers Ctrl-C at once and the lap's norms fit in 64 KiB
+ * (device_cuda_chip.c keeps them). */
+#define CHIP_LAP 8192
+
+/* The spread strips take a lattice over this many rows high where the cluster would
+ * hold it too, or over ROUNDS_UP_TO_ROWS where the cluster holds it in rounds (the
+ * cluster meeting every iteration: every rule but plain Jacobi, or halos too large).
+ * Measured on H100s, the norm every iteration, medians of 3, us an iteration:
+ * - the cluster meeting every iteration against the spread strips in rounds of 2
+ *   (results/2026-11-26-rounds, probe-5 and run-6, two machines): float 32^2
+ *   1.79/1.72 and 1.79/1.83, 64^2 1.91/1.74 and 1.90/1.93, 128^2 2.02/1.94 and
+ *   2.01/2.02, 256^2 2.46/2.00 and 2.46/2.31; double 128^2 2.05/2.05, 256^2 2.69/2.18:
+ *   alike up to 128 rows, the spread strips ahead above;
+ * - the cluster in rounds against the spread strips (results/2026-11-26-floors,
+ *   probe-8): float 128^2 1.41/2.03, 192^2 1.42/2.08, 256^2 1.74/2.17; double 128^2
+ *   1.41/1.99, 256^2 (rounds of 2: 4 do not fit) 2.11/2.18. */
+#define SPREAD_FROM_ROWS 128
+#define ROUNDS_UP_TO_ROWS 256
+
+/* Iterations of about 2 ms of a GPU tile's single sweeps (one read and one write a
+ * site at a guessed 3 TB/s, and 3 us), even, from 2 to 1024, its sums at most
+ * BATCH_SUMS_BYTES. */
+long loop_plan_gpu_batch(const struct tile_offer *o)
+{
+    const double seconds = 2.0 * (double)o->field_bytes / 3e12 + 3e-6;
+    long n = (long)(2e-3 / seconds);
+    const long most = BATCH_SUMS_BYTES / (o->block_count * (long)sizeof(double));
+    n = n > most ? most : n;
+    n = n < 2 ? 2 : n > 1024 ? 1024 : n;
+    return n - n % 2; /* even: every batch starts on an odd iteration, same buffers */
+}
+
+/* Iterations a batch of pairs: about 2 ms of passes (each moving a field in and out
+ * for two iterations), a multiple of 4 (the passes end in field[0]), at least
+ * PAIRS_LEAST, at most 1024; 0 where the sums of so many would pass BATCH_SUMS_BYTES
+ * or the GPU's free memory would not hold them and the checkpoint. */
+long loop_plan_pairs_batch(const struct tile_offer *o)
+{
+    const double seconds = (double)o->field_bytes / 3e12 + 1.5e-6;
+    long n = (long)(2e-3 / seconds);
+    n = n < PAIRS_LEAST ? PAIRS_LEAST : n > 1024 ? 1024 : n;
+    n -= n % 4;
+    const size_t sums = (size_t)n * (size_t)o->pairs_blocks * sizeof(double);
+    return sums <= (size_t)BATCH_SUMS_BYTES &&
+                   sums + o->field_bytes < o->free_bytes / 10 * 9
+               ? n
+               : 0;
+}
+
+/* The batch a tile of several takes, 0 where it declines: a GPU tile's (none where an
+ * edge comes by halo copy: that path stays in the host loop), a host tile's. */
+static long several_batch(const struct tile_offer *o, int asked)
+{
+    if (!o->gpu)
+        return asked || o->field_bytes <= HOST_BATCH_BYTES ? HOST_BATCH : 0;
+    if (o->fallback)
+        return 0;
+    long n = loop_plan_gpu_batch(o);
+    if (!asked && n < SEVERAL_PAY_LEAST)
+        return 0;
+    const long most = BATCH_SUMS_BYTES / (o->block_count * (long)sizeof(double));
+    n = n < SEVERAL_LEAST ? SEVERAL_LEAST : n;
+    n = n > most ? most - most % 2 : n;
+    if (n < 2)
+        return 0;
+    const double need = 2.0 * ((double)o->field_bytes +
+                               (double)n * (double)o->block_count * sizeof(double));
+    return need + (256 << 20) < (double)o->free_bytes ? n : 0;
+}
+
+static void say(struct loop_plan *p, const char *why)
+{
+    snprintf(p->reason, sizeof p->reason, "%s", why);
+}
+
+/* Several tiles of one process (or a lone tile the device does not run alone). */
+static void plan_several(const struct loop_plan_input *in, const struct tile_offer *o,
+                         struct loop_plan *p)
+{
+    const enum loop_mode loop = in->tile.loop;
+    p->way = LOOP_WAY_HOST;
+    if (loop == LOOP_HOST)
+        return say(p, "--loop host");
+    if (in->snapshot)
+        return say(p, "the snapshots gather fields between iterations");
+    if (in->distributed)
+        return say(p, "the tiles' edges travel between ranks every iteration");
+    if (in->tiles < 2)
+        return say(p, in->monitor ? "--monitor shows norms as the loop goes"
+                                  : "one tile whose device has no loop of its own");
+    long batch = LONG_MAX;
+    for (int t = 0; t < in->tiles; t++) {
+        const long mine = several_batch(&o[t], loop == LOOP_BATCHED);
+        batch = mine < batch ? mine : batch;
+    }
+    if (batch <= 0)
+        return say(p, o[0].gpu ? "batches do not pay for these tiles' sweeps (or an "
+                                 "edge comes by copy, or memory is short)"
+                               : "host tiles over 256 KiB: a sweep outlasts the "
+                                 "host loop's meeting");
+    p->way = LOOP_WAY_BATCHED;
+    p->batch = batch;
+    say(p, loop == LOOP_BATCHED ? "--loop batched"
+                                : "the devices order their sweeps; the host meets "
+                                  "them once a batch");
+}
+
+/* Whether --loop auto takes the loop on chip where it fits: for plain Jacobi, in
+ * either precision, where it ran faster than the rows kernel's batches. Measured on an
+ * H100, the norm every iteration, medians of 3, us an iteration on chip against the
+ * batches (results/2026-11-25-chip-blocks, results/2026-11-26-spread): float 128^2
+ * 2.03/2.87, 512^2 3.02/3.97, 1024^2 4.29/8.35; double 128^2 2.03/2.86, 512^2
+ * 3.33/4.36, 1024^2 4.98/9.67. Every other rule is slower on chip (SOR at 512^2 float
+ * 30.6 against 10.6, a source at 256^2 5.70 against 3.14: the general sweep on chip
+ * tests each site's colour and region), so it keeps the batches. A kernel or block
+ * asked for keeps that kernel's loop. */
+static int chip_pays(const struct tile_settings *s)
+{
+    return s->loop == LOOP_AUTO && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
+           update_rule_is_plain_jacobi(&s->rule);
+}
+
+/*
+ * Which way a lone tile goes on chip: the cluster where it fits and the lattice is at
+ * most SPREAD_FROM_ROWS rows high (ROUNDS_UP_TO_ROWS in rounds), else, for plain
+ * Jacobi, the spread strips where they fit (else the cluster again, if it fits);
+ * LAPLACE_TUNE's chip_way takes only that way. 1 with the way in p, 0 where the
+ * chosen way does not fit.
+ */
+static int on_chip(const struct tile_settings *s, const struct tile_offer *o,
+                   struct loop_plan *p)
+{
+    const int plain = update_rule_is_plain_jacobi(&s->rule), forced = s->tune.chip_way;
+    const int cluster = forced != TUNING_WAY_SPREAD && o->cluster_blocks > 0;
+    const long up_to = cluster && o->cluster_depth > 0 ? ROUNDS_UP_TO_ROWS
+                                                       : SPREAD_FROM_ROWS;
+    int spread = 0;
+    if (!(forced == TUNING_WAY_CLUSTER || !plain || (cluster && o->ly <= up_to)))
+        spread = o->spread_blocks > 0 || !cluster;
+    if (spread ? o->spread_blocks == 0 : !cluster)
+        return 0;
+    p->way = spread ? LOOP_WAY_SPREAD : LOOP_WAY_CLUSTER;
+    p->batch = CHIP_LAP;
+    p->blocks = spread ? o->spread_blocks : o->cluster_blocks;
+    const int depth = spread ? o->spread_depth : o->cluster_depth;
+    p->round = depth > 0 ? depth : 1;
+    p->columns = spread && o->spread_columns;
+    return 1;
+}
+
+/* --loop chip on a tile that does not fit: the plan fails, saying why. */
+static void does_not_fit(const struct tile_offer *o, int device, struct loop_plan *p)
+{
+    p->failed = 1;
+    snprintf(p->reason, sizeof p->reason,
+             "--loop chip: the two fields of the %ld x %ld lattice (%.2f MiB) do not fit "
+             "in the shared memory of GPU %d (on Hopper: about 3.5 MiB in one "
+             "thread-block cluster, or by plain Jacobi about 26 MiB over every "
+             "multiprocessor, whose strips keep two copies or more); use --loop auto",
+             o->lx, o->ly, 2.0 * (double)o->field_bytes / 1048576.0, device);
+}
+
+/* Whether a lone tile takes passes of two iterations: plain Jacobi with the sums
+ * added on the host and the kernel and block left to auto, where batches of single
+ * sweeps do not pay (lattices off chip); LAPLACE_TUNE's pairs=0 never, =1 wherever a
+ * lone tile's batches run. */
+static int takes_pairs(const struct tile_settings *s, const struct tile_offer *o,
+                       int singles_pay)
+{
+    const int asked = s->tune.pairs;
+    return asked != 0 && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
+           s->reduce == REDUCE_HOST && update_rule_is_plain_jacobi(&s->rule) &&
+           o->pairs_fit && (asked == 1 || !singles_pay);
+}
+
+/* A lone tile whose device runs the loop alone (device.h's run_alone). */
+static void plan_alone(const struct loop_plan_input *in, const struct tile_offer *o,
+                       int device, struct loop_plan *p)
+{
+    const struct tile_settings *s = &in->tile;
+    const int asked_chip = s->loop == LOOP_CHIP;
+    if (asked_chip || chip_pays(s)) {
+        if (on_chip(s, o, p))
+            return say(p, asked_chip ? "--loop chip" : "the lattice fits on chip");
+        if (asked_chip)
+            return does_not_fit(o, device, p);
+    }
+    const long n = loop_plan_gpu_batch(o);
+    if (s->reduce == REDUCE_DEVICE) {
+        if (n < RESIDENT_LEAST || !o->rows_kernel)
+            return say(p, "--reduce device: a resident loop pays only for the rows "
+                          "kernel's short sweeps");
+        p->way = LOOP_WAY_RESIDENT;
+        p->batch = RESIDENT_BATCHES * n;
+        return say(p, "--reduce device: the device adds the sums and stops itself");
+    }
+    const long pairs = takes_pairs(s, o, n >= SINGLES_LEAST) ? loop_plan_pairs_batch(o)
+                                                            : 0;
+    if (pairs > 0) {
+        p->way = LOOP_WAY_PAIRS;
+        p->batch = pairs;
+        return say(p, "plain Jacobi off chip: two iterations a pass move half the bytes");
+    }
+    if (n < SINGLES_LEAST)
+        return say(p, "a sweep outlasts the host's round trip: batches do not pay");
+    p->way = LOOP_WAY_SINGLES;
+    p->batch = n;
+    say(p, "short sweeps: a graph of many a launch");
+}
+
+/* The lone device runs the loop alone when there is one tile (and it offers to) and
+ * no monitor or snapshot needs the host as the loop goes; nor the history, when the
+ * device would add the sums itself and show only one norm per batch (the loop on chip
+ * shows them all). */
+static int runs_alone(const struct loop_plan_input *in, const struct tile_offer *o)
+{
+    const struct tile_settings *s = &in->tile;
+    return in->tiles == 1 && o->runs_alone && s->loop != LOOP_HOST && !in->monitor &&
+           !in->snapshot &&
+           !(in->history && s->reduce == REDUCE_DEVICE && s->loop != LOOP_CHIP);
+}
+
+void loop_plan_make(const struct loop_plan_input *in, const struct tile_offer *offers,
+                    struct loop_plan *plan)
+{
+    *plan = (struct loop_plan){.way = LOOP_WAY_HOST};
+    if (runs_alone(in, &offers[0]))
+        plan_alone(in, &offers[0], offers[0].device, plan);
+    else
+        plan_several(in, offers, plan);
+}
+
+static const char *const way_names[LOOP_WAY_COUNT] = {
+    "host", "batched", "singles", "pairs", "resident", "cluster", "spread"};
+
+const char *loop_plan_way_name(enum loop_way way)
+{
+    return way >= 0 && way < LOOP_WAY_COUNT ? way_names[way] : "?";
+}
+
+/* How often the blocks of a loop on chip meet ("" every iteration), and whether each
+ * sweeping thread holds its column in registers. */
+static void rounds_text(const struct loop_plan *p, char *text, size_t size)
+{
+    text[0] = '\0';
+    if (p->round > 1)
+        snprintf(text, size, ", the blocks meeting once in %d iterations", p->round);
+    if (p->columns)
+        snprintf(text + strlen(text), size - strlen(text),
+                 ", each thread's column in registers");
+}
+
+void loop_plan_describe(const struct loop_plan *p, int gpu, char *out, size_t n)
+{
+    char rounds[128];
+    rounds_text(p, rounds, sizeof rounds);
+    switch (p->way) {
+    case LOOP_WAY_CLUSTER:
+        snprintf(out, n,
+                 "on chip: the lattice in the shared memory of one cluster of %d "
+                 "blocks, %ld iterations a lap%s",
+                 p->blocks, p->batch, rounds);
+        return;
+    case LOOP_WAY_SPREAD:
+        snprintf(out, n,
+                 "on chip: the lattice in the shared memory of %d blocks, one a "
+                 "multiprocessor, meeting through L2, %ld iterations a lap%s",
+                 p->blocks, p->batch, rounds);
+        return;
+    case LOOP_WAY_HOST:
+        snprintf(out, n, "the host at every iteration");
+        return;
+    default:
+        snprintf(out, n, "batched on %s, %ld iterations a batch%s",
+                 gpu ? "the GPUs" : "the host tiles", p->batch,
+                 p->way == LOOP_WAY_PAIRS ? ", two iterations a pass through memory" : "");
+    }
+}

@@ -1,0 +1,42 @@
+/*
+ * loop_way.h - the loop plan as data: how a run iterates (plan/loop_plan.c decides it;
+ * solver.c, loop_batches.c and the devices' run_alone carry it out). No includes, so
+ * that every layer may read it.
+ *
+ *   host      the host at every iteration (loop.c), host tiles and GPUs
+ *   batched   several tiles, batches the devices order among themselves
+ *   singles   a lone GPU tile: batches of single sweeps, a CUDA graph each
+ *   pairs     a lone GPU tile: batches of passes of two iterations
+ *   resident  a lone GPU tile, --reduce device: one resident kernel a batch
+ *   cluster   a lone GPU tile on chip, in one thread-block cluster
+ *   spread    a lone GPU tile on chip, strips over the multiprocessors
+ */
+#ifndef LAPLACE_LOOP_WAY_H
+#define LAPLACE_LOOP_WAY_H
+
+enum loop_way {
+    LOOP_WAY_HOST,
+    LOOP_WAY_BATCHED,
+    LOOP_WAY_SINGLES,
+    LOOP_WAY_PAIRS,
+    LOOP_WAY_RESIDENT,
+    LOOP_WAY_CLUSTER,
+    LOOP_WAY_SPREAD,
+    LOOP_WAY_COUNT
+};
+
+/* How the run iterates. */
+struct loop_plan {
+    enum loop_way way;
+    long batch;       /* iterations a batch (batched, singles, pairs), a launch
+                         (resident) or a lap (on chip); 0 for the host loop */
+    int blocks;       /* on chip: blocks of the cluster or of the spread strips */
+    int round;        /* on chip: iterations from one meeting of the blocks to the next
+                         (1: every iteration) */
+    int columns;      /* spread: each sweeping thread's column in registers */
+    int failed;       /* 1: what was asked cannot run; reason says why */
+    int failed_tile;  /* the tile it is about */
+    char reason[400]; /* why this way, or why what was asked cannot run */
+};
+
+#endif

@@ -1,0 +1,292 @@
+/*
+ * test_loop_plan.c - the loop plan's choices (plan/loop_plan.c), table-tested on the
+ * CPU with what the devices would offer as inputs: H100-like GPUs (132
+ * multiprocessors, 227 KiB of shared memory a block, clusters of up to 16 blocks: the
+ * on-chip fits they allow), peer access or halo copies, free memory, tile sizes; host
+ * tiles. Each row names the run asked for, what the tiles offer and the plan expected:
+ * the way, the batch length, the blocks and rounds on chip, or the refusal.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "laplace_kernels.h"
+#include "plan/loop_plan.h"
+
+#define MIB (1024.0 * 1024.0)
+
+/* A GPU tile of lx x ly sites of `value` bytes, with 80 GB free; the rows kernel's
+ * block sums (its 32 x 8 blocks of 4 rows a thread, about one a 1024 sites). */
+static struct tile_offer gpu_tile(long lx, long ly, size_t value)
+{
+    return (struct tile_offer){.gpu = 1,
+                               .device = 0,
+                               .runs_alone = 1,
+                               .lx = lx,
+                               .ly = ly,
+                               .field_bytes = (size_t)lx * (size_t)ly * value,
+                               .block_count = (lx * ly + 1023) / 1024,
+                               .free_bytes = (size_t)80e9,
+                               .rows_kernel = 1,
+                               .pairs_fit = 1,
+                               .pairs_blocks = ((lx + 479) / 480) * ((ly + 15) / 16)};
+}
+
+static struct tile_offer host_tile(long lx, long ly, size_t value)
+{
+    return (struct tile_offer){.device = -1,
+                               .lx = lx,
+                               .ly = ly,
+                               .field_bytes = (size_t)lx * (size_t)ly * value,
+                               .block_count = ((lx + 31) / 32) * ((ly + 7) / 8)};
+}
+
+/* One tile's offer on chip: the cluster's blocks and rounds, the spread strips'. */
+static struct tile_offer on_chip(struct tile_offer o, int cluster, int cluster_depth,
+                                 int spread, int spread_depth, int columns)
+{
+    o.cluster_blocks = cluster;
+    o.cluster_depth = cluster_depth;
+    o.spread_blocks = spread;
+    o.spread_depth = spread_depth;
+    o.spread_columns = columns;
+    return o;
+}
+
+/* A run of `tiles` tiles, plain Jacobi, everything auto. */
+static struct loop_plan_input asked(int tiles)
+{
+    return (struct loop_plan_input){
+        .tiles = tiles,
+        .tile = {.loop = LOOP_AUTO, .kernel = KERNEL_AUTO, .tune = tuning_auto()}};
+}
+
+static struct loop_plan plan_of(const struct loop_plan_input *in,
+                                const struct tile_offer *offers)
+{
+    struct loop_plan p;
+    loop_plan_make(in, offers, &p);
+    return p;
+}
+
+static void expect(const char *row, struct loop_plan p, enum loop_way way, long batch)
+{
+    cr_expect_eq(p.way, way, "%s: way %s, expected %s (%s)", row,
+                 loop_plan_way_name(p.way), loop_plan_way_name(way), p.reason);
+    cr_expect_eq(p.batch, batch, "%s: batch %ld, expected %ld", row, p.batch, batch);
+    cr_expect_eq(p.failed, 0, "%s: failed: %s", row, p.reason);
+    cr_expect_neq(p.reason[0], '\0', "%s: no reason given", row);
+}
+
+Test(loop_plan, a_lone_gpu_tile_goes_on_chip_where_it_fits_and_pays)
+{
+    struct loop_plan_input in = asked(1);
+    /* the course problem: no cluster holds 512^2, the spread strips in registers */
+    struct tile_offer o = on_chip(gpu_tile(512, 512, 4), 0, 0, 128, 2, 1);
+    struct loop_plan p = plan_of(&in, &o);
+    expect("512^2 float", p, LOOP_WAY_SPREAD, 8192);
+    cr_expect_eq(p.blocks, 128);
+    cr_expect_eq(p.round, 2);
+    cr_expect_eq(p.columns, 1);
+    /* 128^2: the cluster in rounds of 8 holds it, and up to 256 rows it is faster */
+    o = on_chip(gpu_tile(128, 128, 4), 8, 8, 64, 2, 0);
+    p = plan_of(&in, &o);
+    expect("128^2 float", p, LOOP_WAY_CLUSTER, 8192);
+    cr_expect_eq(p.blocks, 8);
+    cr_expect_eq(p.round, 8);
+    /* 192 rows with a cluster meeting every iteration: the spread strips from 128 */
+    o = on_chip(gpu_tile(192, 192, 8), 16, 0, 96, 2, 1);
+    expect("192^2 double, cluster without rounds", plan_of(&in, &o), LOOP_WAY_SPREAD,
+           8192);
+    /* 300 rows, the cluster in rounds: over 256 rows the spread strips */
+    o = on_chip(gpu_tile(300, 300, 4), 16, 4, 132, 2, 1);
+    expect("300^2 float", plan_of(&in, &o), LOOP_WAY_SPREAD, 8192);
+    /* neither way fits: batches (1024^2 float: 344 iterations of about 2 ms) */
+    o = on_chip(gpu_tile(1024, 1024, 4), 0, 0, 0, 0, 0);
+    expect("1024^2 float off chip", plan_of(&in, &o), LOOP_WAY_SINGLES, 344);
+}
+
+Test(loop_plan, only_plain_jacobi_left_to_auto_pays_on_chip)
+{
+    struct tile_offer o = on_chip(gpu_tile(128, 128, 4), 8, 8, 64, 2, 0);
+    struct loop_plan_input in = asked(1);
+    in.tile.rule.method = METHOD_SOR;
+    expect("SOR 128^2: batches", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
+    in = asked(1);
+    in.tile.kernel = KERNEL_ROWS;
+    expect("--kernel rows 128^2", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
+    in = asked(1);
+    in.tile.block_x = 32, in.tile.block_y = 8;
+    expect("--block 32x8 128^2", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
+    in = asked(1);
+    in.tile.rule.has_source = 1;
+    expect("a source 128^2", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
+}
+
+Test(loop_plan, loop_chip_takes_the_cluster_for_other_rules_and_refuses_a_misfit)
+{
+    struct loop_plan_input in = asked(1);
+    in.tile.loop = LOOP_CHIP;
+    in.tile.rule.method = METHOD_SOR;
+    struct tile_offer o = on_chip(gpu_tile(256, 256, 4), 16, 0, 0, 0, 0);
+    struct loop_plan p = plan_of(&in, &o);
+    expect("--loop chip SOR 256^2", p, LOOP_WAY_CLUSTER, 8192);
+    cr_expect_eq(p.round, 1, "SOR meets every iteration");
+    o = on_chip(gpu_tile(4096, 4096, 4), 0, 0, 0, 0, 0);
+    o.device = 3;
+    p = plan_of(&in, &o);
+    cr_expect_eq(p.failed, 1, "--loop chip on 4096^2 must be refused");
+    cr_expect(strstr(p.reason, "--loop chip: the two fields of the 4096 x 4096 lattice "
+                               "(128.00 MiB) do not fit in the shared memory of GPU 3"),
+              "%s", p.reason);
+}
+
+Test(loop_plan, the_tuning_knob_takes_one_way_on_chip)
+{
+    struct loop_plan_input in = asked(1);
+    struct tile_offer o = on_chip(gpu_tile(512, 512, 4), 0, 0, 128, 2, 1);
+    in.tile.tune.chip_way = TUNING_WAY_CLUSTER;
+    expect("chip_way=cluster, no cluster fits: batches", plan_of(&in, &o),
+           LOOP_WAY_SINGLES, 540);
+    in.tile.loop = LOOP_CHIP;
+    cr_expect_eq(plan_of(&in, &o).failed, 1, "chip_way=cluster --loop chip: refused");
+    in = asked(1);
+    in.tile.tune.chip_way = TUNING_WAY_SPREAD;
+    o = on_chip(gpu_tile(128, 128, 4), 8, 8, 64, 2, 0);
+    struct loop_plan p = plan_of(&in, &o);
+    expect("chip_way=spread 128^2", p, LOOP_WAY_SPREAD, 8192);
+    cr_expect_eq(p.blocks, 64);
+}
+
+Test(loop_plan, off_chip_plain_jacobi_takes_pairs_where_singles_do_not_pay)
+{
+    struct loop_plan_input in = asked(1);
+    struct tile_offer o = gpu_tile(4096, 4096, 4); /* 41 singles in 2 ms: too few */
+    struct loop_plan p = plan_of(&in, &o);
+    expect("4096^2 float", p, LOOP_WAY_PAIRS, 80);
+    o = gpu_tile(16384, 16384, 8); /* 2 GiB a field: the least batch of pairs */
+    expect("16384^2 double", plan_of(&in, &o), LOOP_WAY_PAIRS, 32);
+    o.free_bytes = (size_t)(2.2 * 1024 * MIB); /* the checkpoint does not fit */
+    expect("16384^2 double, memory short", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    o = gpu_tile(4096, 4096, 4);
+    o.pairs_fit = 0; /* a grid of passes too tall */
+    expect("4096^2, no grid of passes", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    o = gpu_tile(4096, 4096, 4);
+    in.tile.rule.method = METHOD_WEIGHTED;
+    expect("weighted 4096^2: a sweep a launch", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    in = asked(1);
+    in.tile.tune.pairs = 0;
+    expect("pairs=0 4096^2", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    in.tile.tune.pairs = 1;
+    o = gpu_tile(1024, 1024, 4);
+    expect("pairs=1 1024^2", plan_of(&in, &o), LOOP_WAY_PAIRS, 688);
+}
+
+Test(loop_plan, reduce_device_runs_resident_only_for_the_rows_kernel)
+{
+    struct loop_plan_input in = asked(1);
+    in.tile.reduce = REDUCE_DEVICE;
+    struct tile_offer o = gpu_tile(1024, 1024, 4);
+    expect("--reduce device 1024^2", plan_of(&in, &o), LOOP_WAY_RESIDENT, 8 * 344);
+    o.rows_kernel = 0;
+    expect("--reduce device, general kernel", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    o = gpu_tile(8192, 8192, 4); /* 10 iterations in 2 ms: fewer than 32 */
+    expect("--reduce device 8192^2", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+}
+
+Test(loop_plan, the_host_keeps_a_lone_tile_it_must_watch)
+{
+    struct tile_offer o = on_chip(gpu_tile(512, 512, 4), 0, 0, 128, 2, 1);
+    struct loop_plan_input in = asked(1);
+    in.monitor = 1;
+    expect("--monitor", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    in = asked(1);
+    in.snapshot = 1;
+    expect("--snapshot-every", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    in = asked(1);
+    in.tile.loop = LOOP_HOST;
+    expect("--loop host", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    in = asked(1);
+    in.history = 1; /* on chip every norm comes back */
+    expect("--history on chip", plan_of(&in, &o), LOOP_WAY_SPREAD, 8192);
+    in.tile.reduce = REDUCE_DEVICE; /* one norm a batch would come back */
+    expect("--history --reduce device", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    o.runs_alone = 0;
+    expect("a device with no loop of its own", plan_of(&(struct loop_plan_input){.tiles = 1},
+                                                       &o),
+           LOOP_WAY_HOST, 0);
+}
+
+Test(loop_plan, several_gpu_tiles_batch_where_every_tile_pays)
+{
+    struct loop_plan_input in = asked(2);
+    struct tile_offer two[2] = {gpu_tile(1024, 2048, 4), gpu_tile(1024, 2048, 4)};
+    expect("2048^2 as 2 tiles", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
+    two[1].fallback = 1; /* an edge by halo copy: that path stays in the host loop */
+    expect("a halo copy", plan_of(&in, two), LOOP_WAY_HOST, 0);
+    struct tile_offer big[2] = {gpu_tile(8192, 16384, 4), gpu_tile(8192, 16384, 4)};
+    expect("16384^2 as 2 tiles: long sweeps", plan_of(&in, big), LOOP_WAY_HOST, 0);
+    in.tile.loop = LOOP_BATCHED;
+    expect("16384^2 as 2 tiles, --loop batched", plan_of(&in, big), LOOP_WAY_BATCHED, 64);
+    big[0].free_bytes = (size_t)(1024 * MIB);
+    expect("--loop batched, memory short", plan_of(&in, big), LOOP_WAY_HOST, 0);
+    in = asked(3); /* tiles of other sizes: the shortest batch of all */
+    struct tile_offer uneven[3] = {gpu_tile(512, 512, 4), gpu_tile(1024, 2048, 4),
+                                   gpu_tile(256, 256, 4)};
+    expect("uneven tiles", plan_of(&in, uneven), LOOP_WAY_BATCHED, 232);
+}
+
+Test(loop_plan, host_tiles_batch_while_a_sweep_is_short)
+{
+    struct loop_plan_input in = asked(2);
+    struct tile_offer small[2] = {host_tile(64, 128, 8), host_tile(64, 128, 8)};
+    expect("64 x 128 double as 2 tiles", plan_of(&in, small), LOOP_WAY_BATCHED, 16);
+    struct tile_offer large[2] = {host_tile(512, 1024, 8), host_tile(512, 1024, 8)};
+    expect("1024^2 double as 2 tiles", plan_of(&in, large), LOOP_WAY_HOST, 0);
+    in.tile.loop = LOOP_BATCHED;
+    expect("--loop batched", plan_of(&in, large), LOOP_WAY_BATCHED, 16);
+    in.distributed = 1;
+    expect("ranks", plan_of(&in, large), LOOP_WAY_HOST, 0);
+    in = asked(1);
+    expect("one host tile", plan_of(&in, small), LOOP_WAY_HOST, 0);
+}
+
+Test(loop_plan, the_batch_lengths_follow_the_sweeps_bytes)
+{
+    struct tile_offer o = gpu_tile(64, 64, 4);
+    cr_expect_eq(loop_plan_gpu_batch(&o), 664, "about 3 us a sweep at the least");
+    o = gpu_tile(2048, 2048, 4);
+    cr_expect_eq(loop_plan_gpu_batch(&o), 140);
+    o = gpu_tile(16384, 16384, 4);
+    cr_expect_eq(loop_plan_gpu_batch(&o), 2, "the least");
+    o.block_count = 8L << 20; /* 64 MiB of sums an iteration */
+    cr_expect_eq(loop_plan_gpu_batch(&o), 2);
+    o = gpu_tile(2048, 2048, 4);
+    cr_expect_eq(loop_plan_pairs_batch(&o), 280);
+    cr_expect_eq(loop_plan_pairs_batch(&o) % 4, 0, "whole passes ending in field 0");
+}
+
+Test(loop_plan, describes_the_way_as_the_report_does)
+{
+    char line[300];
+    struct loop_plan p = {.way = LOOP_WAY_PAIRS, .batch = 80};
+    loop_plan_describe(&p, 1, line, sizeof line);
+    cr_expect_str_eq(line, "batched on the GPUs, 80 iterations a batch, two iterations a "
+                           "pass through memory");
+    p = (struct loop_plan){.way = LOOP_WAY_SPREAD, .batch = 8192, .blocks = 128,
+                           .round = 2, .columns = 1};
+    loop_plan_describe(&p, 1, line, sizeof line);
+    cr_expect_str_eq(line, "on chip: the lattice in the shared memory of 128 blocks, one a "
+                           "multiprocessor, meeting through L2, 8192 iterations a lap, the "
+                           "blocks meeting once in 2 iterations, each thread's column in "
+                           "registers");
+    p = (struct loop_plan){.way = LOOP_WAY_CLUSTER, .batch = 8192, .blocks = 8, .round = 1};
+    loop_plan_describe(&p, 1, line, sizeof line);
+    cr_expect_str_eq(line, "on chip: the lattice in the shared memory of one cluster of 8 "
+                           "blocks, 8192 iterations a lap");
+    p = (struct loop_plan){.way = LOOP_WAY_BATCHED, .batch = 16};
+    loop_plan_describe(&p, 0, line, sizeof line);
+    cr_expect_str_eq(line, "batched on the host tiles, 16 iterations a batch");
+    p = (struct loop_plan){.way = LOOP_WAY_HOST};
+    loop_plan_describe(&p, 0, line, sizeof line);
+    cr_expect_str_eq(line, "the host at every iteration");
+}
