@@ -189,7 +189,8 @@ static int ended_by_signal(const struct config *c, const struct solve_result *r,
     return signalled;
 }
 
-/* Solves the plan, writes its outputs and prints its report; then the comparisons. */
+/* Solves the plan, writes its outputs and prints its report (whatever output failed:
+ * the solve finished, its record is kept); then the comparisons. */
 static int run(const struct plan *plan, double start)
 {
     const struct config *c = &plan->config;
@@ -214,8 +215,9 @@ static int run(const struct plan *plan, double start)
     if (run_outputs_write(plan, &field, &report.result, err, sizeof err) != EXIT_OK)
         status = say_run_error(err);
     report.time_total_s = omp_get_wtime() - start;
+    int printed = print_report(c, &report); /* the solve finished: its record is kept */
     if (status == EXIT_OK)
-        status = print_report(c, &report);
+        status = printed;
     status = ended_by_signal(c, &report.result, status);
     status = compare_all(plan, &report, &field, status);
     if (status == EXIT_OK)
