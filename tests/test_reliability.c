@@ -84,3 +84,65 @@ Test(reliability, a_failed_history_keeps_the_report, .timeout = 60)
     free(csv);
     remove_dir(dir);
 }
+
+/* ---- items 3 and 4: the lab sweep ------------------------------------------- */
+
+/* --error-if-not-converged holds for the sweep: status 1 after both rows. */
+Test(reliability, sides_honour_error_if_not_converged, .timeout = 60)
+{
+    struct run r = laplace_run("--backend cpu --sides 8,16 --max-iter 10 "
+                               "--error-if-not-converged");
+    cr_assert_eq(r.status, 1, "status %d; stderr: %s", r.status, r.err);
+    cr_assert_eq(count_lines(r.err), 1, "want one line on stderr: %s", r.err);
+    cr_assert(strstr(r.err, "not converged") && strstr(r.err, "--max-iter 10"), "%s",
+              r.err);
+    cr_assert(strstr(r.out, "8^2") && strstr(r.out, "16^2"), "rows missing:\n%s", r.out);
+    run_free(&r);
+}
+
+/* A source not finite on the second side alone: refused before the first solve,
+ * no header, no row, no table. */
+Test(reliability, sides_refuse_a_later_source_before_the_first_solve, .timeout = 60)
+{
+    char dir[1024];
+    require_laplace();
+    fresh(dir, sizeof dir, "sides-source");
+    int status = run_in_dir(dir, "$L --backend cpu --sides 8,4 --source \"1/(3*x-1)\" "
+                                 "--csv-append s.csv > o.txt");
+    cr_assert_eq(status, 2);
+    err_in_dir_says(dir, "--source", "not finite");
+    char *out = text_in_dir(dir, "o.txt");
+    cr_assert_str_empty(out, "the sweep printed before its refusal:\n%s", out);
+    cr_assert_not(exists_in_dir(dir, "s.csv"), "a row was appended before the refusal");
+    free(out);
+    remove_dir(dir);
+}
+
+/* A side that does not fit memory: refused before the first side is solved. */
+Test(reliability, sides_refuse_a_later_side_that_does_not_fit, .timeout = 60)
+{
+    struct run r = laplace_run("--backend cpu --sides 8,100000");
+    cr_assert_eq(r.status, 1, "status %d; stderr: %s", r.status, r.err);
+    cr_assert(strstr(r.err, "100000x100000"), "%s", r.err);
+    cr_assert_str_empty(r.out, "the sweep printed before its refusal:\n%s", r.out);
+    run_free(&r);
+}
+
+/* ---- item 10: the sweep's fit says what it needs and when its times are noise -- */
+
+Test(reliability, sides_fit_asks_for_different_sides, .timeout = 60)
+{
+    struct run r = laplace_run("--backend cpu --sides 8,8,8");
+    cr_assert_eq(r.status, 0);
+    cr_assert(strstr(r.out, "two different sides"), "%s", r.out);
+    run_free(&r);
+}
+
+Test(reliability, sides_fit_over_tiny_times_has_a_caveat, .timeout = 60)
+{
+    struct run r = laplace_run("--backend cpu --sides 4,8");
+    cr_assert_eq(r.status, 0);
+    cr_assert(strstr(r.out, "caveat") && strstr(r.out, "time exponent says little"),
+              "%s", r.out);
+    run_free(&r);
+}
