@@ -1,13 +1,18 @@
 /*
  * run_files.c - the files a run will write, checked before the solve (run_files.h):
  * every file listed with one name for it (output_paths.h), the pairs compared, each
- * file tried; and --csv-append's row, whose header the check compares too.
+ * file tried; --csv-append's file never the stdout that the report overwrites; and
+ * --csv-append's row, whose header the check compares too.
  */
 #include "run_files.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "outputs/csv_append.h"
 #include "outputs/output.h"
@@ -161,6 +166,24 @@ static int check_each(const struct plan *plan, const struct run_file *files, int
     return status;
 }
 
+/* --csv-append on the file that stdout writes from its start (> FILE, or
+ * /proc/self/fd/1): the report would overwrite the rows; EXIT_BAD_USAGE. A stdout
+ * opened to append (>> FILE) adds after them, as the rows are added. */
+static int check_not_stdout(const struct config *c, char *err, size_t n)
+{
+    struct stat table, out;
+    int flags = fcntl(STDOUT_FILENO, F_GETFL);
+    if (!c->csv_append[0] || stat(c->csv_append, &table) != 0 ||
+        fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode) ||
+        table.st_dev != out.st_dev || table.st_ino != out.st_ino ||
+        (flags != -1 && (flags & O_APPEND)))
+        return EXIT_OK;
+    return error_status(EXIT_BAD_USAGE, err, n,
+                        "--csv-append '%s': it is the standard output, which the report "
+                        "overwrites; use --csv, or append with >>",
+                        c->csv_append);
+}
+
 int run_files_check(const struct plan *plan, char *err, size_t n)
 {
     int count, status;
@@ -169,6 +192,8 @@ int run_files_check(const struct plan *plan, char *err, size_t n)
         return error_status(EXIT_FAILURE_RUN, err, n, "out of host memory");
     err[0] = '\0';
     status = check_distinct(files, count, plan->config.snapshot_every, err, n);
+    if (status == EXIT_OK)
+        status = check_not_stdout(&plan->config, err, n);
     if (status == EXIT_OK)
         status = check_each(plan, files, count, err, n);
     free(files);

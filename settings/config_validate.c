@@ -125,16 +125,29 @@ struct update_rule config_update_rule(const struct config *c)
     return update_rule_make(&c->problem, c->method, w, c->norm);
 }
 
-/* What the host backends would silently ignore or repeat: a GPU kernel's name,
- * and --compare-cpu on host tiles laid out as the comparison lays them out. */
+const char *config_gpu_mechanism(const struct config *c)
+{
+    return c->reduce == REDUCE_DEVICE ? "--reduce device" : !c->use_p2p ? "--no-p2p" : NULL;
+}
+
+/* What the host backends would silently ignore or repeat: a GPU kernel's name, a
+ * GPU's way of adding sums or reading edges, and --compare-cpu on host tiles laid
+ * out as the comparison lays them out. */
 static int validate_host(const struct config *c, char *err, size_t n)
 {
     int host = c->backend == BACKEND_CPU || c->backend == BACKEND_SERIAL;
+    const char *mechanism = config_gpu_mechanism(c);
     if (host && kernel_by_name(c->kernel) != KERNEL_AUTO)
         return error_status(EXIT_BAD_USAGE, err, n,
                             "--kernel: %s is a GPU kernel; the %s backend has one sweep "
                             "(leave --kernel auto, or use --backend gpu)",
                             c->kernel, backend_name(c->backend));
+    if (host && mechanism)
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "%s: a GPU option; the %s backend adds its sums and reads "
+                            "its neighbours' edges on the host (leave it out, or use "
+                            "--backend gpu)",
+                            mechanism, backend_name(c->backend));
     if (c->backend == BACKEND_CPU && c->compare_cpu &&
         (c->partition_x == 0 || c->partition_auto))
         return error_status(EXIT_BAD_USAGE, err, n,

@@ -184,8 +184,7 @@ static int refuse_gpu_options(const struct config *c, char *err, size_t n)
     char why[128];
     const char *option = c->device_count > 0                        ? "--devices"
                          : kernel_by_name(c->kernel) != KERNEL_AUTO ? "--kernel"
-                         : c->reduce == REDUCE_DEVICE               ? "--reduce device"
-                         : !c->use_p2p                              ? "--no-p2p"
+                         : config_gpu_mechanism(c)                  ? config_gpu_mechanism(c)
                          : c->loop == LOOP_CHIP                     ? "--loop chip"
                                                                     : NULL;
     if (!option || !plan_on_host_for_want_of_gpu(c, why, sizeof why))

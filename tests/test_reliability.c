@@ -146,3 +146,67 @@ Test(reliability, sides_fit_over_tiny_times_has_a_caveat, .timeout = 60)
               "%s", r.out);
     run_free(&r);
 }
+
+/* ---- item 11: options a backend cannot honour, and a closed stdout ----------- */
+
+/* The host backends refuse the GPU's ways of adding sums and reading edges, as
+ * they refuse a GPU kernel. */
+Test(reliability, host_backends_refuse_gpu_mechanisms, .timeout = 60)
+{
+    const char *backends[] = {"cpu", "serial"};
+    const char *options[] = {"--reduce device", "--no-p2p"};
+    for (int b = 0; b < 2; b++)
+        for (int o = 0; o < 2; o++) {
+            struct run r = laplace_run("--backend %s --nx 16 %s", backends[b], options[o]);
+            cr_assert_eq(r.status, 2, "--backend %s %s: status %d", backends[b],
+                         options[o], r.status);
+            cr_assert_eq(count_lines(r.err), 1, "%s", r.err);
+            cr_assert(strstr(r.err, options[o]) && strstr(r.err, backends[b]), "%s",
+                      r.err);
+            cr_assert_str_empty(r.out);
+            run_free(&r);
+        }
+}
+
+/* A closed stdout loses what --help, --print-config, --version and a run print:
+ * status 1 and one line; -q printed nothing and lost nothing. */
+Test(reliability, a_closed_stdout_is_status_1_on_every_path, .timeout = 60)
+{
+    const char *paths[] = {"--help", "--print-config", "--version",
+                           "--backend cpu --nx 16 --csv", "--backend cpu --nx 16"};
+    for (int i = 0; i < 5; i++) {
+        int status;
+        char command[256];
+        snprintf(command, sizeof command, "./laplace %s >&-", paths[i]);
+        char *err = shell_run(command, &status);
+        cr_assert_eq(status, 1, "'%s >&-': status %d: %s", paths[i], status, err);
+        cr_assert(strstr(err, "standard output") && strstr(err, "closed"), "'%s': %s",
+                  paths[i], err);
+        cr_assert_eq(count_lines(err), 1, "'%s': %s", paths[i], err);
+        free(err);
+    }
+    int status;
+    char *err = shell_run("./laplace --backend cpu --nx 16 -q >&-", &status);
+    cr_assert_eq(status, 0, "-q >&-: status %d: %s", status, err);
+    free(err);
+}
+
+/* --csv-append on the file stdout writes from its start is refused before the
+ * solve (the report would overwrite the rows); stdout appending (>>) is fine. */
+Test(reliability, csv_append_to_stdout_is_refused_unless_appending, .timeout = 60)
+{
+    char dir[1024];
+    require_laplace();
+    fresh(dir, sizeof dir, "stdout-table");
+    cr_assert_eq(run_in_dir(dir, "$L --backend cpu --nx 16 --csv-append /proc/self/fd/1 "
+                                 "> out.txt"),
+                 2);
+    err_in_dir_says(dir, "--csv-append", "standard output");
+    cr_assert_eq(run_in_dir(dir, "$L --backend cpu --nx 16 -q --csv-append "
+                                 "/proc/self/fd/1 >> out.txt"),
+                 0);
+    char *table = text_in_dir(dir, "out.txt");
+    cr_assert(strncmp(table, "backend,", 8) == 0 && count_lines(table) == 2, "%s", table);
+    free(table);
+    remove_dir(dir);
+}
