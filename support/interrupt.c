@@ -49,6 +49,20 @@ void interrupt_ignore_write_signals(void)
     signal(SIGXFSZ, SIG_IGN);
 }
 
+/* Every catchable signal whose default ends the program (a core dump aside):
+ * Ctrl-C, the terminal's and a batch system's (TERM, HUP, QUIT; XCPU: a CPU
+ * limit; ALRM, VTALRM, PROF: timers; USR1, USR2: a job's warnings). Each stops
+ * the run as Ctrl-C does, so that no temporary is left behind. */
+static const struct {
+    int signo;
+    const char *name;
+} handled[] = {
+    {SIGINT, "SIGINT"},   {SIGTERM, "SIGTERM"},     {SIGHUP, "SIGHUP"},
+    {SIGQUIT, "SIGQUIT"}, {SIGUSR1, "SIGUSR1"},     {SIGUSR2, "SIGUSR2"},
+    {SIGALRM, "SIGALRM"}, {SIGVTALRM, "SIGVTALRM"}, {SIGPROF, "SIGPROF"},
+    {SIGXCPU, "SIGXCPU"},
+};
+
 void interrupt_install(void)
 {
     struct sigaction action;
@@ -56,10 +70,8 @@ void interrupt_install(void)
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
-    sigaction(SIGQUIT, &action, NULL);
+    for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
+        sigaction(handled[i].signo, &action, NULL);
     interrupt_ignore_write_signals();
 }
 
@@ -81,18 +93,11 @@ void interrupt_adopt(int signo)
 
 const char *interrupt_signal_name(void)
 {
-    switch (requested) {
-    case SIGINT:
-        return "SIGINT";
-    case SIGTERM:
-        return "SIGTERM";
-    case SIGHUP:
-        return "SIGHUP";
-    case SIGQUIT:
-        return "SIGQUIT";
-    case SIGPIPE:
+    if (requested == SIGPIPE)
         return "SIGPIPE";
-    }
+    for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
+        if (handled[i].signo == requested)
+            return handled[i].name;
     return "a signal";
 }
 

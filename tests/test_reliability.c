@@ -7,6 +7,7 @@
  */
 #include <criterion/criterion.h>
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,4 +210,27 @@ Test(reliability, csv_append_to_stdout_is_refused_unless_appending, .timeout = 6
     cr_assert(strncmp(table, "backend,", 8) == 0 && count_lines(table) == 2, "%s", table);
     free(table);
     remove_dir(dir);
+}
+
+/* ---- item 5: every catchable terminating signal removes the temporaries ------ */
+
+/* USR1, USR2, ALRM, VTALRM, PROF and XCPU at the first file's rename: the outputs
+ * are finished, the status is 128 + the signal, no temporary is left. */
+Test(reliability, every_terminating_signal_leaves_no_temporary, .timeout = 120)
+{
+    const int signals[] = {SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        char dir[1024];
+        fresh(dir, sizeof dir, "signal");
+        int status = run_in_dir(dir, "LAPLACE_INJECT_SIGNAL=%d:1 $L --backend cpu "
+                                     "--nx 32 -q --output a.dat --output b.vti",
+                                signals[i]);
+        cr_assert_eq(status, 128 + signals[i], "signal %d: status %d", signals[i],
+                     status);
+        cr_assert(exists_in_dir(dir, "a.dat") && exists_in_dir(dir, "b.vti"),
+                  "signal %d: an output is missing", signals[i]);
+        cr_assert_eq(run_in_dir(dir, "ls -A | grep -q \"^\\.lp\""), 1,
+                     "signal %d left a temporary in %s", signals[i], dir);
+        remove_dir(dir);
+    }
 }
