@@ -234,3 +234,31 @@ Test(reliability, every_terminating_signal_leaves_no_temporary, .timeout = 120)
         remove_dir(dir);
     }
 }
+
+/* ---- item 7: values whose four-neighbour sum overflows are refused, named ---- */
+
+Test(reliability, values_the_sum_cannot_hold_are_refused_before_the_run, .timeout = 60)
+{
+    const char *cases[][2] = {
+        {"--top 1e308", "--top"},
+        {"--precision float --top 1e38", "--top"},
+        {"--left 5e307", "--left"},
+        {"--region \"rect 0.3 0.3 0.5 0.5 1e308\"", "--region"},
+        {"--precision float --region \"rect 0.3 0.3 0.5 0.5 -1e38\"", "--region"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct run r = laplace_run("--backend serial --nx 16 %s", cases[i][0]);
+        cr_assert_eq(r.status, 2, "'%s': status %d: %s", cases[i][0], r.status, r.err);
+        cr_assert_eq(count_lines(r.err), 1, "%s", r.err);
+        cr_assert(strstr(r.err, cases[i][1]) && strstr(r.err, "four neighbours"),
+                  "'%s': %s", cases[i][0], r.err);
+        run_free(&r);
+    }
+    /* a quarter of the largest number is held: the run converges */
+    struct run r = laplace_run("--backend serial --nx 16 --top 4e307 -q");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    r = laplace_run("--backend serial --nx 16 --precision float --top 8e37 -q");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+}
