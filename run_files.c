@@ -139,12 +139,32 @@ int run_files_csv_append(const char *path, const struct run_report *r, char *err
     return rc;
 }
 
+/* The longest snapshot name of --output path (that of iteration last) fits the
+ * file system: 0, or -1 with one line naming the snapshot, its iteration and the
+ * end of its name (the head is the --output's own). */
+static int check_snapshot_name(const char *path, long last, char *line, size_t n)
+{
+    char snapshot[OUTPUT_PATH_MAX], why[CONFIG_ERROR_MAX];
+    if (output_snapshot_path(path, last, snapshot, sizeof snapshot) != 0)
+        return error_set(line, n,
+                         "--snapshot-every: the snapshots' names of --output '%.200s' are "
+                         "too long",
+                         path);
+    if (output_paths_check_name(snapshot, why, sizeof why) == 0)
+        return 0;
+    size_t length = strlen(snapshot);
+    return error_set(line, n,
+                     "--snapshot-every: the snapshot of iteration %ld of --output, "
+                     "named '...%s': %s",
+                     last, snapshot + (length > 40 ? length - 40 : 0), why);
+}
+
 /* Each file the plan writes (and its snapshots' names) can be written: one line
  * of err each that cannot. */
 static int check_each(const struct plan *plan, const struct run_file *files, int count,
                       char *err, size_t n)
 {
-    char line[CONFIG_ERROR_MAX], snapshot[OUTPUT_PATH_MAX];
+    char line[CONFIG_ERROR_MAX];
     int status = EXIT_OK;
     for (int i = 0; i < count; i++) {
         const struct run_file *f = &files[i];
@@ -154,10 +174,8 @@ static int check_each(const struct plan *plan, const struct run_file *files, int
                          ? output_check_writable(f->path, line, sizeof line) != 0
                          : output_check_file(f->path, line, sizeof line) != 0;
         if (!failed && strcmp(f->option, "--output") == 0 &&
-            plan->config.snapshot_every > 0 &&
-            (output_snapshot_path(f->path, plan->max_iter, snapshot, sizeof snapshot) ||
-             output_paths_check_name(snapshot, line, sizeof line)))
-            failed = 1; /* the longest snapshot name */
+            plan->config.snapshot_every > 0)
+            failed = check_snapshot_name(f->path, plan->max_iter, line, sizeof line);
         if (failed) {
             error_add_line(err, n, line);
             status = EXIT_FAILURE_RUN;

@@ -14,6 +14,7 @@
 
 #include "laplace_kernels.h"
 #include "mpi/rank_part.h"
+#include "problem/exact.h"
 #include "mpi/ranks.h"
 #include "p2p.h"
 #include "support/threads.h"
@@ -292,6 +293,8 @@ int plan_check_source(const struct config *c, const struct partition *tiles, cha
     }
     if (problem_check_source(&c->problem, own, why, sizeof why) != 0)
         return error_status(EXIT_BAD_USAGE, err, n, "[problem] %s", why);
+    if (c->exact[0] && exact_check(&c->problem, c->exact, own, why, sizeof why) != 0)
+        return error_status(EXIT_BAD_USAGE, err, n, "%s", why);
     return EXIT_OK;
 }
 

@@ -31,6 +31,19 @@ static volatile sig_atomic_t at_once; /* the first signal ends the program */
 static struct guard *_Atomic head;
 static int guard_count; /* entries in the list; handle i is the i-th made */
 
+static const char *name_of(int signo);
+
+/* One line on stderr from the handler: write(2) alone, which a handler may call. */
+static void say_stopped_at_once(int signo)
+{
+    const char *parts[] = {"laplace: ", name_of(signo),
+                           at_once && !requested ? "" : " again",
+                           ": stopped at once; the files being written are removed\n"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if (write(STDERR_FILENO, parts[i], strlen(parts[i])) < 0)
+            return;
+}
+
 static void on_signal(int signo)
 {
     if (!requested && !at_once) {
@@ -40,6 +53,7 @@ static void on_signal(int signo)
     for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
         if (g->used)
             unlink(g->path);
+    say_stopped_at_once(signo);
     _exit(128 + signo);
 }
 
@@ -91,14 +105,19 @@ void interrupt_adopt(int signo)
     requested = signo;
 }
 
-const char *interrupt_signal_name(void)
+static const char *name_of(int signo)
 {
-    if (requested == SIGPIPE)
+    if (signo == SIGPIPE)
         return "SIGPIPE";
     for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
-        if (handled[i].signo == requested)
+        if (handled[i].signo == signo)
             return handled[i].name;
     return "a signal";
+}
+
+const char *interrupt_signal_name(void)
+{
+    return name_of(requested);
 }
 
 int interrupt_exit_status(void)

@@ -262,3 +262,73 @@ Test(reliability, values_the_sum_cannot_hold_are_refused_before_the_run, .timeou
     cr_assert_eq(r.status, 0, "%s", r.err);
     run_free(&r);
 }
+
+/* ---- item 8: numbers that would lie are refused before the run ---------------- */
+
+/* An --exact solution not finite on the lattice, as a --source is. */
+Test(reliability, an_exact_solution_not_finite_is_refused_before_the_run, .timeout = 60)
+{
+    struct run r = laplace_run("--backend serial --nx 16 --exact \"sqrt(x-0.5)\"");
+    cr_assert_eq(r.status, 2, "status %d: %s", r.status, r.err);
+    cr_assert_eq(count_lines(r.err), 1, "%s", r.err);
+    cr_assert(strstr(r.err, "--exact") && strstr(r.err, "not finite"), "%s", r.err);
+    cr_assert_str_empty(r.out, "a report for a refused run:\n%s", r.out);
+    run_free(&r);
+}
+
+/* A --png-range whose width overflows: its colour bar would read inf. */
+Test(reliability, a_png_range_wider_than_a_double_is_refused, .timeout = 60)
+{
+    struct run r = laplace_run("--backend serial --nx 16 --png-range -1.7e308:1.7e308 "
+                               "--output " TEST_OUT "/never.png");
+    cr_assert_eq(r.status, 2, "status %d: %s", r.status, r.err);
+    cr_assert(strstr(r.err, "--png-range"), "%s", r.err);
+    run_free(&r);
+}
+
+/* ---- item 10: messages that name the right thing ------------------------------ */
+
+Test(reliability, an_option_missing_its_value_is_named_not_a_file, .timeout = 60)
+{
+    struct run r = laplace_run("--nx --ny 5");
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.err, "'--nx' needs a value") && strstr(r.err, "--ny"), "%s",
+              r.err);
+    cr_assert_null(strstr(r.err, "config file"), "%s", r.err);
+    run_free(&r);
+}
+
+Test(reliability, too_few_threads_names_omp_thread_limit, .timeout = 60)
+{
+    struct run r = program_run(60, "env OMP_THREAD_LIMIT=4 ./laplace",
+                               "--backend cpu --partition 3x3 --nx 32");
+    cr_assert_eq(r.status, 1, "status %d: %s", r.status, r.err);
+    cr_assert(strstr(r.err, "OMP_THREAD_LIMIT allows 4"), "%s", r.err);
+    run_free(&r);
+}
+
+Test(reliability, a_too_long_snapshot_name_is_named_with_its_iteration, .timeout = 60)
+{
+    char name[300];
+    memset(name, 'a', 245);
+    snprintf(name + 245, sizeof name - 245, ".dat");
+    struct run r = laplace_run("--backend serial --nx 16 --output " TEST_OUT "/%s "
+                               "--snapshot-every 1",
+                               name);
+    cr_assert_eq(r.status, 1, "status %d: %s", r.status, r.err);
+    cr_assert(strstr(r.err, "snapshot") && strstr(r.err, "-10000000.dat"), "%s", r.err);
+    run_free(&r);
+}
+
+/* A second signal ends the program at once, and says so. */
+Test(reliability, a_second_signal_says_the_run_stopped_at_once, .timeout = 60)
+{
+    char dir[1024];
+    require_laplace();
+    fresh(dir, sizeof dir, "second-signal");
+    int status = run_in_dir(dir, "LAPLACE_INJECT_SIGNAL=2:1,2:2 $L --backend cpu --nx 32 "
+                                 "-q --output a.dat --output b.vti");
+    cr_assert_eq(status, 130);
+    err_in_dir_says(dir, "SIGINT again", "stopped at once");
+    remove_dir(dir);
+}
