@@ -325,6 +325,8 @@ int main(int argc, char **argv)
     open_standard_descriptors();
     if (ranks_start(err, sizeof err) != 0)
         return say_run_error(err);
+    if (ranks_size() > 1)
+        interrupt_silence_second(); /* the launcher's teardown, said by mpirun */
     int status = stdout_checked(laplace(argc, argv));
     ranks_end();
     return status;

@@ -13,6 +13,7 @@
 #include <omp.h>
 
 #include "laplace_kernels.h"
+#include "mpi/binding.h"
 #include "mpi/rank_part.h"
 #include "problem/exact.h"
 #include "mpi/ranks.h"
@@ -21,11 +22,12 @@
 #include "support/error.h"
 
 /* The tiles one rank drives under --partition auto: its share of the node's GPUs
- * (or its --devices), or every core it has, as many as OpenMP gives threads. */
+ * (or its --devices), or every core it has (its share of the node's under mpirun
+ * --bind-to none), as many as OpenMP gives threads. */
 static int auto_tiles(const struct config *c, int gpus)
 {
     const char *limited_by;
-    int threads = threads_limit(&limited_by), cores = omp_get_num_procs();
+    int threads = threads_limit(&limited_by), cores = binding_rank_cores();
     int n = 1;
     if (c->backend == BACKEND_GPU && c->device_count > 0)
         n = c->device_count;

@@ -32,6 +32,12 @@ static struct guard *_Atomic head;
 static int guard_count; /* entries in the list; handle i is the i-th made */
 
 static const char *name_of(int signo);
+static volatile sig_atomic_t silent; /* interrupt_silence_second */
+
+void interrupt_silence_second(void)
+{
+    silent = 1;
+}
 
 /* One line on stderr from the handler: write(2) alone, which a handler may call. */
 static void say_stopped_at_once(int signo)
@@ -53,7 +59,8 @@ static void on_signal(int signo)
     for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
         if (g->used)
             unlink(g->path);
-    say_stopped_at_once(signo);
+    if (!silent)
+        say_stopped_at_once(signo);
     _exit(128 + signo);
 }
 

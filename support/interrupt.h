@@ -18,6 +18,11 @@ void interrupt_ignore_write_signals(void);
  * SIGALRM, SIGVTALRM, SIGPROF and SIGXCPU; ignores SIGPIPE, SIGXFSZ. */
 void interrupt_install(void);
 
+/* A second signal ends the program without its line on stderr: for one of several
+ * MPI ranks, whose second signal is the launcher tearing the job down once a rank
+ * has ended (mpirun prints its own account). */
+void interrupt_silence_second(void);
+
 /* The same handlers for a program that cannot stop halfway (the bench): the first
  * signal already removes the guarded files and ends the program. */
 void interrupt_install_at_once(void);
