@@ -43,14 +43,16 @@ extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
  * Says so once on stderr (rank 0), to a script's log as to a terminal (a slow run
  * should say why wherever it is read; -q silences it), unless binding_check says
  * it with its hint (an affinity narrower than the machine); the user's own
- * OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
+ * OMP_WAIT_POLICY or GOMP_SPINCOUNT wins (and ranks whose user chose how their
+ * threads wait, as the tests do, are not told).
  * Tiles beyond what OpenMP gives fail in solver_run instead, with their reason. */
 static void host_tiles_over_cores(const struct plan *plan)
 {
     static int said;
     const char *limited_by;
-    int tiles = partition_count(&plan->partition) / plan->config.world_size,
-        cores = binding_rank_cores();
+    int ranks = plan->config.world_size > 1, /* else one process: every core */
+        tiles = partition_count(&plan->partition) / plan->config.world_size,
+        cores = ranks ? binding_rank_cores() : omp_get_num_procs();
     if (plan->config.backend != BACKEND_CPU || tiles <= cores ||
         tiles > threads_limit(&limited_by))
         return;
@@ -58,13 +60,15 @@ static void host_tiles_over_cores(const struct plan *plan)
                &gomp_throttled_spin_count_var;
     if (mine)
         gomp_throttled_spin_count_var = 0;
-    int by_places, bound = binding_crowded(tiles, 0, binding_cores(&by_places),
-                                           binding_node_share());
-    if (!said++ && !plan->config.quiet && ranks_rank() == 0 && !bound)
+    int by_places, bound = binding_crowded(
+                       tiles, 0, binding_cores(&by_places),
+                       ranks ? binding_node_share() : (int)sysconf(_SC_NPROCESSORS_ONLN));
+    if (!said++ && !plan->config.quiet && ranks_rank() == 0 && !bound &&
+        (!ranks || mine))
         fprintf(stderr,
                 "laplace: warning: %d host tiles%s on %d cores take turns (%s); "
                 "--partition auto fits the cores\n",
-                tiles, plan->config.world_size > 1 ? " a rank" : "", cores,
+                tiles, ranks ? " a rank" : "", cores,
                 mine ? "waits made passive" : "waits as OpenMP was told");
 }
 

@@ -22,12 +22,14 @@
 #include "support/error.h"
 
 /* The tiles one rank drives under --partition auto: its share of the node's GPUs
- * (or its --devices), or every core it has (its share of the node's under mpirun
- * --bind-to none), as many as OpenMP gives threads. */
+ * (or its --devices), or every core it has (one of several ranks: its share of the
+ * node's, as under mpirun --bind-to none; a comparison's one process: every core),
+ * as many as OpenMP gives threads. */
 static int auto_tiles(const struct config *c, int gpus)
 {
     const char *limited_by;
-    int threads = threads_limit(&limited_by), cores = binding_rank_cores();
+    int threads = threads_limit(&limited_by),
+        cores = c->world_size > 1 ? binding_rank_cores() : omp_get_num_procs();
     int n = 1;
     if (c->backend == BACKEND_GPU && c->device_count > 0)
         n = c->device_count;
