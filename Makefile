@@ -156,37 +156,49 @@ check-build-deps:
 
 # make install [PREFIX=/usr/local]: the binary, the presets, the plot scripts and a
 # man page made from the installed binary's --help; each file written is listed in
-# share/laplace/install-manifest, and make uninstall removes exactly those (and the
-# folders left empty), never a file of someone else. Installs the ./laplace already
-# built. Every path is quoted: a PREFIX may hold spaces.
+# share/laplace/install-manifest with its checksum in share/laplace/install-sums, and
+# make uninstall removes exactly those (and the folders left empty), never a file of
+# someone else, and keeps (saying so) a file changed since, such as an edited preset.
+# Installs the ./laplace already built. PREFIX and DESTDIR reach the recipes through
+# the environment, as typed ($(value): make expands no '$' in them), so that any
+# character a path may hold (a space, a quote, a '$') is taken as it is.
 PREFIX ?= /usr/local
-INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 MANIFEST := share/laplace/install-manifest
+SUMS := share/laplace/install-sums
 INSTALL_PRESETS := $(wildcard config/*.ini)
 INSTALL_SCRIPTS := $(wildcard scripts/plot_*.gp)
+install uninstall: export LAPLACE_PREFIX = $(value PREFIX)
+install uninstall: export LAPLACE_DESTDIR = $(value DESTDIR)
 install:
 	@test -x ./laplace || { echo "make install: no ./laplace; run make first" >&2; exit 1; }
-	@set -e; root='$(INSTALL_ROOT)'; \
+	@set -e; root="$$LAPLACE_DESTDIR$$LAPLACE_PREFIX"; \
 	install -d "$$root/bin" "$$root/share/laplace/config" "$$root/share/laplace/scripts" \
 	    "$$root/share/man/man1"; \
 	install -m 755 laplace "$$root/bin/laplace"; \
 	for f in $(INSTALL_PRESETS); do install -m 644 "$$f" "$$root/share/laplace/config/"; done; \
 	for f in $(INSTALL_SCRIPTS); do install -m 644 "$$f" "$$root/share/laplace/scripts/"; done; \
-	scripts/man_page.sh "$$root/bin/laplace" '$(PREFIX)' '$(DESTDIR)' \
+	scripts/man_page.sh "$$root/bin/laplace" "$$LAPLACE_PREFIX" "$$LAPLACE_DESTDIR" \
 	    > "$$root/share/man/man1/laplace.1"; \
 	{ echo bin/laplace; echo share/man/man1/laplace.1; \
 	  for f in $(notdir $(INSTALL_PRESETS)); do echo "share/laplace/config/$$f"; done; \
 	  for f in $(notdir $(INSTALL_SCRIPTS)); do echo "share/laplace/scripts/$$f"; done; \
 	} > "$$root/$(MANIFEST)"; \
+	(cd "$$root" && while IFS= read -r f; do sha256sum -- "$$f"; done < $(MANIFEST)) \
+	    > "$$root/$(SUMS)"; \
 	echo "installed $$(wc -l < "$$root/$(MANIFEST)") files under $$root (listed in $(MANIFEST))"
 
 uninstall:
-	@set -e; root='$(INSTALL_ROOT)'; \
+	@set -e; root="$$LAPLACE_DESTDIR$$LAPLACE_PREFIX"; \
 	[ -f "$$root/$(MANIFEST)" ] || { echo "make uninstall: no $$root/$(MANIFEST): \
 	nothing that make install wrote is there" >&2; exit 1; }; \
 	while IFS= read -r f; do case "$$f" in /*|*..*|'') continue;; esac; \
+	    sum=$$(awk -v f="$$f" '$$2 == f { print $$1 }' "$$root/$(SUMS)" 2>/dev/null); \
+	    now=$$(cd "$$root" && sha256sum -- "$$f" 2>/dev/null | cut -d' ' -f1); \
+	    if [ -n "$$sum" ] && [ -n "$$now" ] && [ "$$sum" != "$$now" ]; then \
+	        echo "make uninstall: kept $$root/$$f: changed since make install"; \
+	        continue; fi; \
 	    rm -f -- "$$root/$$f"; done < "$$root/$(MANIFEST)"; \
-	rm -f -- "$$root/$(MANIFEST)"; \
+	rm -f -- "$$root/$(MANIFEST)" "$$root/$(SUMS)"; \
 	for d in share/laplace/config share/laplace/scripts share/laplace; do \
 	    rmdir -- "$$root/$$d" 2>/dev/null || true; done; \
 	echo "removed what make install wrote under $$root"

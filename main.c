@@ -17,6 +17,7 @@
 #include "support/error.h"
 #include "support/fault.h"
 #include "support/interrupt.h"
+#include "support/stdout_closed.h"
 #include "support/stdout_watch.h"
 #include "p2p.h"
 #include "mpi/ranks.h"
@@ -189,7 +190,8 @@ static int ended_by_signal(const struct config *c, const struct solve_result *r,
     return signalled;
 }
 
-/* Solves the plan, writes its outputs and prints its report; then the comparisons. */
+/* Solves the plan, writes its outputs and prints its report (whatever output failed:
+ * the solve finished, its record is kept); then the comparisons. */
 static int run(const struct plan *plan, double start)
 {
     const struct config *c = &plan->config;
@@ -214,8 +216,9 @@ static int run(const struct plan *plan, double start)
     if (run_outputs_write(plan, &field, &report.result, err, sizeof err) != EXIT_OK)
         status = say_run_error(err);
     report.time_total_s = omp_get_wtime() - start;
+    int printed = print_report(c, &report); /* the solve finished: its record is kept */
     if (status == EXIT_OK)
-        status = print_report(c, &report);
+        status = printed;
     status = ended_by_signal(c, &report.result, status);
     status = compare_all(plan, &report, &field, status);
     if (status == EXIT_OK)
@@ -226,13 +229,17 @@ static int run(const struct plan *plan, double start)
 
 /*
  * The descriptors 0, 1 and 2 open: one closed by the caller (">&-") would be
- * taken by the first file opened, and the monitor's lines would land in it.
+ * taken by the first file opened, and the monitor's lines would land in it. A
+ * closed stdout gets a stand-in that tells whether anything printed was lost.
  */
 static void open_standard_descriptors(void)
 {
+    int stdout_closed = fcntl(STDOUT_FILENO, F_GETFD) == -1;
     for (int fd = 0; fd <= 2; fd++)
         if (fcntl(fd, F_GETFD) == -1 && open("/dev/null", O_RDWR) != fd)
             _exit(EXIT_FAILURE_RUN);
+    if (stdout_closed && stdout_closed_stand_in() != 0) /* what is printed: lost */
+        _exit(EXIT_FAILURE_RUN);
 }
 
 /*
@@ -242,6 +249,11 @@ static void open_standard_descriptors(void)
  */
 static int stdout_checked(int status)
 {
+    if (stdout_closed_lost()) {
+        fprintf(stderr, "laplace: writing the standard output failed: it was closed "
+                        "(>&-), and what was printed there is lost\n");
+        return status == EXIT_OK ? EXIT_FAILURE_RUN : status;
+    }
     errno = 0;
     int flushed = fflush(stdout) == 0, error = errno;
     if (flushed && !ferror(stdout) && !stdout_watch_closed())
@@ -313,6 +325,8 @@ int main(int argc, char **argv)
     open_standard_descriptors();
     if (ranks_start(err, sizeof err) != 0)
         return say_run_error(err);
+    if (ranks_size() > 1)
+        interrupt_silence_second(); /* the launcher's teardown, said by mpirun */
     int status = stdout_checked(laplace(argc, argv));
     ranks_end();
     return status;

@@ -37,19 +37,22 @@
  */
 extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
 
-/* More host tiles than cores: the threads take turns, so a thread waiting at a
- * barrier must give its core away at once (a passive wait) rather than spin.
- * Says so once on stderr, to a script's log as to a terminal (a slow run should
- * say why wherever it is read; -q silences it), unless binding_check says it
- * with its hint (an affinity narrower than the machine) or ranks run (binding.c
- * speaks for them); the user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT wins.
+/* More host tiles than cores (a rank's: its share of the node's, as the ranks on
+ * one node take turns on them too): the threads take turns, so a thread waiting at
+ * a barrier must give its core away at once (a passive wait) rather than spin.
+ * Says so once on stderr (rank 0), to a script's log as to a terminal (a slow run
+ * should say why wherever it is read; -q silences it), unless binding_check says
+ * it with its hint (an affinity narrower than the machine); the user's own
+ * OMP_WAIT_POLICY or GOMP_SPINCOUNT wins (and ranks whose user chose how their
+ * threads wait, as the tests do, are not told).
  * Tiles beyond what OpenMP gives fail in solver_run instead, with their reason. */
 static void host_tiles_over_cores(const struct plan *plan)
 {
     static int said;
     const char *limited_by;
-    int tiles = partition_count(&plan->partition) / plan->config.world_size,
-        cores = omp_get_num_procs();
+    int ranks = plan->config.world_size > 1, /* else one process: every core */
+        tiles = partition_count(&plan->partition) / plan->config.world_size,
+        cores = ranks ? binding_rank_cores() : omp_get_num_procs();
     if (plan->config.backend != BACKEND_CPU || tiles <= cores ||
         tiles > threads_limit(&limited_by))
         return;
@@ -57,13 +60,16 @@ static void host_tiles_over_cores(const struct plan *plan)
                &gomp_throttled_spin_count_var;
     if (mine)
         gomp_throttled_spin_count_var = 0;
-    int by_places, bound = binding_crowded(tiles, 0, binding_cores(&by_places),
-                                           (int)sysconf(_SC_NPROCESSORS_ONLN));
-    if (!said++ && !plan->config.quiet && plan->config.world_size <= 1 && !bound)
+    int by_places, bound = binding_crowded(
+                       tiles, 0, binding_cores(&by_places),
+                       ranks ? binding_node_share() : (int)sysconf(_SC_NPROCESSORS_ONLN));
+    if (!said++ && !plan->config.quiet && ranks_rank() == 0 && !bound &&
+        (!ranks || mine))
         fprintf(stderr,
-                "laplace: warning: %d host tiles on %d cores take turns (%s); "
+                "laplace: warning: %d host tiles%s on %d cores take turns (%s); "
                 "--partition auto fits the cores\n",
-                tiles, cores, mine ? "waits made passive" : "waits as OpenMP was told");
+                tiles, ranks ? " a rank" : "", cores,
+                mine ? "waits made passive" : "waits as OpenMP was told");
 }
 
 /* The solver's settings for the plan, followed by the watchers. */

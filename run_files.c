@@ -1,13 +1,18 @@
 /*
  * run_files.c - the files a run will write, checked before the solve (run_files.h):
  * every file listed with one name for it (output_paths.h), the pairs compared, each
- * file tried; and --csv-append's row, whose header the check compares too.
+ * file tried; --csv-append's file never the stdout that the report overwrites; and
+ * --csv-append's row, whose header the check compares too.
  */
 #include "run_files.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "outputs/csv_append.h"
 #include "outputs/output.h"
@@ -134,12 +139,32 @@ int run_files_csv_append(const char *path, const struct run_report *r, char *err
     return rc;
 }
 
+/* The longest snapshot name of --output path (that of iteration last) fits the
+ * file system: 0, or -1 with one line naming the snapshot, its iteration and the
+ * end of its name (the head is the --output's own). */
+static int check_snapshot_name(const char *path, long last, char *line, size_t n)
+{
+    char snapshot[OUTPUT_PATH_MAX], why[CONFIG_ERROR_MAX];
+    if (output_snapshot_path(path, last, snapshot, sizeof snapshot) != 0)
+        return error_set(line, n,
+                         "--snapshot-every: the snapshots' names of --output '%.200s' are "
+                         "too long",
+                         path);
+    if (output_paths_check_name(snapshot, why, sizeof why) == 0)
+        return 0;
+    size_t length = strlen(snapshot);
+    return error_set(line, n,
+                     "--snapshot-every: the snapshot of iteration %ld of --output, "
+                     "named '...%s': %s",
+                     last, snapshot + (length > 40 ? length - 40 : 0), why);
+}
+
 /* Each file the plan writes (and its snapshots' names) can be written: one line
  * of err each that cannot. */
 static int check_each(const struct plan *plan, const struct run_file *files, int count,
                       char *err, size_t n)
 {
-    char line[CONFIG_ERROR_MAX], snapshot[OUTPUT_PATH_MAX];
+    char line[CONFIG_ERROR_MAX];
     int status = EXIT_OK;
     for (int i = 0; i < count; i++) {
         const struct run_file *f = &files[i];
@@ -149,16 +174,32 @@ static int check_each(const struct plan *plan, const struct run_file *files, int
                          ? output_check_writable(f->path, line, sizeof line) != 0
                          : output_check_file(f->path, line, sizeof line) != 0;
         if (!failed && strcmp(f->option, "--output") == 0 &&
-            plan->config.snapshot_every > 0 &&
-            (output_snapshot_path(f->path, plan->max_iter, snapshot, sizeof snapshot) ||
-             output_paths_check_name(snapshot, line, sizeof line)))
-            failed = 1; /* the longest snapshot name */
+            plan->config.snapshot_every > 0)
+            failed = check_snapshot_name(f->path, plan->max_iter, line, sizeof line);
         if (failed) {
             error_add_line(err, n, line);
             status = EXIT_FAILURE_RUN;
         }
     }
     return status;
+}
+
+/* --csv-append on the file that stdout writes from its start (> FILE, or
+ * /proc/self/fd/1): the report would overwrite the rows; EXIT_BAD_USAGE. A stdout
+ * opened to append (>> FILE) adds after them, as the rows are added. */
+static int check_not_stdout(const struct config *c, char *err, size_t n)
+{
+    struct stat table, out;
+    int flags = fcntl(STDOUT_FILENO, F_GETFL);
+    if (!c->csv_append[0] || stat(c->csv_append, &table) != 0 ||
+        fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode) ||
+        table.st_dev != out.st_dev || table.st_ino != out.st_ino ||
+        (flags != -1 && (flags & O_APPEND)))
+        return EXIT_OK;
+    return error_status(EXIT_BAD_USAGE, err, n,
+                        "--csv-append '%s': it is the standard output, which the report "
+                        "overwrites; use --csv, or append with >>",
+                        c->csv_append);
 }
 
 int run_files_check(const struct plan *plan, char *err, size_t n)
@@ -169,6 +210,8 @@ int run_files_check(const struct plan *plan, char *err, size_t n)
         return error_status(EXIT_FAILURE_RUN, err, n, "out of host memory");
     err[0] = '\0';
     status = check_distinct(files, count, plan->config.snapshot_every, err, n);
+    if (status == EXIT_OK)
+        status = check_not_stdout(&plan->config, err, n);
     if (status == EXIT_OK)
         status = check_each(plan, files, count, err, n);
     free(files);

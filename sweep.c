@@ -55,19 +55,47 @@ static int refuse_options(const struct config *c, char *err, size_t n)
     return EXIT_OK;
 }
 
+/* The configuration of one side: c on side x side, as a single run. */
+static struct config side_config(const struct config *c, long side)
+{
+    struct config w = *c;
+    w.problem.nx = w.problem.ny = side;
+    w.side_count = 0;
+    return w;
+}
+
+/* The plan of one side, resolved and checked (run_plan): made in *plan. */
+static int plan_side(const struct config *c, long side, struct plan *plan, char *err,
+                     size_t n)
+{
+    struct config w = side_config(c, side);
+    int status = plan_resolve(&w, err, n);
+    if (status != EXIT_OK)
+        return status;
+    return run_plan(&w, plan, err, n);
+}
+
+/* Every side's plan made and checked before the first solve, so that whatever a
+ * side would refuse (its source, its memory, its files) is refused before any row. */
+static int check_sides(const struct config *c, char *err, size_t n)
+{
+    for (int k = 0; k < c->side_count; k++) {
+        struct plan plan;
+        int status = plan_side(c, c->sides[k], &plan, err, n);
+        if (status != EXIT_OK)
+            return status;
+        plan_free(&plan);
+    }
+    return EXIT_OK;
+}
+
 /* The run of one side: its plan checked (run_plan), solved. The report's plan is
  * *plan. */
 static int run_side(const struct config *c, long side, struct plan *plan,
                     struct run_report *report, char *err, size_t n)
 {
-    struct config w = *c;
     struct field field;
-    w.problem.nx = w.problem.ny = side;
-    w.side_count = 0;
-    int status = plan_resolve(&w, err, n);
-    if (status != EXIT_OK)
-        return status;
-    status = run_plan(&w, plan, err, n);
+    int status = plan_side(c, side, plan, err, n);
     if (status != EXIT_OK)
         return status;
     if ((status = run_execute(plan, &field, report, err, n)) == EXIT_OK)
@@ -93,55 +121,106 @@ static int print_row(const struct config *c, const struct run_report *r, char *e
     return EXIT_OK;
 }
 
+/* The shortest compute time that a fitted time exponent is read from: below it
+ * the timer's resolution and the first side's start (its threads) dominate. */
+#define SWEEP_FIT_SECONDS_MIN 1e-3
+
 /* The fitted exponents, over the sides that converged or stagnated. */
 static void print_fit(const struct config *c, const double *side, const double *iters,
                       const double *seconds, int count)
 {
+    double shortest = INFINITY;
     if (c->csv || c->quiet)
         return;
     double a = sweep_fit_exponent(side, iters, count),
            b = sweep_fit_exponent(side, seconds, count);
     if (isnan(a)) {
-        printf("  fit           needs two sides that converged or stagnated\n");
+        printf("  fit           needs two different sides that converged or "
+               "stagnated\n");
         return;
     }
+    for (int i = 0; i < count; i++)
+        shortest = fmin(shortest, seconds[i]);
     printf("  fit           iterations ~ N^%.2f, compute time ~ N^%.2f (least squares on "
            "log-log axes over %d sides that converged or stagnated; Jacobi's "
            "iterations grow as N^2)\n",
            a, b, count);
+    /* a time growing slower than the iterations: a side's time per iteration fell
+     * as its lattice grew, which only a start-up cost or the timer explains */
+    if (shortest < SWEEP_FIT_SECONDS_MIN || b < a)
+        printf("  caveat        the shortest side computed in %.2g s%s: the times are "
+               "mostly the timer's resolution and the first side's start (its "
+               "threads), so the time exponent says little; add larger sides\n",
+               shortest, b < a ? ", and the time grew slower than the iterations" : "");
 }
 
-int sweep_run(const struct config *c, char *err, size_t n)
+/* --error-if-not-converged: the sides that --max-iter ended (count of them, the
+ * first in *first) make the sweep a failure, said after its rows. */
+static int check_converged(const struct config *c, int count, long first, char *err,
+                           size_t n)
 {
-    double side[CONFIG_SIDES_MAX], iters[CONFIG_SIDES_MAX], seconds[CONFIG_SIDES_MAX];
-    int fitted = 0, status = refuse_options(c, err, n);
-    if (status != EXIT_OK)
-        return status;
-    interrupt_install();
+    if (!c->error_if_not_converged || count == 0)
+        return EXIT_OK;
+    return error_status(EXIT_FAILURE_RUN, err, n,
+                        "not converged: %d side%s (the first %ld) reached --max-iter %ld "
+                        "before --eps %g (--error-if-not-converged)",
+                        count, count > 1 ? "s" : "", first, c->max_iter, c->eps);
+}
+
+/* The header of the rows: the CSV's, or a line naming the problem. */
+static void print_header(const struct config *c)
+{
     if (c->csv && !c->quiet)
         report_csv_header(stdout);
     else if (!c->quiet)
         printf("laplace --sides: %s, %s, eps %g, the side N of each N x N lattice:\n",
                precision_name(c->problem.precision), method_name(c->method), c->eps);
+}
+
+/* What the sides gave: the points of the fit, and the sides --max-iter ended. */
+struct sweep_tally {
+    double side[CONFIG_SIDES_MAX], iters[CONFIG_SIDES_MAX], seconds[CONFIG_SIDES_MAX];
+    int fitted, unconverged;
+    long first_unconverged;
+};
+
+static void tally_side(struct sweep_tally *t, long side, const struct solve_result *r)
+{
+    if (r->reason == STOP_CONVERGED || r->reason == STOP_STAGNATED) {
+        t->side[t->fitted] = (double)side;
+        t->iters[t->fitted] = (double)r->iterations;
+        t->seconds[t->fitted++] = r->time_compute_s;
+    } else if (r->reason == STOP_MAX_ITER && t->unconverged++ == 0) {
+        t->first_unconverged = side;
+    }
+}
+
+int sweep_run(const struct config *c, char *err, size_t n)
+{
+    struct sweep_tally t = {.fitted = 0};
+    int status = refuse_options(c, err, n);
+    if (status == EXIT_OK)
+        status = check_sides(c, err, n);
+    if (status != EXIT_OK)
+        return status;
+    interrupt_install();
+    print_header(c);
     for (int k = 0; k < c->side_count && status == EXIT_OK; k++) {
         struct plan plan;
         struct run_report r;
         status = run_side(c, c->sides[k], &plan, &r, err, n);
         if (status != EXIT_OK)
             break;
-        int reason = r.result.reason;
-        if (reason == STOP_INTERRUPTED)
+        if (r.result.reason == STOP_INTERRUPTED)
             status = interrupt_exit_status();
         else
             status = print_row(c, &r, err, n);
-        if (reason == STOP_CONVERGED || reason == STOP_STAGNATED) {
-            side[fitted] = (double)c->sides[k];
-            iters[fitted] = (double)r.result.iterations;
-            seconds[fitted++] = r.result.time_compute_s;
-        }
+        tally_side(&t, c->sides[k], &r.result);
         plan_free(&plan);
     }
     if (status == EXIT_OK)
-        print_fit(c, side, iters, seconds, fitted);
+        print_fit(c, t.side, t.iters, t.seconds, t.fitted);
+    if (status == EXIT_OK)
+        status = check_converged(c, t.unconverged, t.first_unconverged, err, n);
     return status;
 }

@@ -54,6 +54,19 @@ int binding_cores(int *by_places)
     return *by_places ? places : affinity;
 }
 
+int binding_node_share(void)
+{
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    int share = online > 0 ? (int)(online / ranks_local_size()) : 1;
+    return share > 0 ? share : 1;
+}
+
+int binding_rank_cores(void)
+{
+    int cores = omp_get_num_procs(), share = binding_node_share();
+    return share < cores ? share : cores;
+}
+
 /*
  * Host tiles: one busy thread each, so fewer cores than tiles is time lost, but
  * only what the node could give is worth a warning: a node with fewer cores than
@@ -118,10 +131,8 @@ void binding_line(const struct binding_verdict *v, int count, int mpi, int gpu,
 static struct binding_verdict verdict_of(int tiles, int gpu)
 {
     struct binding_verdict v = {.tiles = tiles};
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
     v.cores = binding_cores(&v.by_places);
-    int share = online > 0 ? (int)(online / ranks_local_size()) : v.cores;
-    v.crowded = binding_crowded(tiles, gpu, v.cores, share);
+    v.crowded = binding_crowded(tiles, gpu, v.cores, binding_node_share());
     return v;
 }
 

@@ -30,6 +30,16 @@ struct binding_verdict {
  * OMP_PLACES that cover less of it (then *by_places is 1). */
 int binding_cores(int *by_places);
 
+/* The cores of the node this process could have: the node's online cores divided
+ * among its ranks (ranks_local_size), at least 1. Under mpirun --bind-to none every
+ * rank's affinity is the whole node: this share, not the affinity, is what each
+ * rank's host tiles may keep busy without taking turns with the other ranks'. */
+int binding_node_share(void);
+
+/* The cores this process's host tiles may keep busy: its affinity's (as
+ * omp_get_num_procs says), at most its share of the node. */
+int binding_rank_cores(void);
+
 /* 1 when tiles threads (GPU tiles when gpu is 1, host tiles else) on cores cores
  * take turns that a wider binding would spare: share is the cores of the node this
  * process could have (the node's, divided among its ranks). */

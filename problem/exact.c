@@ -10,6 +10,15 @@
 #include "problem/expression.h"
 #include "support/error.h"
 
+/* The interior sites of rect: i from x0 to x1 - 1, j from y0 to y1 - 1. */
+static void interior_of(const struct problem *p, struct lattice_rect rect, long *x0,
+                        long *x1, long *y0, long *y1)
+{
+    *x0 = rect.x0 > 1 ? rect.x0 : 1, *y0 = rect.y0 > 1 ? rect.y0 : 1;
+    *x1 = rect.x0 + rect.nx < p->nx - 1 ? rect.x0 + rect.nx : p->nx - 1;
+    *y1 = rect.y0 + rect.ny < p->ny - 1 ? rect.y0 + rect.ny : p->ny - 1;
+}
+
 int exact_error_rows(const struct problem *p, const char *formula,
                      const struct field *field, struct lattice_rect rect, double *row_sum,
                      double *largest, char *err, size_t n)
@@ -17,9 +26,8 @@ int exact_error_rows(const struct problem *p, const char *formula,
     struct expression *u;
     if (expression_parse(formula, &u, err, n) != 0)
         return -1;
-    long x0 = rect.x0 > 1 ? rect.x0 : 1, y0 = rect.y0 > 1 ? rect.y0 : 1;
-    long x1 = rect.x0 + rect.nx < p->nx - 1 ? rect.x0 + rect.nx : p->nx - 1;
-    long y1 = rect.y0 + rect.ny < p->ny - 1 ? rect.y0 + rect.ny : p->ny - 1;
+    long x0, x1, y0, y1;
+    interior_of(p, rect, &x0, &x1, &y0, &y1);
     for (long j = y0; j < y1; j++) {
         double sum = row_sum[j], y = problem_site_y(p, j);
         for (long i = x0; i < x1; i++) {
@@ -32,6 +40,26 @@ int exact_error_rows(const struct problem *p, const char *formula,
     }
     expression_free(u);
     return 0;
+}
+
+int exact_check(const struct problem *p, const char *formula, struct lattice_rect rect,
+                char *err, size_t n)
+{
+    struct expression *u;
+    if (expression_parse(formula, &u, err, n) != 0)
+        return -1;
+    long x0, x1, y0, y1;
+    interior_of(p, rect, &x0, &x1, &y0, &y1);
+    int rc = 0;
+    for (long j = y0; j < y1 && rc == 0; j++)
+        for (long i = x0; i < x1 && rc == 0; i++) {
+            double x = problem_site_x(p, i), y = problem_site_y(p, j);
+            if (!isfinite(expression_eval(u, x, y)))
+                rc = error_set(err, n, "exact = %s (--exact) is not finite at x = %g, y = %g",
+                               formula, x, y);
+        }
+    expression_free(u);
+    return rc;
 }
 
 struct exact_error exact_error_total(const struct problem *p, const double *row_sum,

@@ -37,6 +37,12 @@ int exact_error_rows(const struct problem *p, const char *formula,
                      const struct field *field, struct lattice_rect rect, double *row_sum,
                      double *largest, char *err, size_t n);
 
+/* The formula u(x, y) is finite at every interior site of rect, where the error
+ * will be measured: 0, or -1 with err naming the first site where it is not (or
+ * why it does not parse), so that --exact is refused before the run. */
+int exact_check(const struct problem *p, const char *formula, struct lattice_rect rect,
+                char *err, size_t n);
+
 /* The error from every interior row's complete sum (row_sum: one a lattice row),
  * added bottom to top, and the largest error. */
 struct exact_error exact_error_total(const struct problem *p, const double *row_sum,

@@ -121,6 +121,11 @@ int config_set(struct config *c, const char *name, const char *value, char *err,
  * method against omega, formulas on the lattice). */
 int config_validate(const struct config *c, char *err, size_t n);
 
+/* The GPU's way of adding the block sums or reading the neighbours' edges that c
+ * asks for ("--reduce device", "--no-p2p"), which the host backends cannot honour;
+ * NULL when none. */
+const char *config_gpu_mechanism(const struct config *c);
+
 /* The update rule of the configured method, omega and norm (update_rule.h): for
  * the checks here and for plan_make, which keeps it in the plan. */
 struct update_rule config_update_rule(const struct config *c);

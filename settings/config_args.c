@@ -98,6 +98,16 @@ static int refuse_option(const char *word, char *err, size_t n)
                         shown);
 }
 
+/* A value that is the next option itself ("--nx --ny 5": --nx took "--ny"). */
+static int is_option_name(const char *word)
+{
+    char name[64];
+    if (strncmp(word, "--", 2) != 0)
+        return 0;
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="), word + 2);
+    return name[0] && find_setting(name) != NULL;
+}
+
 static int read_options(int argc, char **argv, struct seen_option *seen, int *count,
                         const char **file, char *err, size_t n)
 {
@@ -118,6 +128,11 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
                                   : code == 'h' ? find_setting("help")
                                   : code == 'V' ? find_setting("version")
                                                 : &settings[code - 1000];
+        if (s->arg && optarg == argv[optind - 1] && is_option_name(optarg))
+            return error_status(EXIT_BAD_USAGE, err, n,
+                                "option '--%s' needs a value, got the option '%s' (see "
+                                "--help)",
+                                s->name, optarg);
         seen[(*count)++] = (struct seen_option){s, s->arg ? optarg : "true"};
     }
     if (argc - optind > 1) {

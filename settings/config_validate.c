@@ -63,37 +63,53 @@ static double formula_edge_largest(const struct problem *p, int e)
     return problem_value_bound(&alone, 0.0);
 }
 
-/* In float, an edge or region value past FLT_MAX has no float: refused, named. */
-static int validate_float_values(const struct config *c, char *err, size_t n)
+/* The largest |value| an edge or a region may hold in the working precision: a
+ * quarter of its largest number, so that a site's sum of four neighbours (formed
+ * before the division, DESIGN.md's order) stays finite, as every site's value
+ * lies within the edges' and regions' values. */
+static double largest_value(enum precision precision)
+{
+    return (precision == PRECISION_FLOAT ? (double)FLT_MAX : DBL_MAX) / 4.0;
+}
+
+/* An edge or region value the arithmetic cannot hold: refused, named, before the
+ * run (it would end "diverged" on an infinite sum). */
+static int validate_values(const struct config *c, char *err, size_t n)
 {
     const struct problem *p = &c->problem;
     const char *edges[EDGE_COUNT] = {"top", "bottom", "left", "right"};
     const double values[EDGE_COUNT] = {p->top, p->bottom, p->left, p->right};
-    if (p->precision != PRECISION_FLOAT)
-        return 0;
+    const double limit = largest_value(p->precision);
+    const char *name = precision_name(p->precision);
     for (int e = 0; e < EDGE_COUNT; e++) {
         double largest = p->edge_formula[e][0] ? formula_edge_largest(p, e) : values[e];
-        if (fabs(largest) > FLT_MAX)
+        if (fabs(largest) > limit)
             return error_status(EXIT_BAD_USAGE, err, n,
-                                "--%s: %s%s%g, beyond the largest float (%g); use "
-                                "--precision double",
+                                "--%s: %s%s%g, beyond the largest %s whose sum of four "
+                                "neighbours stays finite (%g, a quarter of its largest "
+                                "number)%s",
                                 edges[e], p->edge_formula[e],
-                                p->edge_formula[e][0] ? " reaches " : "", largest,
-                                (double)FLT_MAX);
+                                p->edge_formula[e][0] ? " reaches " : "", largest, name,
+                                limit,
+                                p->precision == PRECISION_FLOAT ? "; use --precision double"
+                                                                : "");
     }
     for (int k = 0; k < p->region_count; k++)
-        if (fabs(p->regions[k].value) > FLT_MAX)
+        if (fabs(p->regions[k].value) > limit)
             return error_status(EXIT_BAD_USAGE, err, n,
-                                "--region: value %g is beyond the largest float (%g); "
-                                "use --precision double",
-                                p->regions[k].value, (double)FLT_MAX);
+                                "--region: value %g is beyond the largest %s whose sum "
+                                "of four neighbours stays finite (%g, a quarter of its "
+                                "largest number)%s",
+                                p->regions[k].value, name, limit,
+                                p->precision == PRECISION_FLOAT ? "; use --precision double"
+                                                                : "");
     return 0;
 }
 
 static int validate_problem(const struct config *c, char *err, size_t n)
 {
     char why[WHY_MAX];
-    if (validate_float_values(c, err, n) != 0)
+    if (validate_values(c, err, n) != 0)
         return EXIT_BAD_USAGE;
     for (int k = 0; k < c->problem.region_count; k++)
         if (region_complete(&c->problem.regions[k], why, sizeof why) != 0)
@@ -125,16 +141,29 @@ struct update_rule config_update_rule(const struct config *c)
     return update_rule_make(&c->problem, c->method, w, c->norm);
 }
 
-/* What the host backends would silently ignore or repeat: a GPU kernel's name,
- * and --compare-cpu on host tiles laid out as the comparison lays them out. */
+const char *config_gpu_mechanism(const struct config *c)
+{
+    return c->reduce == REDUCE_DEVICE ? "--reduce device" : !c->use_p2p ? "--no-p2p" : NULL;
+}
+
+/* What the host backends would silently ignore or repeat: a GPU kernel's name, a
+ * GPU's way of adding sums or reading edges, and --compare-cpu on host tiles laid
+ * out as the comparison lays them out. */
 static int validate_host(const struct config *c, char *err, size_t n)
 {
     int host = c->backend == BACKEND_CPU || c->backend == BACKEND_SERIAL;
+    const char *mechanism = config_gpu_mechanism(c);
     if (host && kernel_by_name(c->kernel) != KERNEL_AUTO)
         return error_status(EXIT_BAD_USAGE, err, n,
                             "--kernel: %s is a GPU kernel; the %s backend has one sweep "
                             "(leave --kernel auto, or use --backend gpu)",
                             c->kernel, backend_name(c->backend));
+    if (host && mechanism)
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "%s: a GPU option; the %s backend adds its sums and reads "
+                            "its neighbours' edges on the host (leave it out, or use "
+                            "--backend gpu)",
+                            mechanism, backend_name(c->backend));
     if (c->backend == BACKEND_CPU && c->compare_cpu &&
         (c->partition_x == 0 || c->partition_auto))
         return error_status(EXIT_BAD_USAGE, err, n,

@@ -13,18 +13,23 @@
 #include <omp.h>
 
 #include "laplace_kernels.h"
+#include "mpi/binding.h"
 #include "mpi/rank_part.h"
+#include "problem/exact.h"
 #include "mpi/ranks.h"
 #include "p2p.h"
 #include "support/threads.h"
 #include "support/error.h"
 
 /* The tiles one rank drives under --partition auto: its share of the node's GPUs
- * (or its --devices), or every core it has, as many as OpenMP gives threads. */
+ * (or its --devices), or every core it has (one of several ranks: its share of the
+ * node's, as under mpirun --bind-to none; a comparison's one process: every core),
+ * as many as OpenMP gives threads. */
 static int auto_tiles(const struct config *c, int gpus)
 {
     const char *limited_by;
-    int threads = threads_limit(&limited_by), cores = omp_get_num_procs();
+    int threads = threads_limit(&limited_by),
+        cores = c->world_size > 1 ? binding_rank_cores() : omp_get_num_procs();
     int n = 1;
     if (c->backend == BACKEND_GPU && c->device_count > 0)
         n = c->device_count;
@@ -184,8 +189,7 @@ static int refuse_gpu_options(const struct config *c, char *err, size_t n)
     char why[128];
     const char *option = c->device_count > 0                        ? "--devices"
                          : kernel_by_name(c->kernel) != KERNEL_AUTO ? "--kernel"
-                         : c->reduce == REDUCE_DEVICE               ? "--reduce device"
-                         : !c->use_p2p                              ? "--no-p2p"
+                         : config_gpu_mechanism(c)                  ? config_gpu_mechanism(c)
                          : c->loop == LOOP_CHIP                     ? "--loop chip"
                                                                     : NULL;
     if (!option || !plan_on_host_for_want_of_gpu(c, why, sizeof why))
@@ -295,6 +299,8 @@ int plan_check_source(const struct config *c, const struct partition *tiles, cha
     }
     if (problem_check_source(&c->problem, own, why, sizeof why) != 0)
         return error_status(EXIT_BAD_USAGE, err, n, "[problem] %s", why);
+    if (c->exact[0] && exact_check(&c->problem, c->exact, own, why, sizeof why) != 0)
+        return error_status(EXIT_BAD_USAGE, err, n, "%s", why);
     return EXIT_OK;
 }
 

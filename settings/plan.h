@@ -66,9 +66,10 @@ int plan_make(const struct config *c, struct plan *plan, char *err, size_t n);
 int plan_comparison(const struct plan *main_run, enum plan_comparison_kind kind,
                     struct plan *plan, char *err, size_t n);
 
-/* The source finite at every site this process holds of the tiles (its rank's part
- * under MPI; tiles NULL or one process: the whole lattice): EXIT_OK, or
- * EXIT_BAD_USAGE with one line (the ranks agree on it as on any refusal). */
+/* The source (and --exact's solution) finite at every site this process holds of
+ * the tiles (its rank's part under MPI; tiles NULL or one process: the whole
+ * lattice): EXIT_OK, or EXIT_BAD_USAGE with one line (the ranks agree on it as on
+ * any refusal). */
 int plan_check_source(const struct config *c, const struct partition *tiles, char *err,
                       size_t n);
 

@@ -7,6 +7,7 @@
 #include "settings/setters.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
@@ -260,6 +261,9 @@ int setter_png_range(struct config *c, const char *v, char *err, size_t n)
         return EXIT_BAD_USAGE;
     if (!(c->png_lo < c->png_hi))
         return error_status(EXIT_BAD_USAGE, err, n, "LO must be below HI, got '%s'", v);
+    if (!isfinite(c->png_hi - c->png_lo)) /* the colour scale divides by it */
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "HI - LO is beyond the largest double, got '%s'", v);
     c->png_range = 1;
     return 0;
 }

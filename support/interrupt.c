@@ -31,6 +31,25 @@ static volatile sig_atomic_t at_once; /* the first signal ends the program */
 static struct guard *_Atomic head;
 static int guard_count; /* entries in the list; handle i is the i-th made */
 
+static const char *name_of(int signo);
+static volatile sig_atomic_t silent; /* interrupt_silence_second */
+
+void interrupt_silence_second(void)
+{
+    silent = 1;
+}
+
+/* One line on stderr from the handler: write(2) alone, which a handler may call. */
+static void say_stopped_at_once(int signo)
+{
+    const char *parts[] = {"laplace: ", name_of(signo),
+                           at_once && !requested ? "" : " again",
+                           ": stopped at once; the files being written are removed\n"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if (write(STDERR_FILENO, parts[i], strlen(parts[i])) < 0)
+            return;
+}
+
 static void on_signal(int signo)
 {
     if (!requested && !at_once) {
@@ -40,6 +59,8 @@ static void on_signal(int signo)
     for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
         if (g->used)
             unlink(g->path);
+    if (!silent)
+        say_stopped_at_once(signo);
     _exit(128 + signo);
 }
 
@@ -49,6 +70,20 @@ void interrupt_ignore_write_signals(void)
     signal(SIGXFSZ, SIG_IGN);
 }
 
+/* Every catchable signal whose default ends the program (a core dump aside):
+ * Ctrl-C, the terminal's and a batch system's (TERM, HUP, QUIT; XCPU: a CPU
+ * limit; ALRM, VTALRM, PROF: timers; USR1, USR2: a job's warnings). Each stops
+ * the run as Ctrl-C does, so that no temporary is left behind. */
+static const struct {
+    int signo;
+    const char *name;
+} handled[] = {
+    {SIGINT, "SIGINT"},   {SIGTERM, "SIGTERM"},     {SIGHUP, "SIGHUP"},
+    {SIGQUIT, "SIGQUIT"}, {SIGUSR1, "SIGUSR1"},     {SIGUSR2, "SIGUSR2"},
+    {SIGALRM, "SIGALRM"}, {SIGVTALRM, "SIGVTALRM"}, {SIGPROF, "SIGPROF"},
+    {SIGXCPU, "SIGXCPU"},
+};
+
 void interrupt_install(void)
 {
     struct sigaction action;
@@ -56,10 +91,8 @@ void interrupt_install(void)
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
-    sigaction(SIGQUIT, &action, NULL);
+    for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
+        sigaction(handled[i].signo, &action, NULL);
     interrupt_ignore_write_signals();
 }
 
@@ -79,21 +112,19 @@ void interrupt_adopt(int signo)
     requested = signo;
 }
 
+static const char *name_of(int signo)
+{
+    if (signo == SIGPIPE)
+        return "SIGPIPE";
+    for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
+        if (handled[i].signo == signo)
+            return handled[i].name;
+    return "a signal";
+}
+
 const char *interrupt_signal_name(void)
 {
-    switch (requested) {
-    case SIGINT:
-        return "SIGINT";
-    case SIGTERM:
-        return "SIGTERM";
-    case SIGHUP:
-        return "SIGHUP";
-    case SIGQUIT:
-        return "SIGQUIT";
-    case SIGPIPE:
-        return "SIGPIPE";
-    }
-    return "a signal";
+    return name_of(requested);
 }
 
 int interrupt_exit_status(void)

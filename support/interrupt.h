@@ -1,9 +1,10 @@
 /*
- * interrupt.h - Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGQUIT: the first one asks the
- * run to stop at the next iteration and write what it has (a signal that comes
- * while the outputs are written lets them be finished); a second one ends the
- * program at once, removing the temporary files being written so that no half file
- * is left. SIGPIPE and SIGXFSZ are ignored from the start: a write that fails
+ * interrupt.h - Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGQUIT and every other catchable
+ * signal that would end the program (USR1, USR2, ALRM, VTALRM, PROF, XCPU): the
+ * first one asks the run to stop at the next iteration and write what it has (a
+ * signal that comes while the outputs are written lets them be finished); a second
+ * one ends the program at once, removing the temporary files being written so
+ * that no half file is left. SIGPIPE and SIGXFSZ are ignored from the start: a write that fails
  * (EPIPE, EFBIG) is then reported like any other failed write. A standard output
  * whose reader has gone (stdout_watch.h) is taken as a SIGPIPE that stops the run.
  */
@@ -13,16 +14,21 @@
 /* Ignores SIGPIPE and SIGXFSZ: main's first call, so that no path dies by them. */
 void interrupt_ignore_write_signals(void);
 
-/* Installs the handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT; ignores SIGPIPE,
- * SIGXFSZ. */
+/* Installs the handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2,
+ * SIGALRM, SIGVTALRM, SIGPROF and SIGXCPU; ignores SIGPIPE, SIGXFSZ. */
 void interrupt_install(void);
+
+/* A second signal ends the program without its line on stderr: for one of several
+ * MPI ranks, whose second signal is the launcher tearing the job down once a rank
+ * has ended (mpirun prints its own account). */
+void interrupt_silence_second(void);
 
 /* The same handlers for a program that cannot stop halfway (the bench): the first
  * signal already removes the guarded files and ends the program. */
 void interrupt_install_at_once(void);
 
-/* The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT, or
- * SIGPIPE for a closed standard output), or 0. */
+/* The signal that asked the run to stop (one of those handled, or SIGPIPE for a
+ * closed standard output), or 0. */
 int interrupt_requested(void);
 
 /* Its name, "SIGINT" ... ("a signal" for another). */

@@ -9,8 +9,11 @@
 
 int threads_limit(const char **variable)
 {
+    /* asked from inside the region whose threads were too few (solver.c): about
+     * that region, started one level up, not one it would start itself */
+    int level = omp_get_active_level() - (omp_in_parallel() ? 1 : 0);
     *variable = NULL;
-    if (omp_get_active_level() >= omp_get_max_active_levels()) {
+    if (level >= omp_get_max_active_levels()) {
         *variable = "OMP_MAX_ACTIVE_LEVELS";
         return 1;
     }

@@ -7,7 +7,8 @@
 #define LAPLACE_THREADS_H
 
 /*
- * How many threads OpenMP gives a parallel region started here; *variable names the
+ * How many threads OpenMP gives a parallel region started here (asked from inside
+ * an active region: the region it is in); *variable names the
  * setting that limits it (OMP_THREAD_LIMIT, OMP_MAX_ACTIVE_LEVELS), NULL when
  * nothing does.
  */

@@ -230,3 +230,46 @@ Test(install, a_changed_header_rebuilds_the_objects_that_include_it, .timeout = 
         free(out);
     }
 }
+
+/* A PREFIX holding a quote, a '$' and a space is taken as typed (issue 45, item
+ * 12): every file lands under it; make uninstall keeps a preset edited since, and
+ * says so, and removes the rest. */
+Test(install, a_prefix_with_a_quote_and_a_dollar_and_an_edited_preset, .timeout = 120)
+{
+    require_laplace();
+    char prefix[512], cwd[256], command[2048], path[1024];
+    snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-it's $HOME x",
+             getcwd(cwd, sizeof cwd), (long)getpid());
+    /* in double quotes: the '$' escaped for the shell, the quote as it is */
+    snprintf(command, sizeof command,
+             "make -s install PREFIX=\"%s/" TEST_OUT "/%ld-it's \\$HOME x\"", cwd,
+             (long)getpid());
+    int status;
+    char *out = shell_run(command, &status);
+    cr_assert_eq(status, 0, "make install: %s", out);
+    free(out);
+    const char *files[] = {"bin/laplace", "share/man/man1/laplace.1",
+                           "share/laplace/config/default.ini"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", prefix, files[i]);
+        cr_assert_eq(access(path, R_OK), 0, "%s not installed under the prefix", path);
+    }
+    snprintf(path, sizeof path, "%s/share/laplace/config/default.ini", prefix);
+    FILE *preset = fopen(path, "a");
+    cr_assert(preset && fputs("# mine\n", preset) >= 0 && fclose(preset) == 0);
+    snprintf(command, sizeof command,
+             "make -s uninstall PREFIX=\"%s/" TEST_OUT "/%ld-it's \\$HOME x\"", cwd,
+             (long)getpid());
+    out = shell_run(command, &status);
+    cr_assert_eq(status, 0, "make uninstall: %s", out);
+    cr_assert(strstr(out, "kept") && strstr(out, "default.ini"),
+              "uninstall does not say it kept the edited preset: %s", out);
+    free(out);
+    cr_assert_eq(access(path, R_OK), 0, "the edited preset was removed");
+    snprintf(path, sizeof path, "%s/bin/laplace", prefix);
+    cr_assert_neq(access(path, F_OK), 0, "bin/laplace was not removed");
+    snprintf(command, sizeof command, "rm -rf \"%s/" TEST_OUT "/%ld-it's \\$HOME x\"",
+             cwd, (long)getpid());
+    out = shell_run(command, &status);
+    free(out);
+}

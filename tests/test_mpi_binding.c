@@ -235,3 +235,45 @@ Test(mpi_binding, two_ranks_bound_to_a_core_each_are_said_once_by_rank_0)
     cr_assert_eq(laplace_lines(r.err), 0, "--bind-to none said:\n%s", r.err);
     run_free(&r);
 }
+
+/* ---- issue 45, item 2: ranks on one node share its cores ---------------------- */
+
+/* --partition auto under mpirun --bind-to none (every rank's affinity the whole
+ * node): each rank takes its share of the node's cores, not all of them. */
+Test(mpi_binding, partition_auto_gives_each_rank_its_share_of_the_node)
+{
+    require_mpirun();
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores < 2)
+        cr_skip_test("needs two cores");
+    struct run r = mpirun_run(2, "--bind-to none", "--backend cpu --nx 32 --csv");
+    cr_assert_eq(r.status, 0, "status %d: %s", r.status, r.err);
+    char f[64];
+    int ax = 0, ay = 0;
+    const char *row = nth_line(r.out, 1);
+    cr_assert(row && sscanf(csv_field(row, 4, f, sizeof f), "%dx%d", &ax, &ay) == 2,
+              "%s", r.out);
+    cr_assert_eq(ax * ay, 2 * (cores / 2), "%s tiles for 2 ranks on %ld cores", f, cores);
+    run_free(&r);
+}
+
+/* More tiles than a rank's share of the node (two ranks, bound to nothing, their
+ * waits left to laplace): the waits made passive and the "take turns" line, once,
+ * by rank 0. */
+Test(mpi_binding, ranks_crowding_the_node_say_they_take_turns)
+{
+    require_mpirun();
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    char args[256];
+    snprintf(args, sizeof args,
+             "--backend cpu --partition %ldx1 --ranks 2x1 --nx 64 --ny 32 --max-iter 50",
+             2 * cores);
+    char launcher[512], command[600];
+    mpirun_command(launcher, sizeof launcher, "-np 2 --bind-to none ./laplace");
+    snprintf(command, sizeof command, "env -u OMP_WAIT_POLICY %s", launcher);
+    struct run r = program_run(60, command, args); /* laplace chooses the waits */
+    cr_assert_eq(r.status, 0, "status %d: %s", r.status, r.err);
+    cr_assert_eq(laplace_lines(r.err), 1, "want one line:\n%s", r.err);
+    cr_assert(strstr(r.err, "take turns (waits made passive)"), "%s", r.err);
+    run_free(&r);
+}

@@ -45,8 +45,8 @@ Test(stop_column, each_reason_is_named_in_the_csv)
     check_stop("--nx 8 --ny 8 --top 1 --precision float --eps 1e-12 --backend cpu", 0,
                "stagnated");
     check_stop(PROBLEM " --backend cpu --method weighted --steps 7", 0, "steps");
-    check_stop("--nx 16 --ny 16 --precision float --top 1e38 --bottom 1e38 --left 1e38 "
-               "--right 1e38 --backend serial",
+    check_stop("--nx 16 --ny 16 --precision float --lx 1e18 --ly 1e18 --source 1e4 "
+               "--backend serial",
                1, "diverged");
 }
 
