@@ -32,9 +32,9 @@ struct loop_state {
                          * [j * tiles + t] (plan.batch iterations) */
     struct tile_offer *offers; /* what each tile's device offers the loop plan */
     struct loop_plan plan;     /* how the run iterates (plan/loop_plan.h) */
-    double clock;       /* start of the current phase */
-    double loop_start;  /* start of the iteration loop, for the elapsed times */
-    struct rank_split split; /* this rank's tiles, the edges to other ranks' */
+    double clock;              /* start of the current phase */
+    double loop_start;         /* start of the iteration loop, for the elapsed times */
+    struct rank_split split;   /* this rank's tiles, the edges to other ranks' */
 };
 
 /* Records the first failure of any thread; the next decision then stops all. */

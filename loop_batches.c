@@ -1,5 +1,6 @@
 /*
- * loop_batches.c - the one loop of loop.c in batches (several tiles whose
+ * loop_batches.c - the one loop of loop.c in batches, the one protocol of every
+ * batch (the loop plan's batched, singles and pairs: one tile or several whose
  * devices offer batch_*; the report's "loop batched"): the threads meet once a
  * batch instead of twice an iteration.
  *
@@ -10,6 +11,8 @@
  *   one thread: walk batch b's iterations in order with loop_decide
  *   --------------------------- barrier -------------------------------------
  *   on a stop:  wait for batch b + 1, rewind to a checkpoint, replay to the stop
+ *   the tail:   the iterations left before --max-iter, fewer than a batch, as one
+ *               shorter batch (a multiple of the plan's), then the host loop
  *
  * So the bits, the iteration count and every norm are the host loop's. No thread
  * can be left waiting: the devices' batch_start and batch_wait meet through
@@ -31,12 +34,13 @@ static int meet(void *context, struct tile *me, int rc)
 
 /* Taken by one thread: the verdict on every iteration of the batch, in order,
  * from the tiles' totals, as the host loop would have taken them. */
-static void walk_batch(struct loop_state *st, long from)
+static void walk_batch(struct loop_state *st, const struct batch_call *b)
 {
     const int tiles = partition_count(st->partition);
-    st->result->batches_ran = 1;
-    for (long j = 0; j < st->plan.batch && !st->stop; j++)
-        loop_decide(st, from + j, st->batch_sums + j * tiles);
+    if (!b->direct) /* a run shorter than a batch still says "the host" */
+        st->result->batches_ran = 1;
+    for (long j = 0; j < b->n && !st->stop; j++)
+        loop_decide(st, b->from + j, st->batch_sums + j * tiles);
 }
 
 /* Back to batch b's checkpoint (iteration b->from - 1) and the sweeps again up to
@@ -70,7 +74,47 @@ static void decide_batch(struct loop_state *st, struct tile *me,
                 st->ops->batch_total(me, b, j, &st->batch_sums[j * tiles + me->index]));
 #pragma omp barrier
 #pragma omp single
-    walk_batch(st, b->from);
+    walk_batch(st, b);
+}
+
+/* After batch b was decided with a stop: the batch started after it (next, when
+ * ahead) waited for, then every tile back to a checkpoint and the sweeps replayed
+ * up to the stop, unless the stop is b's last iteration and nothing ran past it.
+ * Returns 0 (the last iteration started, as the loop counts it). */
+static long end_at_stop(struct loop_state *st, struct tile *me,
+                        const struct batch_call *b, const struct batch_call *next,
+                        int ahead)
+{
+    long last = st->state.iteration; /* the next batch ends before any leaves */
+    if (ahead && st->ops->batch_wait(me, next) != 0)
+        return 0;
+    /* the field of the batch's end is the next one's checkpoint */
+    if (!st->failed && ahead && last == b->from + b->n - 1)
+        replay(st, me, next, last);
+    else if (!st->failed && (ahead || last < b->from + b->n - 1))
+        replay(st, me, b, last);
+    return 0;
+}
+
+/* The iterations from b->from to --max-iter, fewer than a batch: as many as whole
+ * multiples of the plan's allow in one shorter batch, queued directly, decided as
+ * the others; the rest in the host loop. Returns the last iteration this thread
+ * started. */
+static long run_tail(struct loop_state *st, struct tile *me, struct batch_call b)
+{
+    const long left = st->settings->max_iter - b.from + 1;
+    b.n = left - left % st->plan.multiple;
+    b.direct = 1;
+    if (b.n > 0) {
+        if (st->ops->batch_start(me, &b) != 0 || st->ops->batch_wait(me, &b) != 0)
+            return 0;
+        decide_batch(st, me, &b);
+        if (st->stop)
+            return end_at_stop(st, me, &b, NULL, 0);
+    }
+#pragma omp single
+    st->resume = b.from + b.n;
+    return loop_iterate(st, me);
 }
 
 /*
@@ -78,8 +122,8 @@ static void decide_batch(struct loop_state *st, struct tile *me,
  * then the host adds every tile's totals and takes the decisions in order, while
  * the devices already run the next batch. A stop inside a batch (or with the next
  * one started) rewinds every tile to a checkpoint and replays up to it. The
- * iterations after the last whole batch run in the host loop. Returns the last
- * iteration this thread started (as iterate does).
+ * iterations after the last whole batch run as one shorter batch and the host loop
+ * (run_tail). Returns the last iteration this thread started (as iterate does).
  */
 long loop_batches_iterate(struct loop_state *st, struct tile *me)
 {
@@ -99,27 +143,17 @@ long loop_batches_iterate(struct loop_state *st, struct tile *me)
             return 0;
         struct batch_call next = b;
         next.from += b.n;
+        next.set = 1 - b.set;
         int ahead = next.from + b.n - 1 <= s->max_iter;
         if (ahead && ops->batch_start(me, &next) != 0)
             return 0;
         decide_batch(st, me, &b);
-        if (st->stop) {
-            long last = st->state.iteration; /* the next batch ends before any leaves */
-            if (ahead && ops->batch_wait(me, &next) != 0)
-                return 0;
-            /* the field of the batch's end is the next one's checkpoint */
-            if (!st->failed && ahead && last == b.from + b.n - 1)
-                replay(st, me, &next, last);
-            else if (!st->failed && (ahead || last < b.from + b.n - 1))
-                replay(st, me, &b, last);
-            return 0;
-        }
+        if (st->stop)
+            return end_at_stop(st, me, &b, &next, ahead);
         running = ahead;
         b = next;
     }
-#pragma omp single
-    st->resume = b.from;
-    return loop_iterate(st, me);
+    return run_tail(st, me, b);
 }
 
 /* Slots for the tile totals of a batch, and the devices' own batch buffers. */
@@ -137,6 +171,6 @@ int loop_batches_open(struct loop_state *st, struct tile *me)
         }
     }
     if (!st->failed)
-        loop_record(st, me, st->ops->batch_open(me, st->plan.batch));
+        loop_record(st, me, st->ops->batch_open(me, &st->plan));
     return loop_agree(st);
 }

@@ -252,8 +252,8 @@ static const char *loop_name(const struct solve_result *s)
 {
     const struct loop_plan ran = loop_that_ran(s);
     return ran.way == LOOP_WAY_CLUSTER || ran.way == LOOP_WAY_SPREAD ? "chip"
-           : ran.way == LOOP_WAY_HOST                               ? "host"
-                                                                    : "batched";
+           : ran.way == LOOP_WAY_HOST                                ? "host"
+                                                                     : "batched";
 }
 
 /* A number of a comparison, or an empty field where it has none. */

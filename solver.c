@@ -163,6 +163,8 @@ static void drive_tile(struct loop_state *st, struct tile *me)
         started = loop_iterate(st, me);
         break;
     case LOOP_WAY_BATCHED:
+    case LOOP_WAY_SINGLES:
+    case LOOP_WAY_PAIRS: /* the one protocol of batches, one tile or several */
         started = loop_batches_open(st, me) ? 0 : loop_batches_iterate(st, me);
         break;
     default:

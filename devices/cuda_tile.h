@@ -35,10 +35,8 @@ struct cuda_tile {
     double *total_h[2]; /* --reduce device: the tile total of iteration k (mapped) */
     double *total_d[2]; /* the same memory seen from the device */
     void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */
-    /* run_alone (device_cuda_alone.c): the loop in batches of iterations; --reduce
-     * host: each batch is one CUDA graph of sweeps; --reduce device: one resident
-     * kernel */
-    cudaGraphExec_t batch;
+    /* run_alone (device_cuda_alone.c, device_cuda_chip.c): the resident kernel of
+     * --reduce device, the loop on chip */
     struct stop_state *state_d; /* --reduce device, on chip: the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */
@@ -48,11 +46,11 @@ struct cuda_tile {
     int multiprocessors;        /* for the resident loop kernel */
     int overlapping;            /* a lone tile's sweeps overlap the kernel before them
                                    (laplace_kernels_can_overlap) */
-    void *checkpoint_d;         /* --reduce host: the field at the batch's start */
-    double *slots_d, *slots_h;  /* --reduce host: every iteration's block sums */
-    /* batches of several tiles (device_cuda_batches.c): one graph of every GPU's
-     * sweeps */
-    cudaEvent_t mark; /* where this tile's stream joins and leaves the graph */
+    /* batches (device_cuda_batches.c): of a lone tile (singles, pairs) or one graph
+     * of every GPU's sweeps */
+    enum loop_way batch_way; /* the plan's way of its batches */
+    long slot_sums;          /* block sums an iteration keeps in a batch's slots */
+    cudaEvent_t mark;        /* where this tile's stream joins and leaves the graph */
     struct cuda_tile_batch_set sets[2]; /* used by batches in turn (batch_set) */
     /* the edges of other MPI ranks (device_cuda_ranks.c) */
     cudaEvent_t edges_copied;   /* after the last edge queued to host memory */

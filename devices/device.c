@@ -5,7 +5,6 @@
  */
 #include "devices/device.h"
 
-
 size_t device_tile_field_bytes(const struct tile *t)
 {
     return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);

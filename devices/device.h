@@ -73,9 +73,9 @@ struct tile {
     double *block_sums[2]; /* host reduce: the block sums of iterations of each parity,
                               in host memory (on GPUs mapped: the sweeps write them) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
-    int remote;       /* 1: another MPI rank's tile, of which this rank holds one edge */
-    void *impl;       /* the implementation's own state */
-    char error[512];  /* why the last call failed */
+    int remote;      /* 1: another MPI rank's tile, of which this rank holds one edge */
+    void *impl;      /* the implementation's own state */
+    char error[512]; /* why the last call failed */
     /* 1 once a sweep of this tile was launched to overlap the kernel before it (a lone
      * CUDA tile: cuda_tile.c), for the report */
     int sweeps_overlapped;
@@ -130,11 +130,15 @@ struct sweep_args {
  * each sweep k after its neighbours' sweep k - 1, every iteration's block sums
  * kept in its own slot. Every tile's thread calls batch_start and batch_wait
  * with the same batch_call; meet() is where they wait for each other. Batches
- * alternate between two sets of buffers (batch_set), so that the devices may run
- * batch b + 1 while the host still reads the sums of batch b.
+ * alternate between two sets of buffers (set), so that the devices may run
+ * batch b + 1 while the host still reads the sums of batch b. The plan's batches are
+ * recorded once and launched again; the tail before --max-iter, shorter, is queued
+ * directly (direct).
  */
 struct batch_call {
     long from, n;
+    int set;            /* which of the two sets of buffers (checkpoint, slots) it uses */
+    int direct;         /* 1: queued as it is, not recorded (a batch of another length) */
     struct tile *tiles; /* every tile of the run, in tile order */
     int count;
     /* Records rc (0, or -1 with a message in me->error) if it is the run's first
@@ -151,12 +155,6 @@ static inline void tile_neighbours(const struct tile *tiles, const struct tile *
         int n = t->extent->neighbour[side];
         nb[side] = n >= 0 ? &tiles[n] : NULL;
     }
-}
-
-/* Which of the two sets of buffers (checkpoint, slots) a batch uses. */
-static inline int batch_set(const struct batch_call *b)
-{
-    return (int)(((b->from - 1) / b->n) % 2);
 }
 
 struct device_ops {
@@ -185,15 +183,17 @@ struct device_ops {
     /* What the device offers the loop plan for this open, connected tile (alone: the
      * run's only tile); 0, or -1 when a query failed. */
     int (*offer)(struct tile *t, int alone, struct tile_offer *o);
-    /* Optional (NULL if not offered): a lone tile runs the whole loop the way the
-     * plan says (singles, pairs, resident, cluster or spread), the host looking in
-     * once a batch instead of every iteration. Same iterations, same field, same
+    /* Optional (NULL if not offered): a lone tile runs the whole loop on its device
+     * the way the plan says (resident, cluster or spread: the device stops by
+     * itself), the host looking in once a launch. Same iterations, same field, same
      * norm. Returns 0 when done, -1 on failure. */
     int (*run_alone)(struct tile *t, const struct loop_plan *plan,
                      const struct stop_rule *rule, struct stop_state *state,
                      const struct loop_watch *watch);
-    /* Optional (NULL if not offered): the loop of several tiles in batches.
-     * batch_open: two sets of slots for n iterations' sums and of checkpoints.
+    /* Optional (NULL if not offered): the loop in batches (loop_batches.c), of one
+     * tile (the plan's singles or pairs) or several (batched).
+     * batch_open: two sets of slots for the plan's batch of iterations' sums and of
+     * checkpoints.
      * batch_start (every tile's thread together): saves the field of iteration
      * from - 1 as the batch's checkpoint and starts the batch, which may run on
      * after the call; batch_wait (together): waits for it. Both return 1 when any
@@ -201,7 +201,7 @@ struct device_ops {
      * total of iteration from + j, in block_sums_total()'s order. batch_rewind:
      * field[0] back to the batch's checkpoint, so that the host loop can replay
      * part of it (once no batch runs). */
-    int (*batch_open)(struct tile *t, long n);
+    int (*batch_open)(struct tile *t, const struct loop_plan *plan);
     int (*batch_start)(struct tile *t, const struct batch_call *b);
     int (*batch_wait)(struct tile *t, const struct batch_call *b);
     int (*batch_total)(struct tile *t, const struct batch_call *b, long j, double *total);

@@ -239,7 +239,7 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
         *total = *c->total_h[parity];
     else
         *total = block_sums_total(t->block_sums[parity], t->block_count,
-                                         t->settings.rule.norm);
+                                  t->settings.rule.norm);
     return 0;
 }
 

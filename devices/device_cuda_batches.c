@@ -1,6 +1,12 @@
 /*
- * device_cuda_batches.c - batches of several tiles on CUDA GPUs (device.h's
- * batch_*), for the batched loop of loop_batches.c.
+ * device_cuda_batches.c - batches on CUDA GPUs (device.h's batch_*), for the one
+ * protocol of batches, loop_batches.c: of a lone tile (the loop plan's singles or
+ * pairs) or of several.
+ *
+ * A lone tile's batch is its sweeps one after another on its stream (singles, each
+ * launched to overlap the one before it), or passes of two iterations
+ * (device_cuda_pairs.c; the first pass writes the checkpoint as it reads the field),
+ * and the block sums' copy to the host: one CUDA graph.
  *
  * Batches of several tiles. One CUDA graph holds a whole batch of every GPU:
  * each GPU's nodes run on that GPU (they are captured from its own stream),
@@ -9,7 +15,8 @@
  * one for each set of buffers (checkpoint, slots), so that batch b + 1 runs
  * while the host reads batch b's sums. The first tile's thread records each
  * graph once and launches one a batch; every thread checks its own GPU for an
- * injected fault before the launch and for an error of the batch after it.
+ * injected fault before the launch and for an error of the batch after it. The
+ * tail before --max-iter, a shorter batch, is queued the same way without a graph.
  *
  * No deadlock by construction: the graph's edges are captured in iteration
  * order, so every dependency points to an earlier sweep and the graph is
@@ -21,9 +28,23 @@
 #include <stdio.h>
 #include <string.h>
 
-int device_cuda_batches_open(struct tile *t, long n)
+#include "devices/device_cuda_pairs.h"
+#include "support/error.h"
+
+/* Whether a batch of this tile is its own (a lone tile's singles or pairs). */
+static int alone(const struct tile *t)
+{
+    const struct cuda_tile *c = t->impl;
+    return c->batch_way == LOOP_WAY_SINGLES || c->batch_way == LOOP_WAY_PAIRS;
+}
+
+int device_cuda_batches_open(struct tile *t, const struct loop_plan *plan)
 {
     struct cuda_tile *c = t->impl;
+    const long n = plan->batch;
+    c->batch_way = plan->way;
+    c->slot_sums =
+        plan->way == LOOP_WAY_PAIRS ? device_cuda_pairs_sums(t) : t->block_count;
     CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
     for (int set = 0; set < 2; set++) {
         struct cuda_tile_batch_set *s = &c->sets[set];
@@ -33,10 +54,9 @@ int device_cuda_batches_open(struct tile *t, long n)
             CUDA_CHECK(t,
                        cudaMallocHost((void **)&s->totals_h, (size_t)n * sizeof(double)));
         } else {
-            CUDA_CHECK(
-                t, cudaMalloc((void **)&s->slots_d, (size_t)n * cuda_tile_sums_bytes(t)));
-            CUDA_CHECK(t, cudaMallocHost((void **)&s->slots_h,
-                                         (size_t)n * cuda_tile_sums_bytes(t)));
+            const size_t bytes = (size_t)n * (size_t)c->slot_sums * sizeof(double);
+            CUDA_CHECK(t, cudaMalloc((void **)&s->slots_d, bytes));
+            CUDA_CHECK(t, cudaMallocHost((void **)&s->slots_h, bytes));
         }
     }
     return 0;
@@ -48,7 +68,7 @@ static int queue_batch_sweep(struct tile *t, const struct batch_call *b, long k,
                              int phase)
 {
     struct cuda_tile *c = t->impl;
-    struct cuda_tile_batch_set *s = &c->sets[batch_set(b)];
+    struct cuda_tile_batch_set *s = &c->sets[b->set];
     struct sweep_args a = {.iteration = k, .phase = phase, .want_sums = 1};
     tile_neighbours(b->tiles, t, a.neighbour);
     if (t->settings.reduce == REDUCE_DEVICE)
@@ -66,7 +86,7 @@ static int queue_batch_start(struct tile *t, const struct tile *first,
     if (t != first)
         CUDA_CHECK(t, cudaStreamWaitEvent(c->stream,
                                           ((struct cuda_tile *)first->impl)->mark, 0));
-    CUDA_CHECK(t, cudaMemcpyAsync(c->sets[batch_set(b)].checkpoint_d, t->field[0],
+    CUDA_CHECK(t, cudaMemcpyAsync(c->sets[b->set].checkpoint_d, t->field[0],
                                   device_tile_field_bytes(t), cudaMemcpyDeviceToDevice,
                                   c->stream));
     return 0;
@@ -77,15 +97,16 @@ static int queue_batch_start(struct tile *t, const struct tile *first,
 static int queue_batch_end(struct tile *t, struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    struct cuda_tile_batch_set *s = &c->sets[batch_set(b)];
+    struct cuda_tile_batch_set *s = &c->sets[b->set];
     if (t->settings.reduce == REDUCE_DEVICE)
         CUDA_CHECK(t, cudaMemcpyAsync(s->totals_h, s->totals_d,
                                       (size_t)b->n * sizeof(double),
                                       cudaMemcpyDeviceToHost, c->stream));
     else
-        CUDA_CHECK(t, cudaMemcpyAsync(s->slots_h, s->slots_d,
-                                      (size_t)b->n * cuda_tile_sums_bytes(t),
-                                      cudaMemcpyDeviceToHost, c->stream));
+        CUDA_CHECK(t,
+                   cudaMemcpyAsync(s->slots_h, s->slots_d,
+                                   (size_t)b->n * (size_t)c->slot_sums * sizeof(double),
+                                   cudaMemcpyDeviceToHost, c->stream));
     if (t == first)
         return 0;
     struct cuda_tile *f = first->impl;
@@ -95,15 +116,49 @@ static int queue_batch_end(struct tile *t, struct tile *first, const struct batc
     return 0;
 }
 
+/* Queues a lone tile's batch of single sweeps: the checkpoint's copy, then each
+ * iteration's phases one after the other (each launched to overlap the kernel before
+ * it), its block sums into its slot. No events: no neighbour waits for them. */
+static int queue_singles(struct tile *t, const struct batch_call *b)
+{
+    struct cuda_tile *c = t->impl;
+    struct cuda_tile_batch_set *s = &c->sets[b->set];
+    CUDA_CHECK(t,
+               cudaMemcpyAsync(s->checkpoint_d, t->field[0], device_tile_field_bytes(t),
+                               cudaMemcpyDeviceToDevice, c->stream));
+    for (long k = 1; k <= b->n; k++)
+        for (int phase = 0; phase < update_rule_phases(&t->settings.rule); phase++) {
+            double *sums = s->slots_d + (size_t)(k - 1) * (size_t)c->slot_sums;
+            struct sweep_launch l = cuda_tile_sweep_launch(t, k, phase, sums);
+            if (cuda_tile_launch_sweep(t, &l) != 0)
+                return -1;
+        }
+    return 0;
+}
+
+/* Queues a lone tile's whole batch (singles or pairs) and its sums' copy. */
+static int queue_alone(struct tile *t, const struct batch_call *b)
+{
+    struct cuda_tile *c = t->impl;
+    struct cuda_tile_batch_set *s = &c->sets[b->set];
+    const int rc = c->batch_way == LOOP_WAY_PAIRS
+                       ? device_cuda_pairs_queue(t, b->n, s->checkpoint_d, s->slots_d)
+                       : queue_singles(t, b);
+    return rc != 0 ? -1 : queue_batch_end(t, t, b);
+}
+
 /* Queues a whole batch of every tile into the capture begun on the first
- * tile's stream: iteration by iteration, phase by phase, tile by tile, so that
- * each wait refers to the neighbours' previous sweep (or phase). Returns the
- * failing tile, or NULL. */
+ * tile's stream (or straight onto the streams: b->direct): iteration by iteration,
+ * phase by phase, tile by tile, so that each wait refers to the neighbours' previous
+ * sweep (or phase); a lone tile's own batch (queue_alone). Returns the failing tile,
+ * or NULL. */
 static struct tile *queue_group(const struct batch_call *b)
 {
     struct tile *first = &b->tiles[0];
     struct cuda_tile *f = first->impl;
     const int phases = update_rule_phases(&first->settings.rule);
+    if (alone(first))
+        return queue_alone(first, b) != 0 ? first : NULL;
     if (cudaEventRecord(f->mark, f->stream) != cudaSuccess)
         return first;
     for (int i = 0; i < b->count; i++)
@@ -163,18 +218,27 @@ static int capture_group(struct tile *first, const struct batch_call *b)
         return -1;
     }
     CUDA_CHECK(first, end);
-    cudaError_t made = cudaGraphInstantiate(&f->sets[batch_set(b)].graph, graph, 0);
+    cudaError_t made = cudaGraphInstantiate(&f->sets[b->set].graph, graph, 0);
     cudaGraphDestroy(graph);
     CUDA_CHECK(first, made);
     return rearm_events(first, b);
 }
 
 /* The first tile's thread: records the set's graph on first use, then launches
- * it; the batch runs on while the host goes on. */
+ * it; the batch runs on while the host goes on. A batch of another length (the
+ * tail) is queued directly. */
 static int launch_group(struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *f = first->impl;
-    cudaGraphExec_t *graph = &f->sets[batch_set(b)].graph;
+    cudaGraphExec_t *graph = &f->sets[b->set].graph;
+    if (b->direct) {
+        const struct tile *failed = queue_group(b);
+        cudaSetDevice(first->device);
+        return failed == first ? -1
+               : failed ? error_set(first->error, sizeof first->error, "tile %d: %.400s",
+                                    failed->index, failed->error)
+                        : 0;
+    }
     if (!*graph && capture_group(first, b) != 0)
         return -1;
     CUDA_CHECK(first, cudaGraphLaunch(*graph, f->stream));
@@ -215,19 +279,19 @@ int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j
                               double *total)
 {
     struct cuda_tile *c = t->impl;
-    struct cuda_tile_batch_set *s = &c->sets[batch_set(b)];
+    struct cuda_tile_batch_set *s = &c->sets[b->set];
     if (t->settings.reduce == REDUCE_DEVICE)
         *total = s->totals_h[j];
     else
-        *total = block_sums_total(s->slots_h + j * t->block_count, t->block_count,
-                                         t->settings.rule.norm);
+        *total = block_sums_total(s->slots_h + j * c->slot_sums, c->slot_sums,
+                                  t->settings.rule.norm);
     return 0;
 }
 
 int device_cuda_batches_rewind(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->sets[batch_set(b)].checkpoint_d,
+    CUDA_CHECK(t, cudaMemcpyAsync(t->field[0], c->sets[b->set].checkpoint_d,
                                   device_tile_field_bytes(t), cudaMemcpyDeviceToDevice,
                                   c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream));

@@ -63,8 +63,8 @@ static int lap(struct tile *t, const struct sweep_launch *tile, int spread, long
                                           laps, c->state_d, c->norms_d, *rule,
                                           c->meeting_d, c->stream));
     else
-        CUDA_CHECK(t, laplace_chip_loop(&c->cluster, tile, t->field[0], t->field[1],
-                                        laps, c->state_d, c->norms_d, *rule, c->stream));
+        CUDA_CHECK(t, laplace_chip_loop(&c->cluster, tile, t->field[0], t->field[1], laps,
+                                        c->state_d, c->norms_d, *rule, c->stream));
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
                                   cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(t, cudaMemcpyAsync(c->norms_h, c->norms_d, (size_t)laps * sizeof(double),

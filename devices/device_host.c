@@ -138,7 +138,7 @@ static int host_finish(struct tile *t, long iteration, int want_sums, double *to
 {
     if (want_sums)
         *total = block_sums_total(t->block_sums[iteration % 2], t->block_count,
-                                         t->settings.rule.norm);
+                                  t->settings.rule.norm);
     return 0;
 }
 
@@ -175,8 +175,9 @@ static int host_offer(struct tile *t, int alone, struct tile_offer *o)
     return 0;
 }
 
-static int host_batch_open(struct tile *t, long n)
+static int host_batch_open(struct tile *t, const struct loop_plan *plan)
 {
+    const long n = plan->batch;
     struct host_batch *h = calloc(1, sizeof *h);
     int ok = h != NULL;
     t->impl = h;
@@ -205,8 +206,8 @@ static int host_batch_sweep(struct tile *t, const struct batch_call *b, long k)
         rc = host_sweep(t, &args);
     }
     if (rc == 0)
-        memcpy(h->slots[batch_set(b)] + (k - b->from) * t->block_count,
-               t->block_sums[k % 2], (size_t)t->block_count * sizeof(double));
+        memcpy(h->slots[b->set] + (k - b->from) * t->block_count, t->block_sums[k % 2],
+               (size_t)t->block_count * sizeof(double));
     return rc;
 }
 
@@ -214,7 +215,7 @@ static int host_batch_sweep(struct tile *t, const struct batch_call *b, long k)
 static int host_batch_start(struct tile *t, const struct batch_call *b)
 {
     struct host_batch *h = t->impl;
-    memcpy(h->checkpoint[batch_set(b)], t->field[0], device_tile_field_bytes(t));
+    memcpy(h->checkpoint[b->set], t->field[0], device_tile_field_bytes(t));
     for (long k = b->from; k < b->from + b->n; k++) {
         int rc = host_batch_sweep(t, b, k);
         if (rc == 1 || b->meet(b->context, t, rc))
@@ -233,15 +234,15 @@ static int host_batch_total(struct tile *t, const struct batch_call *b, long j,
                             double *total)
 {
     struct host_batch *h = t->impl;
-    *total = block_sums_total(h->slots[batch_set(b)] + j * t->block_count,
-                                     t->block_count, t->settings.rule.norm);
+    *total = block_sums_total(h->slots[b->set] + j * t->block_count, t->block_count,
+                              t->settings.rule.norm);
     return 0;
 }
 
 static int host_batch_rewind(struct tile *t, const struct batch_call *b)
 {
     struct host_batch *h = t->impl;
-    memcpy(t->field[0], h->checkpoint[batch_set(b)], device_tile_field_bytes(t));
+    memcpy(t->field[0], h->checkpoint[b->set], device_tile_field_bytes(t));
     return 0;
 }
 

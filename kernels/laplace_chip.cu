@@ -420,7 +420,8 @@ static cudaError_t plan_of(const sweep_launch *tile, bool plain, int depth_asked
                                     device);
     if (rc != cudaSuccess || !cluster_launch || tile->lx < 3 || tile->ly < 3)
         return rc;
-    for (int depth = depth_for(plain, depth_asked); depth >= 0; depth = shallower(depth)) {
+    for (int depth = depth_for(plain, depth_asked); depth >= 0;
+         depth = shallower(depth)) {
         int order[CHIP_CLUSTER_SIZES];
         const int sizes = cluster_sizes(
             tile->ly, depth > 0 ? CHIP_ROUND_LEAST_ROWS : CHIP_LEAST_ROWS, order);

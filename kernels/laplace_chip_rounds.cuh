@@ -11,8 +11,8 @@
 #include "kernels/laplace_chip_meeting.cuh"
 
 /* The halo rows and iterations of a round plain Jacobi tries first, and the most
- * (LAPLACE_TUNE chip_depth); a block keeps 2 depth fields. Measured on an H100, float, the
- * norm every iteration, us an iteration (results/2026-11-26-floors, probe-8 and
+ * (LAPLACE_TUNE chip_depth); a block keeps 2 depth fields. Measured on an H100, float,
+ * the norm every iteration, us an iteration (results/2026-11-26-floors, probe-8 and
  * probe-12): at depths 2, 3, 4: 16^2 1.17, 1.07, 1.01; 64^2 1.44, 1.27, 1.20; 128^2
  * 1.65, 1.48, 1.41; 256^2 1.94, 1.83, 1.74 (the cluster meeting every iteration:
  * 1.56, 1.90, 1.99, 2.17 with the spread strips at 256^2); at depths 4, 5, 6, 8: 16^2

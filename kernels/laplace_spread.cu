@@ -215,7 +215,8 @@ template <typename T> static void (*kernel_of(const spread_plan &p))(spread_args
 }
 
 template <typename T>
-static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune, spread_plan *plan)
+static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune,
+                           spread_plan *plan)
 {
     *plan = spread_plan{};
     int device = 0, sms = 0, shared_most = 0, cooperative = 0;

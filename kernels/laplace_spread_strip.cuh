@@ -32,7 +32,8 @@
  * SPREAD_LONG_LAG where it fits, else SPREAD_LAG (spread_tries). */
 #define SPREAD_LONG_LAG 3
 #define SPREAD_LAG 2
-/* The longest lag LAPLACE_TUNE spread_lag may ask for: the sum slots hold 2F iterations. */
+/* The longest lag LAPLACE_TUNE spread_lag may ask for: the sum slots hold 2F iterations.
+ */
 #define SPREAD_MOST_LAG 4
 static_assert(2 * (SPREAD_MOST_DEPTH + SPREAD_MOST_LAG) <= SPREAD_SUM_SLOTS,
               "a block's sum must stay in its slot until every deciding warp read it");

@@ -89,7 +89,8 @@ long loop_plan_gpu_batch(const struct tile_offer *o)
 /* Iterations a batch of pairs: about 2 ms of passes (each moving a field in and out
  * for two iterations), a multiple of 4 (the passes end in field[0]), at least
  * PAIRS_LEAST, at most 1024; 0 where the sums of so many would pass BATCH_SUMS_BYTES
- * or the GPU's free memory would not hold them and the checkpoint. */
+ * or the GPU's free memory would not hold two sets of them and of the checkpoint (one
+ * batch runs while the host reads the last). */
 long loop_plan_pairs_batch(const struct tile_offer *o)
 {
     const double seconds = (double)o->field_bytes / 3e12 + 1.5e-6;
@@ -98,7 +99,7 @@ long loop_plan_pairs_batch(const struct tile_offer *o)
     n -= n % 4;
     const size_t sums = (size_t)n * (size_t)o->pairs_blocks * sizeof(double);
     return sums <= (size_t)BATCH_SUMS_BYTES &&
-                   sums + o->field_bytes < o->free_bytes / 10 * 9
+                   2 * (sums + o->field_bytes) < o->free_bytes / 10 * 9
                ? n
                : 0;
 }
@@ -156,6 +157,7 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
                                  "host loop's meeting");
     p->way = LOOP_WAY_BATCHED;
     p->batch = batch;
+    p->multiple = 2;
     say(p, loop == LOOP_BATCHED ? "--loop batched"
                                 : "the devices order their sweeps; the host meets "
                                   "them once a batch");
@@ -188,8 +190,8 @@ static int on_chip(const struct tile_settings *s, const struct tile_offer *o,
 {
     const int plain = update_rule_is_plain_jacobi(&s->rule), forced = s->tune.chip_way;
     const int cluster = forced != TUNING_WAY_SPREAD && o->cluster_blocks > 0;
-    const long up_to = cluster && o->cluster_depth > 0 ? ROUNDS_UP_TO_ROWS
-                                                       : SPREAD_FROM_ROWS;
+    const long up_to =
+        cluster && o->cluster_depth > 0 ? ROUNDS_UP_TO_ROWS : SPREAD_FROM_ROWS;
     int spread = 0;
     if (!(forced == TUNING_WAY_CLUSTER || !plain || (cluster && o->ly <= up_to)))
         spread = o->spread_blocks > 0 || !cluster;
@@ -250,17 +252,19 @@ static void plan_alone(const struct loop_plan_input *in, const struct tile_offer
         p->batch = RESIDENT_BATCHES * n;
         return say(p, "--reduce device: the device adds the sums and stops itself");
     }
-    const long pairs = takes_pairs(s, o, n >= SINGLES_LEAST) ? loop_plan_pairs_batch(o)
-                                                            : 0;
+    const long pairs =
+        takes_pairs(s, o, n >= SINGLES_LEAST) ? loop_plan_pairs_batch(o) : 0;
     if (pairs > 0) {
         p->way = LOOP_WAY_PAIRS;
         p->batch = pairs;
+        p->multiple = 4;
         return say(p, "plain Jacobi off chip: two iterations a pass move half the bytes");
     }
     if (n < SINGLES_LEAST)
         return say(p, "a sweep outlasts the host's round trip: batches do not pay");
     p->way = LOOP_WAY_SINGLES;
     p->batch = n;
+    p->multiple = 2;
     say(p, "short sweeps: a graph of many a launch");
 }
 
@@ -329,6 +333,7 @@ void loop_plan_describe(const struct loop_plan *p, int gpu, char *out, size_t n)
     default:
         snprintf(out, n, "batched on %s, %ld iterations a batch%s",
                  gpu ? "the GPUs" : "the host tiles", p->batch,
-                 p->way == LOOP_WAY_PAIRS ? ", two iterations a pass through memory" : "");
+                 p->way == LOOP_WAY_PAIRS ? ", two iterations a pass through memory"
+                                          : "");
     }
 }

@@ -7,9 +7,14 @@
  *   batched   several tiles, batches the devices order among themselves
  *   singles   a lone GPU tile: batches of single sweeps, a CUDA graph each
  *   pairs     a lone GPU tile: batches of passes of two iterations
- *   resident  a lone GPU tile, --reduce device: one resident kernel a batch
+ *             (these three: loop_batches.c, the one protocol of batches: each
+ *             iteration decided in order, replayed from the batch's checkpoint
+ *             when the stop falls inside, the tail before --max-iter one shorter
+ *             batch and then the host loop)
+ *   resident  a lone GPU tile, --reduce device: one resident kernel a launch
  *   cluster   a lone GPU tile on chip, in one thread-block cluster
  *   spread    a lone GPU tile on chip, strips over the multiprocessors
+ *             (these three: the device's run_alone; the device stops by itself)
  */
 #ifndef LAPLACE_LOOP_WAY_H
 #define LAPLACE_LOOP_WAY_H
@@ -30,6 +35,8 @@ struct loop_plan {
     enum loop_way way;
     long batch;       /* iterations a batch (batched, singles, pairs), a launch
                          (resident) or a lap (on chip); 0 for the host loop */
+    long multiple;    /* batches: every batch's length is a multiple of this (2; 4
+                         for pairs, whose passes end in field 0) */
     int blocks;       /* on chip: blocks of the cluster or of the spread strips */
     int round;        /* on chip: iterations from one meeting of the blocks to the next
                          (1: every iteration) */

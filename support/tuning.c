@@ -19,7 +19,13 @@ struct knob {
     const char *words[2];
 };
 
-#define KNOB(name, lo, hi) {#name, offsetof(struct tuning, name), lo, hi, {NULL, NULL}}
+#define KNOB(name, lo, hi)                                                               \
+    {                                                                                    \
+#name, offsetof(struct tuning, name), lo, hi,                                    \
+        {                                                                                \
+            NULL, NULL                                                                   \
+        }                                                                                \
+    }
 static const struct knob knobs[] = {
     {"chip_way", offsetof(struct tuning, chip_way), 1, 2, {"cluster", "spread"}},
     KNOB(chip_depth, 0, 8),
@@ -103,9 +109,9 @@ static int parse_item(const char *item, size_t length, struct tuning *out, char 
         return error_set(err, n, "%s: '%s' is not KEY=VALUE (%s takes %s)",
                          TUNING_VARIABLE, quoted, k->key, what);
     if (value_of(k, eq + 1, length - key_length - 1, &value) != 0)
-        return error_set(err, n, "%s: %s takes %s, not '%.*s'", TUNING_VARIABLE, k->key,
-                         what, (int)(length - key_length - 1 < 32 ? length - key_length - 1 : 32),
-                         eq + 1);
+        return error_set(
+            err, n, "%s: %s takes %s, not '%.*s'", TUNING_VARIABLE, k->key, what,
+            (int)(length - key_length - 1 < 32 ? length - key_length - 1 : 32), eq + 1);
     *(int *)((char *)out + k->offset) = (int)value;
     return 0;
 }
@@ -134,10 +140,13 @@ int tuning_read(struct tuning *out, char *err, size_t n)
 
 const char *tuning_help(void)
 {
-    return "  LAPLACE_TUNE=KEY=VALUE[,...]     the GPU loops' knobs (experiments and the\n"
-           "                                   GPU suite; unset: the loop plan's choice):\n"
+    return "  LAPLACE_TUNE=KEY=VALUE[,...]     the GPU loops' knobs (experiments and "
+           "the\n"
+           "                                   GPU suite; unset: the loop plan's "
+           "choice):\n"
            "      chip_way=cluster|spread      the loop on chip takes only that way\n"
-           "      chip_depth=0..8              the cluster's rounds (0: every iteration)\n"
+           "      chip_depth=0..8              the cluster's rounds (0: every "
+           "iteration)\n"
            "      spread_depth=0..4, spread_lag=1..4   the spread strips' halo rows and\n"
            "                                   how late their decision may come\n"
            "      spread_blocks=2..160         the spread strips' blocks\n"

@@ -830,7 +830,8 @@ refused 2 "partition needing $((ngpu + 1)) GPUs" --backend gpu --partition "$((n
 refused 2 "block over 1024 threads" --backend gpu --block 64x32 --nx 64 --ny 64
 refused 2 "plain kernel with SOR" --backend gpu --kernel rows --method sor --nx 64 --ny 64
 refused 2 "SOR with omega 2" --backend gpu --method sor --omega 2 --nx 64 --ny 64
-refused 1 "float overflow diverges" --backend gpu --partition 1x1 --precision float --nx 16 --ny 16 --top 1e38 --bottom 1e38 --left 1e38 --right 1e38
+refused 1 "float overflow diverges" --backend gpu --partition 1x1 --precision float --nx 16 --ny 16 --lx 1e18 --ly 1e18 --source 1e4
+refused 2 "edges past a float sum refused" --backend gpu --partition 1x1 --precision float --nx 16 --ny 16 --top 1e38 --bottom 1e38 --left 1e38 --right 1e38
 
 settle
 if [ "$JOBS" -gt 1 ]; then

@@ -170,6 +170,74 @@ Test(batches, a_tile_that_declines_leaves_the_host_loop)
     partition_free(&p);
 }
 
+/* The batches a run started: their first iteration, length and whether queued
+ * directly (the tail before --max-iter), as tile 0 saw them (the last in the last
+ * place once the log is full). */
+#define STARTED_MOST 256
+static struct {
+    long from[STARTED_MOST], n[STARTED_MOST];
+    int direct[STARTED_MOST], count;
+} started;
+
+static int logging_batch_start(struct tile *t, const struct batch_call *b)
+{
+    if (t->index == 0) {
+        const int i = started.count < STARTED_MOST ? started.count++ : STARTED_MOST - 1;
+        started.from[i] = b->from;
+        started.n[i] = b->n;
+        started.direct[i] = b->direct;
+    }
+    return device_host_ops.batch_start(t, b);
+}
+
+/* The iterations left before --max-iter, fewer than a batch, run as one shorter batch
+ * (a multiple of two), then the host loop: whole batches of 16, then 6 of the 7 left
+ * in one, then one; a stop inside that shorter batch replays from its checkpoint.
+ * Every case equals serial. */
+Test(batches, the_tail_before_max_iter_is_one_shorter_batch)
+{
+    struct problem pb = test_problem(37, 23, PRECISION_DOUBLE);
+    struct device_ops ops = device_host_ops;
+    ops.batch_start = logging_batch_start;
+    struct partition p;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 3, 1), 0);
+    struct solve_settings s = test_settings(0.0, 3 * HOST_BATCH + 7);
+    s.loop = LOOP_BATCHED;
+    struct field want, got;
+    struct solve_result rw, rg;
+    run_reference(&pb, &s, &want, &rw);
+    started.count = 0;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &rg), 0, "%s", rg.error);
+    cr_assert_eq(started.count, 4, "three batches and the tail's: %d", started.count);
+    cr_assert_eq(started.direct[3], 1);
+    cr_assert_eq(started.from[3], 3 * HOST_BATCH + 1);
+    cr_assert_eq(started.n[3], 6, "the tail batch: %ld", started.n[3]);
+    cr_assert_eq(rg.iterations, rw.iterations);
+    cr_assert(field_bit_identical(&got, &want));
+    field_free(&got);
+    field_free(&want);
+    /* a stop inside the tail batch: --max-iter a little past the stop */
+    s = test_settings(1e-4, 100000);
+    s.loop = LOOP_BATCHED;
+    run_reference(&pb, &s, &want, &rw);
+    int replayed = 0;
+    for (long extra = 1; extra < HOST_BATCH; extra++) {
+        s.max_iter = rw.iterations + extra;
+        started.count = 0;
+        cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &rg), 0, "%s", rg.error);
+        cr_assert_eq(rg.iterations, rw.iterations, "--max-iter %ld", s.max_iter);
+        cr_assert_eq(rg.reason, STOP_CONVERGED);
+        cr_assert(field_bit_identical(&got, &want), "--max-iter %ld", s.max_iter);
+        const int last = started.count - 1;
+        replayed |= started.direct[last] && started.from[last] <= rw.iterations &&
+                    rw.iterations < started.from[last] + started.n[last] - 1;
+        field_free(&got);
+    }
+    cr_assert(replayed, "no case stopped inside the tail batch");
+    field_free(&want);
+    partition_free(&p);
+}
+
 /* A batch that fails on one tile stops every thread with that tile's message. */
 static int failing_batch_start(struct tile *t, const struct batch_call *b)
 {

@@ -102,7 +102,9 @@ Test(loop_plan, a_lone_gpu_tile_goes_on_chip_where_it_fits_and_pays)
     expect("300^2 float", plan_of(&in, &o), LOOP_WAY_SPREAD, 8192);
     /* neither way fits: batches (1024^2 float: 344 iterations of about 2 ms) */
     o = on_chip(gpu_tile(1024, 1024, 4), 0, 0, 0, 0, 0);
-    expect("1024^2 float off chip", plan_of(&in, &o), LOOP_WAY_SINGLES, 344);
+    p = plan_of(&in, &o);
+    expect("1024^2 float off chip", p, LOOP_WAY_SINGLES, 344);
+    cr_expect_eq(p.multiple, 2);
 }
 
 Test(loop_plan, only_plain_jacobi_left_to_auto_pays_on_chip)
@@ -163,6 +165,11 @@ Test(loop_plan, off_chip_plain_jacobi_takes_pairs_where_singles_do_not_pay)
     struct tile_offer o = gpu_tile(4096, 4096, 4); /* 41 singles in 2 ms: too few */
     struct loop_plan p = plan_of(&in, &o);
     expect("4096^2 float", p, LOOP_WAY_PAIRS, 80);
+    cr_expect_eq(p.multiple, 4, "passes of two end in field 0 every 4 iterations");
+    o.free_bytes = (size_t)(120 * MIB); /* one checkpoint and sums, not two sets */
+    expect("4096^2 float, room for one set", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    o.free_bytes = (size_t)(160 * MIB);
+    expect("4096^2 float, room for two sets", plan_of(&in, &o), LOOP_WAY_PAIRS, 80);
     o = gpu_tile(16384, 16384, 8); /* 2 GiB a field: the least batch of pairs */
     expect("16384^2 double", plan_of(&in, &o), LOOP_WAY_PAIRS, 32);
     o.free_bytes = (size_t)(2.2 * 1024 * MIB); /* the checkpoint does not fit */
@@ -211,9 +218,8 @@ Test(loop_plan, the_host_keeps_a_lone_tile_it_must_watch)
     in.tile.reduce = REDUCE_DEVICE; /* one norm a batch would come back */
     expect("--history --reduce device", plan_of(&in, &o), LOOP_WAY_HOST, 0);
     o.runs_alone = 0;
-    expect("a device with no loop of its own", plan_of(&(struct loop_plan_input){.tiles = 1},
-                                                       &o),
-           LOOP_WAY_HOST, 0);
+    expect("a device with no loop of its own",
+           plan_of(&(struct loop_plan_input){.tiles = 1}, &o), LOOP_WAY_HOST, 0);
 }
 
 Test(loop_plan, several_gpu_tiles_batch_where_every_tile_pays)
@@ -221,6 +227,7 @@ Test(loop_plan, several_gpu_tiles_batch_where_every_tile_pays)
     struct loop_plan_input in = asked(2);
     struct tile_offer two[2] = {gpu_tile(1024, 2048, 4), gpu_tile(1024, 2048, 4)};
     expect("2048^2 as 2 tiles", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
+    cr_expect_eq(plan_of(&in, two).multiple, 2);
     two[1].fallback = 1; /* an edge by halo copy: that path stays in the host loop */
     expect("a halo copy", plan_of(&in, two), LOOP_WAY_HOST, 0);
     struct tile_offer big[2] = {gpu_tile(8192, 16384, 4), gpu_tile(8192, 16384, 4)};
@@ -272,17 +279,20 @@ Test(loop_plan, describes_the_way_as_the_report_does)
     loop_plan_describe(&p, 1, line, sizeof line);
     cr_expect_str_eq(line, "batched on the GPUs, 80 iterations a batch, two iterations a "
                            "pass through memory");
-    p = (struct loop_plan){.way = LOOP_WAY_SPREAD, .batch = 8192, .blocks = 128,
-                           .round = 2, .columns = 1};
+    p = (struct loop_plan){
+        .way = LOOP_WAY_SPREAD, .batch = 8192, .blocks = 128, .round = 2, .columns = 1};
     loop_plan_describe(&p, 1, line, sizeof line);
-    cr_expect_str_eq(line, "on chip: the lattice in the shared memory of 128 blocks, one a "
-                           "multiprocessor, meeting through L2, 8192 iterations a lap, the "
-                           "blocks meeting once in 2 iterations, each thread's column in "
-                           "registers");
-    p = (struct loop_plan){.way = LOOP_WAY_CLUSTER, .batch = 8192, .blocks = 8, .round = 1};
+    cr_expect_str_eq(line,
+                     "on chip: the lattice in the shared memory of 128 blocks, one a "
+                     "multiprocessor, meeting through L2, 8192 iterations a lap, the "
+                     "blocks meeting once in 2 iterations, each thread's column in "
+                     "registers");
+    p = (struct loop_plan){
+        .way = LOOP_WAY_CLUSTER, .batch = 8192, .blocks = 8, .round = 1};
     loop_plan_describe(&p, 1, line, sizeof line);
-    cr_expect_str_eq(line, "on chip: the lattice in the shared memory of one cluster of 8 "
-                           "blocks, 8192 iterations a lap");
+    cr_expect_str_eq(line,
+                     "on chip: the lattice in the shared memory of one cluster of 8 "
+                     "blocks, 8192 iterations a lap");
     p = (struct loop_plan){.way = LOOP_WAY_BATCHED, .batch = 16};
     loop_plan_describe(&p, 0, line, sizeof line);
     cr_expect_str_eq(line, "batched on the host tiles, 16 iterations a batch");

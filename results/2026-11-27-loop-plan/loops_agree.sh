@@ -5,7 +5,8 @@
 # report's loop line, iterations, stop, exit status, stderr and stored field must be the
 # same, and the new --dry-run's loop line must be what its run printed. One line a case;
 # status 1 if any differs. PAIR (default 0,1) places the 2x1 tiles; SKIP=N leaves out
-# the first N cases (they ran in a call a time limit cut off).
+# the first N cases (they ran in a call a time limit cut off); MATCH=REGEX runs only
+# the cases whose label matches.
 set -u
 old=${1:?usage: loops_agree.sh OLD NEW OUTDIR}
 new=${2:?usage: loops_agree.sh OLD NEW OUTDIR}
@@ -31,6 +32,7 @@ case_() {
     local label=$1 old_env=$2 new_env=$3; shift 3
     cases=$((cases + 1))
     [ "$cases" -gt "${SKIP:-0}" ] || return 0
+    [[ -z "${MATCH:-}" || "$label" =~ $MATCH ]] || return 0
     run "$old" "$out/old" "$old_env" "$@"
     run "$new" "$out/new" "$new_env" "$@"
     local ran planned d
