@@ -118,8 +118,8 @@ static void report_stop_line(FILE *out, const struct run_report *r)
                 c->output_count > 0 ? "; the outputs hold that field" : "");
     else if (s->reason == STOP_STAGNATED)
         fprintf(out,
-                "  stopped       stagnated: no site changed at iteration %ld (the norm "
-                "was not yet below eps)\n",
+                "  stopped       stagnated: no site changed at iteration %ld, the "
+                "update before it still >= eps\n",
                 s->iterations);
     else
         fprintf(out, "  stopped       %s\n", stop_rule_reason_text(s->reason));

@@ -38,7 +38,8 @@ static double edge_value(const struct problem *p, int edge, struct expression *f
  * <edge values, the mode along the edge> for the interior sites beside it, and
  * the sum and count of |value| over the edge's sites (for the mean edge value).
  */
-static double edge_share(const struct problem *p, int edge, double *sum_abs, long *count)
+static double edge_share(const struct problem *p, int edge, double *sum_abs, long *count,
+                         double *largest)
 {
     struct expression *f = NULL;
     char err[256];
@@ -56,6 +57,7 @@ static double edge_share(const struct problem *p, int edge, double *sum_abs, lon
             continue;
         share += v * mode(s, n);
         *sum_abs += fabs(v);
+        *largest = fmax(*largest, fabs(v));
         ++*count;
     }
     expression_free(f);
@@ -63,16 +65,17 @@ static double edge_share(const struct problem *p, int edge, double *sum_abs, lon
 }
 
 /* <c, v> of the edges: each edge's share times the weight and the mode's value
- * at the row or column beside it. Sets *mean_edge to the mean |edge value|. */
+ * at the row or column beside it. Sets *mean_edge to the mean |edge value| and
+ * *largest to the largest. */
 static double edges_share(const struct problem *p, const struct update_rule *rule,
-                          double *mean_edge)
+                          double *mean_edge, double *largest)
 {
     double sum_abs = 0.0, share = 0.0;
     long count = 0, nx = p->nx, ny = p->ny;
-    share += rule->cy * mode(1, ny) * edge_share(p, EDGE_BOTTOM, &sum_abs, &count);
-    share += rule->cy * mode(ny - 2, ny) * edge_share(p, EDGE_TOP, &sum_abs, &count);
-    share += rule->cx * mode(1, nx) * edge_share(p, EDGE_LEFT, &sum_abs, &count);
-    share += rule->cx * mode(nx - 2, nx) * edge_share(p, EDGE_RIGHT, &sum_abs, &count);
+    share += rule->cy * mode(1, ny) * edge_share(p, EDGE_BOTTOM, &sum_abs, &count, largest);
+    share += rule->cy * mode(ny - 2, ny) * edge_share(p, EDGE_TOP, &sum_abs, &count, largest);
+    share += rule->cx * mode(1, nx) * edge_share(p, EDGE_LEFT, &sum_abs, &count, largest);
+    share += rule->cx * mode(nx - 2, nx) * edge_share(p, EDGE_RIGHT, &sum_abs, &count, largest);
     *mean_edge = count > 0 ? sum_abs / (double)count : 0.0;
     return share;
 }
@@ -165,10 +168,10 @@ static long modes_along_iterations(const struct problem *p, const struct update_
 {
     double unused = 0.0, top, bottom, left, right;
     long count = 0;
-    bottom = rule->cy * edge_share(p, EDGE_BOTTOM, &unused, &count);
-    top = rule->cy * edge_share(p, EDGE_TOP, &unused, &count);
-    left = rule->cx * edge_share(p, EDGE_LEFT, &unused, &count);
-    right = rule->cx * edge_share(p, EDGE_RIGHT, &unused, &count);
+    bottom = rule->cy * edge_share(p, EDGE_BOTTOM, &unused, &count, &unused);
+    top = rule->cy * edge_share(p, EDGE_TOP, &unused, &count, &unused);
+    left = rule->cx * edge_share(p, EDGE_LEFT, &unused, &count, &unused);
+    right = rule->cx * edge_share(p, EDGE_RIGHT, &unused, &count, &unused);
 #define NORM_AT(k)                                                                       \
     (scale * hypot(modes_along_norm(rule, p->ny, p->nx, rule->cy, rule->cx, bottom, top,  \
                                     k),                                                  \
@@ -193,11 +196,30 @@ static long modes_along_iterations(const struct problem *p, const struct update_
     return high;
 }
 
+/*
+ * Whether weighted Jacobi's first step is surely below eps while the correction it
+ * is omega times of is not: the run would stop at its first iteration, "converged",
+ * with the field barely moved. The first update is at most the largest edge value at
+ * each site beside an edge (cx + cy = 1/2, two edges at a corner), without source;
+ * the correction's norm is at least its slowest mode's share (lowest).
+ */
+static int first_step_too_small(const struct problem *p, const struct update_rule *rule,
+                                 double eps, double largest, double lowest)
+{
+    double beside = 2.0 * (double)(p->nx - 2) + 2.0 * (double)(p->ny - 2);
+    double most = rule->norm == NORM_MAX        ? largest
+                  : rule->norm == NORM_RESIDUAL ? largest * sqrt(beside) * rule->norm_scale
+                                                : largest * sqrt(beside);
+    return rule->method == METHOD_WEIGHTED && !p->source[0] && eps > 0.0 &&
+           rule->omega * most < eps && lowest >= eps;
+}
+
 void estimate_make(const struct problem *p, const struct update_rule *rule, double eps,
                    struct estimate *e)
 {
     double mean_edge, vmax = mode((p->nx - 1) / 2, p->nx) * mode((p->ny - 1) / 2, p->ny);
-    double share = fabs(edges_share(p, rule, &mean_edge) + source_share(p));
+    double largest = 0.0;
+    double share = fabs(edges_share(p, rule, &mean_edge, &largest) + source_share(p));
     double w = rule->method == METHOD_JACOBI ? 1.0 : rule->omega;
     double norm_factor = rule->norm == NORM_MAX        ? vmax
                          : rule->norm == NORM_RESIDUAL ? rule->norm_scale
@@ -207,6 +229,7 @@ void estimate_make(const struct problem *p, const struct update_rule *rule, doub
     if (e->regions)
         return; /* their modes are not the lattice's: no estimate */
     e->first_norm = w * share * norm_factor;
+    e->step_too_small = first_step_too_small(p, rule, eps, largest, share * norm_factor);
     e->at_rest = mean_edge == 0.0 && !p->source[0];
     if (e->at_rest) {
         e->to_eps = e->expected = eps > 0.0 ? 1 : 0;
