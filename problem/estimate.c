@@ -15,6 +15,7 @@
 #include "problem/expression.h"
 
 #define SOURCE_SAMPLES 256 /* the source is read at most 256 x 256 times */
+#define THIN 4 /* a lattice this many times longer than wide: its modes along count */
 
 /* sx(i) of a side of n sites. */
 static double mode(long i, long n)
@@ -160,11 +161,13 @@ static double modes_along_norm(const struct update_rule *rule, long n, long acro
     return sqrt(sum);
 }
 
-/* The first k at which the norm of the four edges' modes along (modes_along_norm,
- * along y from the top and bottom edges, along x from the left and right ones),
- * times scale, falls below eps; 0 when none is found below 2^40. */
+/* The first k from `from` (the slowest mode's count, which the modes along only
+ * add to) at which the norm of the four edges' modes along (modes_along_norm, along
+ * y from the top and bottom edges, along x from the left and right ones), times
+ * scale, falls below eps; 0 when none is found below 2^40. A search of steps that
+ * double from `from`: a few sums over the sides where the slowest mode decides. */
 static long modes_along_iterations(const struct problem *p, const struct update_rule *rule,
-                                   double eps, double scale)
+                                   double eps, double scale, long from)
 {
     double unused = 0.0, top, bottom, left, right;
     long count = 0;
@@ -177,14 +180,14 @@ static long modes_along_iterations(const struct problem *p, const struct update_
                                     k),                                                  \
                    modes_along_norm(rule, p->nx, p->ny, rule->cx, rule->cy, left, right,  \
                                     k)))
-    long low = 1, high = 1;
-    while (!(NORM_AT(high) < eps)) { /* the norm at low is >= eps */
+    long low = from - 1, high = from;
+    for (long step = 1; !(NORM_AT(high) < eps); step *= 2) { /* >= eps at low */
         if (high >= (1L << 40))
             return 0;
-        low = high, high *= 2;
+        low = high, high = from + step;
     }
-    if (high == 1)
-        return 1;
+    if (high == from)
+        return from;
     while (high - low > 1) {
         long middle = low + (high - low) / 2;
         if (NORM_AT(middle) < eps)
@@ -236,8 +239,9 @@ void estimate_make(const struct problem *p, const struct update_rule *rule, doub
         return;
     }
     e->to_eps = eps > 0.0 ? iterations_to(e->first_norm, eps, e->radius) : 0;
-    if (e->to_eps > 0 && rule->norm != NORM_MAX) {
-        long along = modes_along_iterations(p, rule, eps, w * norm_factor);
+    long longer = p->nx > p->ny ? p->nx : p->ny, shorter = p->nx + p->ny - longer;
+    if (e->to_eps > 0 && rule->norm != NORM_MAX && longer >= THIN * shorter) {
+        long along = modes_along_iterations(p, rule, eps, w * norm_factor, e->to_eps);
         e->to_eps = along == 0 ? 0 : along > e->to_eps ? along : e->to_eps;
     }
     if (mean_edge > 0.0) { /* a quarter ulp of the mean edge value */
