@@ -52,18 +52,25 @@ static int print_memory(const struct plan *plan)
 static void print_time_estimate(const struct plan *plan)
 {
     double seconds;
-    long iterations, expected = plan->estimate.expected;
-    if (plan->eps <= 0.0 || expected <= 0)
+    long iterations, expected = plan->config.steps > 0 ? plan->config.steps
+                                : plan->eps > 0.0      ? plan->estimate.expected
+                                                       : 0;
+    if (expected <= 0)
         return;
+    if (plan->config.steps <= 0 && plan->estimate.at_rest) {
+        printf("  time          none to measure: the run ends at its first iteration\n");
+        return;
+    }
     if (run_time_per_iteration(plan, &seconds, &iterations) != 0) {
         printf("  time          not measured (a warm-up is run only on one process "
                "and up to %ld sites)\n",
                RUN_WARM_UP_SITES_MAX);
         return;
     }
-    printf("  time          about %.3g s for the estimate's iterations, %.3g us an "
+    printf("  time          about %.3g s for the %s, %.3g us an "
            "iteration (measured over a warm-up of %ld)\n",
            seconds * (double)(expected < plan->max_iter ? expected : plan->max_iter),
+           plan->config.steps > 0 ? "time steps" : "estimate's iterations",
            seconds * 1e6, iterations);
 }
 
@@ -115,7 +122,11 @@ int dry_run_print(const struct plan *plan)
     if (status == EXIT_OK)
         status = print_loop(plan);
     if (status == EXIT_OK) {
-        report_estimate(stdout, plan);
+        if (c->steps > 0)
+            printf("  estimate      %ld time steps (--steps): every one runs\n",
+                   c->steps);
+        else
+            report_estimate(stdout, plan);
         print_time_estimate(plan);
         printf("  nothing solved (--dry-run)\n");
     }

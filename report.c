@@ -118,8 +118,8 @@ static void report_stop_line(FILE *out, const struct run_report *r)
                 c->output_count > 0 ? "; the outputs hold that field" : "");
     else if (s->reason == STOP_STAGNATED)
         fprintf(out,
-                "  stopped       stagnated: no site changed at iteration %ld (the norm "
-                "was not yet below eps)\n",
+                "  stopped       stagnated: no site changed at iteration %ld, the "
+                "update before it still >= eps\n",
                 s->iterations);
     else
         fprintf(out, "  stopped       %s\n", stop_rule_reason_text(s->reason));
@@ -136,6 +136,11 @@ void report_estimate(FILE *out, const struct plan *plan)
     if (plan->eps <= 0.0 || e->expected <= 0)
         return; /* --steps, or eps 0: the run goes to its limit; or regions */
     estimate_count_text(e->expected, count, sizeof count);
+    if (e->at_rest) {
+        fprintf(out, "  estimate      1 iteration: every edge is 0 and there is no "
+                     "source, so the field starts at the solution\n");
+        return;
+    }
     if (e->stagnates)
         fprintf(out,
                 "  estimate      %s iterations, where %s stagnates (no site changes) "
@@ -144,7 +149,8 @@ void report_estimate(FILE *out, const struct plan *plan)
                 e->to_eps > 0 ? estimate_count_text(e->to_eps, other, sizeof other)
                               : "never");
     else
-        fprintf(out, "  estimate      %s iterations to eps %g", count, plan->eps);
+        fprintf(out, "  estimate      %s iteration%s to eps %g", count,
+                e->expected == 1 ? "" : "s", plan->eps);
     fprintf(out, ": an estimate from the spectral radius %.7g of %s on %ld x %ld\n",
             e->radius, method_name(c->method), c->problem.nx, c->problem.ny);
 }

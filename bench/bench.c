@@ -14,7 +14,8 @@
  *             targets on stdout; every run in the CSV, with the speed-up, the
  *             efficiency and the fraction of the copy bandwidth (bench_report.c).
  *   sweep     then the lattice sweep, 1 device against all (bench_sweep.c), into
- *             its own CSV; LAPLACE_BENCH_ONLY=matrix|sweep runs one part.
+ *             its own CSV; LAPLACE_BENCH_ONLY=matrix|sweep runs one part
+ *             (bench_env.c reads the variables, before anything is measured).
  *
  * This file owns the runs, of the matrix and of the sweep alike (an entry as a
  * configuration, one run, an entry's runs, a sweep point's runs), the set-up (the
@@ -26,10 +27,11 @@
  *   top      bench.c          the entry: set-up, ceilings, paths, every run
  *   middle   bench_report.c   bench_sweep.c    the matrix's tables; the sweep's
  *   below    bench_state.c    bench_number.c   the state, its messages; numbers
- *   bottom   bench_plan.c  bench_ceilings.c  bench_stats.c
+ *   bottom   bench_plan.c  bench_ceilings.c  bench_stats.c  bench_env.c
  */
 #include "bench.h"
 #include "bench_ceilings.h"
+#include "bench_env.h"
 #include "bench_plan.h"
 #include "bench_report.h"
 #include "bench_state.h"
@@ -259,31 +261,11 @@ static int sweep_run(struct bench_state *b, char *err, size_t n)
 
 /* ---- bench_run ------------------------------------------------------------ */
 
-/* LAPLACE_BENCH_ONLY: matrix or sweep runs one part; unset or empty, both. */
-static int bench_parts(struct bench_state *b, char *err, size_t n)
-{
-    const char *only = getenv("LAPLACE_BENCH_ONLY");
-    if (!only || !*only)
-        b->parts = BENCH_PART_MATRIX | BENCH_PART_SWEEP;
-    else if (strcmp(only, "matrix") == 0)
-        b->parts = BENCH_PART_MATRIX;
-    else if (strcmp(only, "sweep") == 0)
-        b->parts = BENCH_PART_SWEEP;
-    else
-        return error_status(EXIT_BAD_USAGE, err, n,
-                            "LAPLACE_BENCH_ONLY: '%.64s' is not a part of the bench "
-                            "(matrix or sweep; unset for both)",
-                            only);
-    return EXIT_OK;
-}
-
 /* The GPUs (--devices, or every one), quick mode and the host's memory. */
 static int bench_setup(struct bench_state *b, const struct config *c, char *err, size_t n)
 {
-    const char *quick = getenv("LAPLACE_BENCH_QUICK");
     int count = p2p_device_count();
     b->quiet = c->quiet;
-    b->machine.quick = quick && *quick && strcmp(quick, "0") != 0;
     b->machine.host_bytes =
         (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
     b->machine.cores = omp_get_num_procs();
@@ -362,12 +344,9 @@ static void unused_name(char *path, size_t n)
 
 /* DIR (LAPLACE_BENCH_DIR or results) made, and the matrix's CSV named in it (the
  * sweep's is named after it); the machine and the ceilings on stdout. */
-static int bench_paths(struct bench_state *b, char *err, size_t n)
+static int bench_paths(struct bench_state *b, const char *dir, char *err, size_t n)
 {
-    const char *dir = getenv("LAPLACE_BENCH_DIR");
     char shown[512]; /* LAPLACE_BENCH_DIR as the message echoes it (error_quote) */
-    if (!dir || !*dir)
-        dir = "results";
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return error_status(EXIT_FAILURE_RUN, err, n, "cannot create %s: %s",
                             error_quote(dir, shown, sizeof shown), strerror(errno));
@@ -448,13 +427,16 @@ int bench_run(const struct config *c)
     struct bench_state *b = calloc(1, sizeof *b);
     if (!b)
         return fprintf(stderr, "laplace: out of memory\n"), EXIT_FAILURE_RUN;
-    int status = bench_parts(b, err, sizeof err);
+    struct bench_env env;
+    int status = bench_env_read(&env, err, sizeof err);
+    b->parts = env.parts;
+    b->machine.quick = env.quick;
     if (status == EXIT_OK)
         status = bench_setup(b, c, err, sizeof err);
     if (status == EXIT_OK)
         status = bench_measure(b, err, sizeof err);
     if (status == EXIT_OK)
-        status = bench_paths(b, err, sizeof err);
+        status = bench_paths(b, env.dir, err, sizeof err);
     if (status == EXIT_OK && (b->parts & BENCH_PART_MATRIX))
         status = bench_matrix_run(b, err, sizeof err);
     if (status == EXIT_OK && (b->parts & BENCH_PART_SWEEP))

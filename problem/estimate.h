@@ -27,6 +27,10 @@ struct estimate {
     long expected;     /* the first of the two that is set; 0: neither */
     int stagnates;     /* 1 when stagnation comes first (the report says so) */
     int regions;       /* 1: fixed regions, no estimate (expected is 0) */
+    int step_too_small; /* 1: weighted Jacobi's first step, omega times a correction
+                           >= eps, is below eps: the run would stop at once */
+    int at_rest;       /* 1: every edge 0 and no source: the field starts at the
+                          solution, the first update is 0 (expected is 1) */
 };
 
 /* The estimate of a problem solved by rule down to eps. */

@@ -230,6 +230,13 @@ int plan_make(const struct config *c, struct plan *plan, char *err, size_t n)
         follows_rank_0(&plan->config);
     derive(plan);
     const struct config *r = &plan->config;
+    if (plan->estimate.step_too_small)
+        return error_status(EXIT_BAD_USAGE, err, n,
+                            "--omega %g: weighted Jacobi's first step, omega times the "
+                            "correction, is below eps %g at once: the run would stop at "
+                            "its first iteration with the field barely moved; raise "
+                            "--omega or lower --eps",
+                            r->omega, plan->eps);
     int split = partition_init(&plan->partition, r->problem.nx, r->problem.ny,
                                r->partition_x, r->partition_y);
     if (split != 0) {

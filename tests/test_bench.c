@@ -988,3 +988,30 @@ Test(bench, unknown_part_is_a_usage_error, .init = require_laplace)
     rmdir(dir);
     run_free(&r);
 }
+
+/* Issue 45, item 11: a bench variable set but invalid is refused in one line before
+ * anything is measured, not taken for another value (LAPLACE_BENCH_QUICK=junk
+ * turned quick mode on; a folder name too long for the CSVs' paths was cut short). */
+Test(bench, invalid_bench_variables_are_refused, .init = require_laplace)
+{
+    char dir[256], long_dir[1100];
+    const char *quick[] = {"junk", "2", "yes", "1x"};
+    quick_bench_dir(dir, sizeof dir);
+    for (size_t k = 0; k < sizeof quick / sizeof quick[0]; k++) {
+        setenv("LAPLACE_BENCH_QUICK", quick[k], 1);
+        struct run r = laplace_run_within(60, "--bench");
+        check_refused(&r, 2, "LAPLACE_BENCH_QUICK");
+        cr_assert(strstr(r.err, quick[k]) && !strstr(r.out, "ceilings"), "%s%s", r.out,
+                  r.err);
+        run_free(&r);
+    }
+    setenv("LAPLACE_BENCH_QUICK", "1", 1);
+    memset(long_dir, 'd', sizeof long_dir - 1);
+    long_dir[sizeof long_dir - 1] = '\0';
+    setenv("LAPLACE_BENCH_DIR", long_dir, 1);
+    struct run r = laplace_run_within(60, "--bench");
+    check_refused(&r, 2, "LAPLACE_BENCH_DIR");
+    cr_assert(access(long_dir, F_OK) != 0, "the folder was made");
+    run_free(&r);
+    rmdir(dir);
+}

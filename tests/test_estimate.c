@@ -120,10 +120,66 @@ Test(estimate, dry_run_prints_the_estimate_and_a_measured_time)
     cr_assert(strstr(r.out, "measured over a warm-up of"), "%s", r.out);
     cr_assert_str_eq(r.err, "", "the default --max-iter is enough: %s", r.err);
     run_free(&r);
-    /* --steps has no estimate: it runs its steps */
-    r = laplace_run("--nx 32 --method weighted --steps 10 --backend cpu --dry-run");
-    cr_assert_null(strstr(r.out, "estimate"), "%s", r.out);
+}
+
+/* Issue 45, item 9: --steps N runs N iterations, so its dry run says so and times
+ * them (it printed neither). */
+Test(estimate, dry_run_of_steps_gives_their_count_and_time)
+{
+    require_laplace();
+    struct run r = laplace_run("--nx 32 --method weighted --steps 10 --backend cpu --dry-run");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "  estimate      10 time steps (--steps)"), "%s", r.out);
+    cr_assert(strstr(r.out, "  time          about ") &&
+                  strstr(r.out, "s for the time steps"),
+              "%s", r.out);
     run_free(&r);
+}
+
+/* The iterations --dry-run's estimate line gives for args, or -1. */
+static long dry_run_estimate(const char *args)
+{
+    struct run r = laplace_run("%s --dry-run", args);
+    const char *line = strstr(r.out, "  estimate      about ");
+    long count = -1;
+    if (!line || sscanf(line, "  estimate      about %ld iteration", &count) != 1)
+        cr_log_error("%s: %s%s", args, r.out, r.err);
+    run_free(&r);
+    return count;
+}
+
+/* Issue 45, item 9: a lattice much longer than wide, whose slowest mode the edges
+ * hardly excite, was estimated at "about 1 iterations" (5 x 100000 needs 62,
+ * 3 x 100000 16): the modes along the long side are counted too. */
+Test(estimate, thin_lattices_near_their_count)
+{
+    require_laplace();
+    const char *cases[] = {"--nx 5 --ny 100000", "--nx 3 --ny 100000",
+                           "--nx 100000 --ny 5", "--nx 9 --ny 20000 --top 0 --left 1"};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char args[128];
+        snprintf(args, sizeof args, "--backend serial %s", cases[k]);
+        long estimate = dry_run_estimate(args), ran = iterations_of(args);
+        cr_assert_gt(ran, 1, "%s did not run", args);
+        double ratio = (double)estimate / (double)ran;
+        cr_assert(ratio >= 0.8 && ratio <= 1.25, "%s: estimate %ld, ran %ld", args,
+                  estimate, ran);
+    }
+}
+
+/* Issue 45, item 9: with every edge 0 and no source the field is the solution from
+ * the start: the estimate says one iteration and the dry run times no warm-up. */
+Test(estimate, a_problem_at_rest_takes_one_iteration)
+{
+    require_laplace();
+    struct run r = laplace_run("--top 0 --nx 256 --backend cpu --dry-run");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "  estimate      1 iteration: every edge is 0"), "%s", r.out);
+    cr_assert(strstr(r.out, "  time          none to measure") &&
+                  !strstr(r.out, "warm-up"),
+              "%s", r.out);
+    run_free(&r);
+    cr_assert_eq(iterations_of("--top 0 --nx 256 --backend cpu"), 1);
 }
 
 /* A limit the run did not choose on its command line (the default's, a file's) that

@@ -796,3 +796,34 @@ Test(methods, exact_option_shows_second_order_convergence, .timeout = 120)
     check_refused(&r, 2, "--exact");
     run_free(&r);
 }
+
+/* Issue 45, item 8: an omega so small that weighted Jacobi's first step is below eps
+ * while the correction is not said "converged" at iteration 1 with the field unmoved
+ * (1e-300: no site moved at all): refused before the run, naming --omega. An omega
+ * that moves the field is still run. */
+Test(methods_cli, weighted_omega_too_small_to_move_the_field_is_refused)
+{
+    require_laplace();
+    check_refused_args("--method weighted --omega 1e-300", "--omega", "first step");
+    check_refused_args("--method weighted --omega 1e-10", "--omega", "1e-10");
+    check_refused_args("--method weighted --omega 1e-10 --precision float --norm max",
+                       "--omega", "eps");
+    struct run r = laplace_run(SMALL "--method weighted --omega 1e-10 --eps 1e-12 -q");
+    cr_assert_eq(r.status, 0, "a step above eps runs: %s", r.err);
+    run_free(&r);
+}
+
+/* Issue 45, item 8: a 3 x 3 lattice is solved by its first update, then no site
+ * changes: the report says the update before was still >= eps, not that the norm
+ * (0, shown as the final norm) was not yet below eps. */
+Test(methods_cli, stagnation_on_3x3_does_not_contradict_the_final_norm)
+{
+    require_laplace();
+    struct run r = laplace_run("--backend serial --nx 3 --ny 3");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "no site changed at iteration 2, the update before it still "
+                            ">= eps"),
+              "%s", r.out);
+    cr_assert_null(strstr(r.out, "not yet below eps"), "%s", r.out);
+    run_free(&r);
+}

@@ -548,3 +548,23 @@ Test(trust_numbers, region_numbers_are_decimal)
     cr_assert_eq(ok.status, 0, "%s", ok.err);
     run_free(&ok);
 }
+
+/* Issue 45, item 10: a value refused by its setter (on the command line or in an INI
+ * file: a key, a value, a section) was echoed with its raw tab, where README
+ * promises \t: every refusal is one line of escaped text. */
+Test(trust_numbers, a_tab_in_a_refused_value_is_echoed_as_backslash_t, .timeout = 60)
+{
+    char ini[256];
+    one_line_with("--precision \"$(printf 'a\\tb')\"", "'a\\tb'");
+    one_line_with("--partition \"$(printf '2\\tx2')\"", "2\\tx2");
+    out_path(ini, sizeof ini, "tab.ini");
+    cr_assert_eq(write_text(ini, "[problem]\nnx = 8\tx\n"), 0);
+    struct run r = laplace_run("%s", ini);
+    cr_assert_eq(r.status, 2, "%s", r.err);
+    cr_assert(strstr(r.err, "'8\\tx'") && !strchr(r.err, '\t'), "'%s'", r.err);
+    run_free(&r);
+    cr_assert_eq(write_text(ini, "[pro\tblem]\nnx = 8\n"), 0);
+    r = laplace_run("%s", ini);
+    cr_assert(strstr(r.err, "[pro\\tblem]") && !strchr(r.err, '\t'), "'%s'", r.err);
+    run_free(&r);
+}
