@@ -97,7 +97,8 @@ static struct loop_plan_input plan_input(const struct loop_state *st)
                                  .distributed = st->split.distributed,
                                  .tile = s->tile,
                                  .monitor = s->monitor && s->monitor_every > 0,
-                                 .snapshot = s->snapshot && s->snapshot_every > 0};
+                                 .snapshot = s->snapshot && s->snapshot_every > 0,
+                                 .history = s->observe_all};
     in.tile.loop = s->loop; /* the run's --loop (the tiles' copy says the same) */
     return in;
 }
