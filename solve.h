@@ -72,7 +72,7 @@ struct solve_result {
     double time_exchange_s;  /* in the MPI exchange of edges between ranks (this
                               * rank's; 0 with one process) */
     long norm_checks;        /* iterations at which the norm was computed */
-    struct loop_plan plan;   /* how the tiles' loop was planned (plan/loop_way.h) */
+    struct loop_plan plan;   /* how the tiles' loop was planned (devices/loop_way.h) */
     int batches_ran;         /* the batched plan: 1 once a batch ran (a run shorter
                               * than a batch is all host loop) */
     int sweeps_overlapped;   /* 1: a tile's sweeps were launched to overlap the kernel

@@ -24,7 +24,7 @@
 #include "gpu_partition.h"
 #include "problem/problem.h"
 #include "problem/stop_rule.h"
-#include "plan/loop_way.h"
+#include "devices/loop_way.h"
 #include "problem/block_sums.h"
 #include "problem/update_rule.h"
 #include "support/tuning.h"

@@ -15,7 +15,6 @@
 #include "devices/cuda_tile.h"
 #include "devices/device_cuda_chip.h"
 #include "kernels/laplace_loop.h"
-#include "plan/loop_plan.h"
 
 /* --reduce device: one resident kernel per batch adds the sums and stops by
  * itself; the host only launches batches and looks at the state after each. */
@@ -59,8 +58,9 @@ int device_cuda_alone_run(struct tile *t, const struct loop_plan *plan,
     case LOOP_WAY_RESIDENT:
         return device_batches(t, plan->batch, rule, out, watch);
     default:
-        snprintf(t->error, sizeof t->error, "a lone tile cannot run the %s loop alone",
-                 loop_plan_way_name(plan->way));
+        snprintf(t->error, sizeof t->error,
+                 "a lone tile runs alone only resident or on chip, not way %d",
+                 (int)plan->way);
         return -1;
     }
 }

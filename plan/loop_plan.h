@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "devices/device.h"
-#include "plan/loop_way.h"
+#include "devices/loop_way.h"
 
 /* What the run asks for. */
 struct loop_plan_input {

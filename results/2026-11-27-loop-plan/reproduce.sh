@@ -21,7 +21,7 @@ bench_sweeps() {
     done
 }
 
-case ${1:?usage: reproduce.sh 1|2|3|4|5|6|7} in
+case ${1:?usage: reproduce.sh 1|2|3|4|5|6|7|8} in
 1 | 5) # the GPU suite, 10 checks at a time
     nvidia-smi -L > "$OUT/machine.txt"
     GPU_SUITE_JOBS=10 timeout 560 bash tests/gpu_suite.sh ./laplace > "$OUT/gpu-suite-$1.log" 2>&1 ;;
@@ -49,4 +49,8 @@ case ${1:?usage: reproduce.sh 1|2|3|4|5|6|7} in
         PAIR=0,0 timeout 250 bash $R/loops_agree.sh gpu-bin/laplace-old gpu-bin/laplace-new /tmp/la > "$OUT/loops-agree-7.log" 2>&1
     IGNORE='^  loop|^  time' PRESETS="config/course-512.ini config/heater.ini config/obstacle.ini config/poisson-sine.ini config/heat-transient.ini" \
         timeout 300 bash scripts/identity.sh gpu-bin/laplace-old gpu-bin/laplace-new /tmp/id2 --backend gpu --partition 2x1 --devices 0,0 > "$OUT/identity-2x1-7.log" 2>&1 ;;
+8) # the resident loop against batches of single sweeps; the racechecks call 4 left unrun
+    timeout 150 bash $R/resident.sh gpu-bin/laplace-new > "$OUT/resident-8.txt" 2>&1
+    GPU_SANITIZE_TOOLS=racecheck GPU_SANITIZE_JOBS=6 GPU_SANITIZE_OUT=/tmp/san GPU_SANITIZE_MATCH='monitor 50|reduce device|--partition 1x1$' \
+        timeout -s KILL 300 bash tests/gpu_sanitize.sh ./laplace > "$OUT/gpu-sanitize-8.log" 2>&1 ;;
 esac
