@@ -145,3 +145,31 @@ Test(docs, every_help_option_is_in_the_option_table, .timeout = 60)
     free(page);
     run_free(&r);
 }
+
+/*
+ * results/ is a record, not a lab notebook: no code under it (no .cu, .cuh, .patch or
+ * .diff), and its index, results/README.md, links every question folder (a folder
+ * with a README.md) of results/.
+ */
+Test(docs, results_holds_no_code_and_its_index_lists_every_folder, .timeout = 60)
+{
+    int status = 0;
+    char *code = shell_run("find results \\( -name '*.cu' -o -name '*.cuh' -o -name "
+                           "'*.patch' -o -name '*.diff' \\) -print",
+                           &status);
+    cr_assert(code, "find did not run");
+    cr_expect_eq(code[0], '\0', "code under results/: %s", code);
+    free(code);
+    char *index = slurp("results/README.md");
+    cr_assert(index, "results/README.md not found");
+    glob_t folders;
+    cr_assert_eq(glob("results/*/README.md", 0, NULL, &folders), 0, "no question folders");
+    for (size_t i = 0; i < folders.gl_pathc; i++) {
+        char link[600];
+        snprintf(link, sizeof link, "](%s)", folders.gl_pathv[i] + strlen("results/"));
+        cr_expect(strstr(index, link), "results/README.md does not list %s",
+                  folders.gl_pathv[i]);
+    }
+    globfree(&folders);
+    free(index);
+}
