@@ -1,7 +1,9 @@
 /*
  * interrupt.c - the signal handlers of interrupt.h. The handler only does what is
  * safe in a signal handler: it records the signal the first time; the second time
- * it unlinks the guarded temporary files and calls _exit.
+ * it unlinks the guarded temporary files and calls _exit, unless a set of renames
+ * holds it (interrupt_hold): then it records the signal, and the end of the hold
+ * stops the program.
  *
  * The guarded names live in a list that only grows: a released entry is reused,
  * never freed, so the handler may walk the list at any moment.
@@ -33,6 +35,8 @@ static int guard_count; /* entries in the list; handle i is the i-th made */
 
 static const char *name_of(int signo);
 static volatile sig_atomic_t silent; /* interrupt_silence_second */
+static atomic_int holding;             /* interrupt_hold's depth */
+static volatile sig_atomic_t held;     /* the second signal that came in a hold */
 
 void interrupt_silence_second(void)
 {
@@ -50,18 +54,39 @@ static void say_stopped_at_once(int signo)
             return;
 }
 
-static void on_signal(int signo)
+/* The end of the program at once: the guarded files unlinked, _exit. */
+static void stop_at_once(int signo)
 {
-    if (!requested && !at_once) {
-        requested = signo;
-        return;
-    }
     for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
         if (g->used)
             unlink(g->path);
     if (!silent)
         say_stopped_at_once(signo);
     _exit(128 + signo);
+}
+
+static void on_signal(int signo)
+{
+    if (!requested && !at_once) {
+        requested = signo;
+        return;
+    }
+    if (atomic_load(&holding) > 0) {
+        held = signo;
+        return;
+    }
+    stop_at_once(signo);
+}
+
+void interrupt_hold(void)
+{
+    atomic_fetch_add(&holding, 1);
+}
+
+void interrupt_end_hold(void)
+{
+    if (atomic_fetch_sub(&holding, 1) == 1 && held)
+        stop_at_once(held);
 }
 
 void interrupt_ignore_write_signals(void)

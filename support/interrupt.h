@@ -27,6 +27,12 @@ void interrupt_silence_second(void);
  * signal already removes the guarded files and ends the program. */
 void interrupt_install_at_once(void);
 
+/* A second signal that comes between hold and end_hold waits for end_hold, which
+ * then ends the program: for renames that must all be done or none (a .pvti's
+ * pieces and its index). Holds nest. */
+void interrupt_hold(void);
+void interrupt_end_hold(void);
+
 /* The signal that asked the run to stop (one of those handled, or SIGPIPE for a
  * closed standard output), or 0. */
 int interrupt_requested(void);
