@@ -13,6 +13,7 @@
 #include "mpi/ranks.h"
 #include "outputs/part_output.h"
 #include "support/error.h"
+#include "support/interrupt.h"
 #include "version.h"
 
 void run_outputs_context(const struct config *c, const struct partition *tiles,
@@ -69,25 +70,32 @@ static int agree_root(int rc, char *err, size_t n)
 }
 
 /* A .pvti under MPI: every rank renames its own tiles' staged pieces once all ranks
- * have staged theirs, then rank 0 writes the index; a failure discards the set. */
+ * have staged theirs, then rank 0 writes the index, a second signal held until
+ * then (interrupt_hold); a failure discards the set, and one in the renames
+ * removes the old index too (other ranks' pieces may be new already). */
 static int write_shared_pvti(const char *path, struct output_pieces *set,
                              const struct field *field,
                              const struct output_context *context, char *err, size_t n)
 {
-    int first = ranks_first_flagged(set->failed);
-    if (first < 0) {
+    int first = ranks_first_flagged(set->failed), renaming = first < 0;
+    interrupt_hold();
+    if (renaming) {
         int failed = output_pieces_commit(path, set, err, n) != 0;
         first = ranks_first_flagged(failed);
     } else if (set->failed) {
         snprintf(err, n, "%s", set->error);
     }
     if (first >= 0) {
+        if (renaming && ranks_rank() == 0)
+            remove(path);
         ranks_share(first, err, n);
         err[n - 1] = '\0';
         output_pieces_discard(set);
+        interrupt_end_hold();
         return -1;
     }
     int rc = ranks_rank() == 0 ? output_write_index(path, field, context, err, n) : 0;
+    interrupt_end_hold();
     return agree_root(rc, err, n);
 }
 

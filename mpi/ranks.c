@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "support/error.h"
+#include "support/interrupt.h"
 
 static int my_rank, world_size = 1, local_rank, local_size = 1, started;
 static char node[256] = "localhost";
@@ -80,9 +81,13 @@ static void mpi_failed(int rc, const char *call, const char *file, int line)
 
 enum { IDLE_POLL_NS = 1000000 }; /* ranks_wait_idle looks every millisecond */
 
+/* Every call is a wait on the other ranks (interrupt.h): a signal that finds this
+ * rank blocked in one by a dead peer ends it at once, its temporaries removed. */
 #define MPI_CHECK(call)                                                                  \
     do {                                                                                 \
+        interrupt_wait_begin();                                                          \
         int mpi_rc_ = (call);                                                            \
+        interrupt_wait_end();                                                            \
         if (mpi_rc_ != MPI_SUCCESS)                                                      \
             mpi_failed(mpi_rc_, #call, __FILE__, __LINE__);                              \
     } while (0)
@@ -125,6 +130,8 @@ int ranks_start(char *err, size_t n)
     MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &my_rank));
     MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &world_size));
     find_node_ranks();
+    if (world_size > 1)
+        interrupt_watch_waits(); /* when it cannot, a wait is only not watched */
     if (provided < MPI_THREAD_SERIALIZED)
         return error_set(err, n,
                          "this MPI gives no MPI_THREAD_SERIALIZED: the threads of a rank "
@@ -160,12 +167,13 @@ void ranks_wait_idle(void)
     if (!started)
         return;
     MPI_CHECK(MPI_Ibarrier(MPI_COMM_WORLD, &barrier));
-    for (;;) {
+    interrupt_wait_begin(); /* the polls and sleeps are one wait */
+    while (!done) {
         MPI_CHECK(MPI_Test(&barrier, &done, MPI_STATUS_IGNORE));
-        if (done)
-            return;
-        nanosleep(&(struct timespec){.tv_nsec = IDLE_POLL_NS}, NULL);
+        if (!done)
+            nanosleep(&(struct timespec){.tv_nsec = IDLE_POLL_NS}, NULL);
     }
+    interrupt_wait_end();
 }
 
 int ranks_first_flagged(int flag)
@@ -278,7 +286,9 @@ int ranks_file_open(struct ranks_file *f, const char *path, char *err, size_t n)
     f->handle = file;
     if (!file)
         return error_set(err, n, "rank %d: out of memory", my_rank);
+    interrupt_wait_begin(); /* collective */
     int rc = MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_WRONLY, MPI_INFO_NULL, file);
+    interrupt_wait_end();
     if (rc != MPI_SUCCESS) {
         free(file);
         f->handle = NULL;
@@ -314,7 +324,9 @@ int ranks_file_close(struct ranks_file *f, char *err, size_t n)
 {
     if (!f->handle)
         return posix_close(f, err, n);
+    interrupt_wait_begin(); /* collective */
     int rc = MPI_File_close((MPI_File *)f->handle);
+    interrupt_wait_end();
     free(f->handle);
     f->handle = NULL;
     return rc == MPI_SUCCESS ? 0 : file_failed(rc, "MPI_File_close", err, n);

@@ -14,22 +14,42 @@ static long larger(long a, long b)
     return a > b ? a : b;
 }
 
+static long smaller(long a, long b)
+{
+    return a < b ? a : b;
+}
+
+/* The cells of a side of n sites reduced by max_side / longest: at least 1, and
+ * at least 2 when there are 2 sites or more (the first and the last apart). */
+static long reduced(long n, long max_side, long longest)
+{
+    return larger(n * max_side / longest, smaller(n, 2));
+}
+
 void heat_map_shape(long nx, long ny, long max_side, long min_side, struct heat_map *hm)
 {
     long longest = nx > ny ? nx : ny;
-    *hm = (struct heat_map){.nx = nx, .ny = ny, .cells_x = nx, .cells_y = ny, .zoom = 1};
+    *hm = (struct heat_map){
+        .nx = nx, .ny = ny, .cells_x = nx, .cells_y = ny, .zoom_x = 1, .zoom_y = 1};
     if (longest > max_side) {
-        hm->cells_x = larger(nx * max_side / longest, 1);
-        hm->cells_y = larger(ny * max_side / longest, 1);
+        hm->cells_x = reduced(nx, max_side, longest);
+        hm->cells_y = reduced(ny, max_side, longest);
     } else if (longest < min_side) {
         long zoom = (min_side + longest - 1) / longest;
         long fits = max_side / longest;
-        hm->zoom = zoom < fits ? zoom : fits;
+        hm->zoom_x = hm->zoom_y = zoom < fits ? zoom : fits;
     }
-    hm->width = hm->cells_x * hm->zoom;
-    hm->height = hm->cells_y * hm->zoom;
+    heat_map_stretch(hm, 1, 1);
     hm->lo = INFINITY;
     hm->hi = -INFINITY;
+}
+
+void heat_map_stretch(struct heat_map *hm, long zoom_x, long zoom_y)
+{
+    hm->zoom_x = larger(hm->zoom_x, zoom_x);
+    hm->zoom_y = larger(hm->zoom_y, zoom_y);
+    hm->width = hm->cells_x * hm->zoom_x;
+    hm->height = hm->cells_y * hm->zoom_y;
 }
 
 /* Site s lies in cell s * cells / n, so cell c starts at ceil(c * n / cells): every

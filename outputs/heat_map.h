@@ -21,11 +21,12 @@
 
 #include "problem/problem.h"
 
-/* The lattice as cells_x x cells_y cells, each drawn as zoom x zoom pixels. */
+/* The lattice as cells_x x cells_y cells, each drawn as zoom_x x zoom_y pixels
+ * (a square, unless a thin side is stretched for its axis: png_axes_fit). */
 struct heat_map {
     long nx, ny;           /* the lattice */
     long cells_x, cells_y; /* cells per direction */
-    long zoom;             /* pixels per cell along each side */
+    long zoom_x, zoom_y;   /* pixels per cell along x and along y */
     long width, height;    /* in pixels: cells times zoom */
     double *value;         /* the cell averages, row 0 at the bottom like y */
     double lo, hi;         /* finite range of the field; NaN when it has none */
@@ -34,10 +35,15 @@ struct heat_map {
 /*
  * The cells and the zoom of an nx x ny lattice, longest side L = max(nx, ny):
  * L > max_side: reduced to max_side cells along L, the other side in proportion
- * (at least 1); L < min_side: one cell a site, enlarged to about min_side pixels
+ * (at least 2 when it has 2 sites or more, so that its first and last sites keep
+ * cells of their own); L < min_side: one cell a site, enlarged to about min_side pixels
  * (at most max_side); otherwise one pixel a site. value stays NULL; lo, hi empty.
  */
 void heat_map_shape(long nx, long ny, long max_side, long min_side, struct heat_map *hm);
+
+/* Stretches the cells along x (along y) to zoom_x (zoom_y) pixels when they are
+ * shorter, and sets width and height again. */
+void heat_map_stretch(struct heat_map *hm, long zoom_x, long zoom_y);
 
 /* The cell of site s of n along a side of `cells` cells; cell_of(n) is `cells`. */
 long heat_map_cell_of(long s, long n, long cells);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "support/error.h"
+#include "support/interrupt.h"
 #include "outputs/png_output.h"
 #include "outputs/vtk_output.h"
 
@@ -280,12 +281,17 @@ int output_heat_map_start(const char *path, long nx, long ny,
 /* ---- writing under a temporary name, then renaming ------------------------ */
 
 /* Writes the file of path under the temporary name t (a FILE writer, or png_write
- * by name when writer is NULL). 0, or -1 with err set and nothing left. */
-static int write_temporary(const char *path, int (*writer)(FILE *, const struct job *),
+ * by name when writer is NULL); path is a piece of the .pvti set when set is not
+ * NULL, and the message names the set. 0, or -1 with err set and nothing left. */
+static int write_temporary(const char *path, const char *set,
+                           int (*writer)(FILE *, const struct job *),
                            const struct job *job, struct temp_file *t, char *err,
                            size_t n)
 {
     FILE *f = temp_file_open(path, t, err, n);
+    if (!f && set)
+        error_set(err, n, "cannot write '%s': its piece '%s': %s", set, path,
+                  strerror(errno));
     if (!f)
         return -1;
     errno = 0;
@@ -300,11 +306,13 @@ static int write_temporary(const char *path, int (*writer)(FILE *, const struct 
                  : png_write(t->name, job->field, &options, png_error, sizeof png_error);
         saved = errno;
     }
-    if (rc != 0) {
-        error_set(err, n, "writing '%s' failed: %s", path,
-                  saved ? strerror(saved) : "a write failed");
+    const char *why = saved ? strerror(saved) : "a write failed";
+    if (rc != 0 && set)
+        error_set(err, n, "writing '%s' failed: its piece '%s': %s", set, path, why);
+    else if (rc != 0)
+        error_set(err, n, "writing '%s' failed: %s", path, why);
+    if (rc != 0)
         temp_file_discard(t);
-    }
     return rc;
 }
 
@@ -313,7 +321,7 @@ static int write_file(const char *path, int (*writer)(FILE *, const struct job *
                       const struct job *job, char *err, size_t n)
 {
     struct temp_file t;
-    if (write_temporary(path, writer, job, &t, err, n) != 0)
+    if (write_temporary(path, NULL, writer, job, &t, err, n) != 0)
         return -1;
     if (temp_file_commit(&t, path, 1) != 0)
         return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
@@ -351,7 +359,7 @@ int output_write_piece(const char *path, const struct field *field,
     if (piece_path(path, t, piece, sizeof piece, 0) != 0)
         error_set(err, n, "cannot write '%s': its pieces' names are too long", path);
     else
-        rc = write_temporary(piece, write_vti, &job, &set->piece[t], err, n);
+        rc = write_temporary(piece, path, write_vti, &job, &set->piece[t], err, n);
     if (rc == 0)
         set->staged[t] = 1;
 #pragma omp critical(output_pieces)
@@ -365,29 +373,43 @@ int output_write_piece(const char *path, const struct field *field,
 int output_pieces_commit(const char *path, struct output_pieces *set, char *err, size_t n)
 {
     char piece[OUTPUT_PATH_MAX];
+    int renamed = 0;
     for (int t = 0; t < set->count; t++) {
         if (!set->staged[t])
             continue; /* another rank's */
         piece_path(path, t, piece, sizeof piece, 0);
         set->staged[t] = 0;
-        if (temp_file_commit(&set->piece[t], piece, 1) != 0)
-            return error_set(err, n, "writing '%s' failed: %s", piece, strerror(errno));
+        if (temp_file_commit(&set->piece[t], piece, 1) == 0) {
+            renamed++;
+            continue;
+        }
+        int saved = errno, removed = renamed > 0 && remove(path) == 0;
+        error_set(err, n, "writing '%s' failed: renaming its piece '%s': %s%s", path,
+                  piece, strerror(saved),
+                  removed ? " (the old index is removed: some of its pieces were "
+                            "replaced already)"
+                          : "");
+        return -1;
     }
     return 0;
 }
 
-/* Every piece renamed, then the index: the set is replaced whole. A rename that
- * fails leaves the pieces renamed before it (the old index still names them). */
+/* Every piece renamed, then the index, with a second signal held until the last
+ * rename: the set is replaced whole. A rename that fails removes the old index
+ * once any piece was replaced (output_pieces_commit): the set is then absent. */
 static int commit_set(const char *path, struct output_pieces *set,
                       struct temp_file *index, char *err, size_t n)
 {
+    int rc = 0;
+    interrupt_hold();
     if (output_pieces_commit(path, set, err, n) != 0) {
         temp_file_discard(index);
-        return -1;
+        rc = -1;
+    } else if (temp_file_commit(index, path, 1) != 0) {
+        rc = error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
     }
-    if (temp_file_commit(index, path, 1) != 0)
-        return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
-    return 0;
+    interrupt_end_hold();
+    return rc;
 }
 
 int output_write_index(const char *path, const struct field *field,
@@ -396,7 +418,7 @@ int output_write_index(const char *path, const struct field *field,
     struct job job = {
         .field = field, .context = context, .piece = -1, .index_path = path};
     struct temp_file index;
-    if (write_temporary(path, write_pvti, &job, &index, err, n) != 0)
+    if (write_temporary(path, NULL, write_pvti, &job, &index, err, n) != 0)
         return -1;
     if (temp_file_commit(&index, path, 1) != 0)
         return error_set(err, n, "writing '%s' failed: %s", path, strerror(errno));
@@ -422,7 +444,7 @@ static int write_pieces_and_index(const char *path, const struct job *job, char 
         if (!set->staged[t])
             rc = output_write_piece(path, job->field, &context, t, err, n);
     if (rc == 0)
-        rc = write_temporary(path, write_pvti, &index_job, &index, err, n);
+        rc = write_temporary(path, NULL, write_pvti, &index_job, &index, err, n);
     if (rc == 0)
         rc = commit_set(path, set, &index, err, n);
     output_pieces_discard(set); /* what was not renamed is removed */

@@ -24,8 +24,8 @@ struct side {
 static struct side side_of(const struct heat_map *hm, enum png_axis axis)
 {
     if (axis == PNG_AXIS_X)
-        return (struct side){hm->nx, hm->cells_x, hm->zoom};
-    return (struct side){hm->ny, hm->cells_y, hm->zoom};
+        return (struct side){hm->nx, hm->cells_x, hm->zoom_x};
+    return (struct side){hm->ny, hm->cells_y, hm->zoom_y};
 }
 
 /* The first pixel of site s's mark from the start of the side: the middle pixel
@@ -89,6 +89,20 @@ static void choose_ticks(const struct side *a, long room, struct png_axes_ticks 
             add_tick(t, a, s);
     if (last > 0 && along(a, last) - t->pixel[t->count - 1] >= room)
         add_tick(t, a, last);
+}
+
+/* The zoom that puts the first and the last cell of a side `room` pixels apart
+ * (1 when the side has one cell, which holds both). */
+static long zoom_for_room(const struct side *a, long room)
+{
+    return a->cells > 1 ? (room + a->cells - 2) / (a->cells - 1) : 1;
+}
+
+void png_axes_fit(struct heat_map *hm)
+{
+    struct side x = side_of(hm, PNG_AXIS_X), y = side_of(hm, PNG_AXIS_Y);
+    heat_map_stretch(hm, zoom_for_room(&x, tick_room(&x, PNG_AXIS_X)),
+                     zoom_for_room(&y, tick_room(&y, PNG_AXIS_Y)));
 }
 
 void png_axes_ticks(const struct heat_map *hm, enum png_axis axis,

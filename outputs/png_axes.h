@@ -40,7 +40,13 @@ struct png_axes_ticks {
     char label[PNG_AXES_TICKS_MAX][24]; /* the site index, as drawn */
 };
 
-/* The ticks of one axis of the heat map hm (shaped: heat_map_shape). */
+/* Stretches a thin side of the heat map hm (shaped: heat_map_shape) until its
+ * first and last sites' ticks are a label's room apart, so that every axis of a
+ * lattice of 2 sites or more along it names its last site: 257 x 3 is drawn
+ * 257 x 33 pixels, its y axis labelled 0 and 2. */
+void png_axes_fit(struct heat_map *hm);
+
+/* The ticks of one axis of the heat map hm (shaped: png_heat_map_shape). */
 void png_axes_ticks(const struct heat_map *hm, enum png_axis axis,
                     struct png_axes_ticks *t);
 

@@ -85,18 +85,19 @@ static long larger(long a, long b)
 }
 
 /* Heat-map pixels of cells [i0, i1) x [j0, j1) (values row by row, row j0 first):
- * pixel (px, py), py = 0 at the top, shows cell (px / zoom, top cell row - py / zoom):
+ * pixel (px, py), py = 0 at the top, shows cell (px / zoom_x, top cell row - py /
+ * zoom_y):
  * the largest y at the top, x = 0 on the left. */
 static void paint_cells(struct png_canvas *c, const struct heat_map *hm, long x, long i0,
                         long i1, long j0, long j1, const double *cells)
 {
-    for (long py = (hm->cells_y - j1) * hm->zoom; py < (hm->cells_y - j0) * hm->zoom;
+    for (long py = (hm->cells_y - j1) * hm->zoom_y; py < (hm->cells_y - j0) * hm->zoom_y;
          py++) {
-        long j = hm->cells_y - 1 - py / hm->zoom;
+        long j = hm->cells_y - 1 - py / hm->zoom_y;
         const double *row = cells + (size_t)(j - j0) * (size_t)(i1 - i0);
-        for (long px = i0 * hm->zoom; px < i1 * hm->zoom; px++)
+        for (long px = i0 * hm->zoom_x; px < i1 * hm->zoom_x; px++)
             png_canvas_fill(c, x + px, PNG_MARGIN + py, 1, 1,
-                            value_colour(row[px / hm->zoom - i0], hm->lo, hm->hi));
+                            value_colour(row[px / hm->zoom_x - i0], hm->lo, hm->hi));
     }
 }
 
@@ -110,11 +111,11 @@ static void paint_tile_borders(struct png_canvas *c, const struct heat_map *hm, 
 {
     for (int ix = 1; ix < p->ngx; ix++) {
         long i = p->tiles[ix].x0 * hm->cells_x / hm->nx;
-        png_canvas_fill(c, x + i * hm->zoom, PNG_MARGIN, 1, hm->height, tile_colour);
+        png_canvas_fill(c, x + i * hm->zoom_x, PNG_MARGIN, 1, hm->height, tile_colour);
     }
     for (int iy = 1; iy < p->ngy; iy++) {
         long j = p->tiles[iy * p->ngx].y0 * hm->cells_y / hm->ny;
-        long py = (hm->cells_y - j) * hm->zoom - 1;
+        long py = (hm->cells_y - j) * hm->zoom_y - 1;
         png_canvas_fill(c, x, PNG_MARGIN + py, hm->width, 1, tile_colour);
     }
 }
@@ -332,10 +333,16 @@ long png_heat_map_left(long ny)
     return PNG_MARGIN + png_axes_width(ny);
 }
 
+void png_heat_map_shape(long nx, long ny, long max_side, struct heat_map *hm)
+{
+    heat_map_shape(nx, ny, max_side > 0 ? max_side : PNG_MAX_SIDE, PNG_MIN_SIDE, hm);
+    png_axes_fit(hm);
+}
+
 void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height)
 {
     struct heat_map hm;
-    heat_map_shape(nx, ny, max_side > 0 ? max_side : PNG_MAX_SIDE, PNG_MIN_SIDE, &hm);
+    png_heat_map_shape(nx, ny, max_side, &hm);
     *width = hm.width;
     *height = hm.height;
 }
@@ -354,7 +361,7 @@ int png_heat_map_start(const char *path, long nx, long ny, const struct png_opti
         snprintf(err, n, "cannot write '%s': %s", path, why);
         return -1;
     }
-    heat_map_shape(nx, ny, o->max_side ? o->max_side : PNG_MAX_SIDE, PNG_MIN_SIDE, hm);
+    png_heat_map_shape(nx, ny, o->max_side, hm);
     return 0;
 }
 

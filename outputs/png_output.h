@@ -47,15 +47,22 @@ struct png_options {
  * The size of the heat map in pixels for an nx x ny lattice (max_side 0 means
  * PNG_MAX_SIDE). Longest side L = max(nx, ny):
  *   L > max_side:  scaled down to max_side, the other side rounded down (at
- *                  least 1); every pixel is the average of the sites in it.
+ *                  least 2 pixels when it has 2 sites or more, else 1); every
+ *                  pixel is the average of the sites in it.
  *   L < 256:       enlarged by the integer factor ceil(256 / L), but never past
  *                  max_side; each site becomes a square of pixels, so that the
  *                  sites and the axes' labels stay readable (16x16: 16 pixels a
  *                  site, 64x64: 4; the axes tell the lattice, the size does not).
  *   otherwise:     one pixel per site.
+ * Then a thin side is stretched until its axis has room for the labels of its
+ * first and last sites (png_axes_fit): 257x3 -> 257x33, 5000x3 -> 1024x44.
  * Examples: 100x40 -> 300x120, 512x512 -> 512x512, 3000x1000 -> 1024x341.
  */
 void png_heat_map_size(long nx, long ny, long max_side, long *width, long *height);
+
+/* The heat map of that size: its cells and their pixels (heat_map_shape, then
+ * png_axes_fit), as png_write draws it; max_side 0 means PNG_MAX_SIDE. */
+void png_heat_map_shape(long nx, long ny, long max_side, struct heat_map *hm);
 
 /* The left edge of the heat map in the picture of a lattice of ny rows: the margin
  * and the y axis (its name, labels and ticks). Its top edge is at PNG_MARGIN. */

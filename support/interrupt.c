@@ -1,7 +1,11 @@
 /*
  * interrupt.c - the signal handlers of interrupt.h. The handler only does what is
  * safe in a signal handler: it records the signal the first time; the second time
- * it unlinks the guarded temporary files and calls _exit.
+ * it unlinks the guarded temporary files and calls _exit, unless a set of renames
+ * holds it (interrupt_hold): then it records the signal, and the end of the hold
+ * stops the program. A signal that comes inside a wait on other processes (an MPI
+ * call) also arms a one-shot timer: if that same wait is still going when it
+ * rings, the process is taken to be torn down by its launcher and ends at once.
  *
  * The guarded names live in a list that only grows: a released entry is reused,
  * never freed, so the handler may walk the list at any moment.
@@ -16,6 +20,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 struct guard {
@@ -33,6 +38,15 @@ static int guard_count; /* entries in the list; handle i is the i-th made */
 
 static const char *name_of(int signo);
 static volatile sig_atomic_t silent; /* interrupt_silence_second */
+static atomic_int holding;             /* interrupt_hold's depth */
+static volatile sig_atomic_t held;     /* the second signal that came in a hold */
+
+/* Waits on other processes (interrupt_wait_begin): their depth, a number per
+ * outermost wait, the one the timer was armed in, the timer (if made). */
+static atomic_int wait_depth;
+static atomic_long wait_number, armed_number;
+static timer_t wait_timer;
+static volatile sig_atomic_t wait_timer_made;
 
 void interrupt_silence_second(void)
 {
@@ -50,18 +64,62 @@ static void say_stopped_at_once(int signo)
             return;
 }
 
-static void on_signal(int signo)
+/* The end of the program at once: the guarded files unlinked, _exit. */
+static void stop_at_once(int signo)
 {
-    if (!requested && !at_once) {
-        requested = signo;
-        return;
-    }
     for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
         if (g->used)
             unlink(g->path);
     if (!silent)
         say_stopped_at_once(signo);
     _exit(128 + signo);
+}
+
+/* The timer for the wait going on now: it rings after INTERRUPT_WAIT_GRACE_MS
+ * (timer_settime is async-signal-safe). */
+static void arm_wait_timer(void)
+{
+    struct itimerspec in = {.it_value = {.tv_sec = INTERRUPT_WAIT_GRACE_MS / 1000,
+                                         .tv_nsec = INTERRUPT_WAIT_GRACE_MS % 1000 *
+                                                    1000000L}};
+    if (!wait_timer_made || atomic_load(&wait_depth) == 0)
+        return;
+    atomic_store(&armed_number, atomic_load(&wait_number));
+    timer_settime(wait_timer, 0, &in, NULL);
+}
+
+/* The timer rang: the wait the signal came in has not ended. */
+static void on_wait_timer(int signo)
+{
+    (void)signo;
+    if (atomic_load(&wait_depth) > 0 &&
+        atomic_load(&wait_number) == atomic_load(&armed_number))
+        stop_at_once(requested ? requested : SIGTERM);
+}
+
+static void on_signal(int signo)
+{
+    if (!requested && !at_once) {
+        requested = signo;
+        arm_wait_timer();
+        return;
+    }
+    if (atomic_load(&holding) > 0) {
+        held = signo;
+        return;
+    }
+    stop_at_once(signo);
+}
+
+void interrupt_hold(void)
+{
+    atomic_fetch_add(&holding, 1);
+}
+
+void interrupt_end_hold(void)
+{
+    if (atomic_fetch_sub(&holding, 1) == 1 && held)
+        stop_at_once(held);
 }
 
 void interrupt_ignore_write_signals(void)
@@ -177,4 +235,33 @@ void interrupt_release(int handle)
     for (struct guard *g = atomic_load(&head); g; g = atomic_load(&g->next))
         if (g->handle == handle)
             g->used = 0;
+}
+
+int interrupt_watch_waits(void)
+{
+    struct sigevent event;
+    struct sigaction action;
+    memset(&event, 0, sizeof event);
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_wait_timer;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    event.sigev_notify = SIGEV_SIGNAL;
+    event.sigev_signo = SIGRTMIN;
+    if (sigaction(SIGRTMIN, &action, NULL) != 0 ||
+        timer_create(CLOCK_MONOTONIC, &event, &wait_timer) != 0)
+        return -1;
+    wait_timer_made = 1;
+    return 0;
+}
+
+void interrupt_wait_begin(void)
+{
+    if (atomic_fetch_add(&wait_depth, 1) == 0)
+        atomic_fetch_add(&wait_number, 1);
+}
+
+void interrupt_wait_end(void)
+{
+    atomic_fetch_sub(&wait_depth, 1);
 }

@@ -27,6 +27,27 @@ void interrupt_silence_second(void);
  * signal already removes the guarded files and ends the program. */
 void interrupt_install_at_once(void);
 
+/* A second signal that comes between hold and end_hold waits for end_hold, which
+ * then ends the program: for renames that must all be done or none (a .pvti's
+ * pieces and its index). Holds nest. */
+void interrupt_hold(void);
+void interrupt_end_hold(void);
+
+/*
+ * Waits on other processes: an MPI call, which never returns when a peer has died.
+ * A launcher then tears the job down (Open MPI: SIGTERM, then SIGKILL 1 s later),
+ * and the graceful stop never comes to run. So a signal that comes inside a wait
+ * asks for the stop as ever, and, when the same wait is still going
+ * INTERRUPT_WAIT_GRACE_MS later, ends the program at once, removing the temporary
+ * files (status 128 + the signal). Waits nest; watch_waits makes the timer this
+ * needs (a real-time signal, SIGRTMIN): 0, or -1 when it cannot (waits are then
+ * not watched).
+ */
+#define INTERRUPT_WAIT_GRACE_MS 400
+int interrupt_watch_waits(void);
+void interrupt_wait_begin(void);
+void interrupt_wait_end(void);
+
 /* The signal that asked the run to stop (one of those handled, or SIGPIPE for a
  * closed standard output), or 0. */
 int interrupt_requested(void);

@@ -507,12 +507,12 @@ Test(mpi, a_failed_set_up_on_rank_1_stops_every_rank_and_is_said_once)
  * (every rank has set up: the signal handlers are in place), and half a second
  * more, sends SIGNAL (INT, KILL) to TARGET: "ranks" (the two ./laplace processes,
  * found by their unique --output), "rank 1" (the one whose OMPI_COMM_WORLD_RANK is 1)
- * or "mpirun". Returns the status of mpirun (124: past a 60 s time limit), the
+ * or "mpirun"; extra: more options of the run ("" for none). Returns the status of mpirun (124: past a 60 s time limit), the
  * processes signalled in *signalled and the milliseconds from the signal to mpirun's
  * end in *after_ms.
  */
 static int signal_mpi_run(const char *dir, const char *signal, const char *target,
-                          int *signalled, long *after_ms)
+                          const char *extra, int *signalled, long *after_ms)
 {
     char launcher[512], command[3800], pattern[300], send[1000];
     snprintf(pattern, sizeof pattern, "%s .*%s/f\\.bin",
@@ -526,12 +526,12 @@ static int signal_mpi_run(const char *dir, const char *signal, const char *targe
         snprintf(send, sizeof send, "n=$(pgrep -f '%s' | wc -l); pkill -%s -f '%s'",
                  pattern, signal, pattern);
     snprintf(command, sizeof command,
-             "timeout 60 %s " SIGNAL_RUN " --partition 2x1 --output %s/f.bin "
+             "timeout 60 %s " SIGNAL_RUN " --partition 2x1 --output %s/f.bin %s "
              "--monitor 200 > %s/out.txt 2> %s/err.txt & p=$!; "
              "for i in $(seq 300); do grep -q '^  iteration ' %s/out.txt && break; "
              "sleep 0.1; done; sleep 0.5; %s; t=$(date +%%s%%N); wait $p; s=$?; "
              "echo signalled $n after $((($(date +%%s%%N) - t) / 1000000)); exit $s",
-             mpirun_laplace(launcher, sizeof launcher, 2, NULL), dir, dir, dir, dir,
+             mpirun_laplace(launcher, sizeof launcher, 2, NULL), dir, extra, dir, dir, dir,
              send);
     int status;
     char *said = shell_run(command, &status);
@@ -545,7 +545,7 @@ static int signal_mpi_run(const char *dir, const char *signal, const char *targe
 static int interrupt_mpi_run(const char *dir, const char *target, int *signalled)
 {
     long after_ms;
-    return signal_mpi_run(dir, "INT", target, signalled, &after_ms);
+    return signal_mpi_run(dir, "INT", target, "", signalled, &after_ms);
 }
 
 /* No process of this test's run is left (by the unique --output in dir) 5 s after
@@ -678,13 +678,29 @@ Test(mpi,
     int signalled;
     long after_ms;
     mpi_dir(dir, sizeof dir, "sigkill");
-    int status = signal_mpi_run(dir, "KILL", "rank 1", &signalled, &after_ms);
+    int status = signal_mpi_run(dir, "KILL", "rank 1", "", &signalled, &after_ms);
     cr_assert_eq(signalled, 1, "%d processes killed, want rank 1", signalled);
     cr_assert(after_ms >= 0 && after_ms < 10000,
               "mpirun ended %ld ms after rank 1 was killed", after_ms);
     check_ended_whole_or_absent(dir, status);
     cr_log_info("mpirun ended %ld ms after SIGKILL of rank 1 (status %d)", after_ms,
                 status);
+}
+
+/* The same with --history, whose temporary rank 0 holds open through the solve:
+ * rank 0, blocked in an MPI call by the dead rank 1, is torn down by mpirun
+ * (SIGTERM, SIGKILL 1 s later) and removes it first (issue 45, item 5). */
+Test(mpi, sigkill_of_rank_1_leaves_no_history_temporary_on_rank_0)
+{
+    require_mpi();
+    char dir[256], extra[320];
+    int signalled;
+    long after_ms;
+    mpi_dir(dir, sizeof dir, "sigkill-history");
+    snprintf(extra, sizeof extra, "--history %s/h.csv", dir);
+    int status = signal_mpi_run(dir, "KILL", "rank 1", extra, &signalled, &after_ms);
+    cr_assert_eq(signalled, 1, "%d processes killed, want rank 1", signalled);
+    check_ended_whole_or_absent(dir, status); /* no temporary left, among others */
 }
 
 /* ---- 7: without mpirun --------------------------------------------------------- */

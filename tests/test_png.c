@@ -170,7 +170,9 @@ Test(png, large_lattice_reduced_to_max_side)
 {
     check_size(3000, 1000, 1024, 1024,
                341);                    /* 1000 * 1024 / 3000 = 341.3, rounded down */
-    check_size(5000, 3, 1024, 1024, 1); /* at least one pixel */
+    /* 3 sites along y: 2 cells (the first and the last site apart), each stretched
+     * to a label's room, 14 + 8 pixels (png_axes_fit) */
+    check_size(5000, 3, 1024, 1024, 44);
 }
 
 /*
@@ -466,7 +468,7 @@ Test(png, png_range_option_reaches_the_picture)
 static void assert_tick_sites(long nx, long ny, enum png_axis axis, const char *want)
 {
     struct heat_map hm;
-    heat_map_shape(nx, ny, PNG_MAX_SIDE, PNG_MIN_SIDE, &hm);
+    png_heat_map_shape(nx, ny, 0, &hm);
     struct png_axes_ticks t;
     png_axes_ticks(&hm, axis, &t);
     char got[256] = "";
@@ -492,7 +494,40 @@ Test(png, ticks_name_0_the_last_site_and_round_sites_between)
     assert_tick_sites(1500, 700, PNG_AXIS_Y, "0 200 400 600 699");
     assert_tick_sites(2, 1, PNG_AXIS_X, "0 1");
     assert_tick_sites(2, 1, PNG_AXIS_Y, "0");
-    assert_tick_sites(5000, 3, PNG_AXIS_Y, "0"); /* 3 sites in 1 pixel: 1 label */
+    assert_tick_sites(5000, 3, PNG_AXIS_Y, "0 2"); /* 3 sites in 2 cells */
+}
+
+/* A thin lattice's short side is stretched until its axis names the last site,
+ * with every two labels of an axis a label's room apart (a digit's height on y,
+ * the widest label's width on x): none overlap. */
+Test(png, thin_lattices_name_their_last_site_with_labels_apart)
+{
+    assert_tick_sites(3, 1000, PNG_AXIS_X, "0 2");
+    assert_tick_sites(257, 3, PNG_AXIS_Y, "0 2");
+    assert_tick_sites(1025, 4, PNG_AXIS_Y, "0 3");
+    assert_tick_sites(4, 1025, PNG_AXIS_X, "0 3");
+    const long sides[][2] = {{3, 1000}, {257, 3}, {1025, 4}, {10000, 2}, {2, 300}};
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        struct heat_map hm;
+        long w, h;
+        png_heat_map_shape(sides[i][0], sides[i][1], 0, &hm);
+        png_heat_map_size(sides[i][0], sides[i][1], 0, &w, &h);
+        cr_assert(w == hm.width && h == hm.height, "the size is the shape's");
+        for (int axis = PNG_AXIS_X; axis <= PNG_AXIS_Y; axis++) {
+            struct png_axes_ticks t;
+            png_axes_ticks(&hm, (enum png_axis)axis, &t);
+            long n = axis == PNG_AXIS_X ? sides[i][0] : sides[i][1];
+            cr_assert(t.count >= 2 && t.site[t.count - 1] == n - 1,
+                      "%ldx%ld: the %c axis does not name site %ld", sides[i][0],
+                      sides[i][1], axis == PNG_AXIS_X ? 'x' : 'y', n - 1);
+            long room = axis == PNG_AXIS_X ? png_canvas_text_width(t.label[t.count - 1])
+                                           : PNG_TEXT_HEIGHT;
+            for (int k = 1; k < t.count; k++)
+                cr_assert_geq(labs(t.pixel[k] - t.pixel[k - 1]), room,
+                              "%ldx%ld: labels %s and %s overlap", sides[i][0],
+                              sides[i][1], t.label[k - 1], t.label[k]);
+        }
+    }
 }
 
 /* The smallest box [x0, x1) x [y0, y1) that holds the black pixels of the given

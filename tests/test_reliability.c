@@ -5,6 +5,7 @@
  * refused, and a closed stdout reported on every path. Each test works in a
  * folder of its own under tests/out, removed at the end.
  */
+#define _GNU_SOURCE /* memmem */
 #include <criterion/criterion.h>
 
 #include <signal.h>
@@ -233,6 +234,70 @@ Test(reliability, every_terminating_signal_leaves_no_temporary, .timeout = 120)
                      "signal %d left a temporary in %s", signals[i], dir);
         remove_dir(dir);
     }
+}
+
+/* ---- item 6: a .pvti set is whole (new), whole (old) or absent, never mixed ---- */
+
+/* The pieces that dir/NAME.pvti names, each checked to hold the extent the index
+ * gives it: their count, or -1 when one is missing or from another set. */
+static int whole_set_pieces(const char *dir, const char *name)
+{
+    char *index = text_in_dir(dir, name), *at = index;
+    int count = 0;
+    while (count >= 0 && (at = strstr(at, "<Piece Extent=\"")) != NULL) {
+        char extent[64], source[256], want[128], path[1400];
+        if (sscanf(at, "<Piece Extent=\"%63[^\"]\" Source=\"%255[^\"]\"", extent,
+                   source) != 2)
+            break;
+        snprintf(want, sizeof want, "<Piece Extent=\"%s\">", extent);
+        snprintf(path, sizeof path, "%s/%s", dir, source);
+        long size = 0;
+        char *piece = (char *)slurp_bytes(path, &size);
+        count = piece && memmem(piece, (size_t)size, want, strlen(want)) ? count + 1 : -1;
+        free(piece);
+        at++;
+    }
+    free(index);
+    return count;
+}
+
+/* A second Ctrl-C during the renames of a 1x3 set over a 1x2 one: the renames are
+ * finished first, so the new set is whole; then the program ends at once. */
+Test(reliability, a_second_signal_in_a_pvti_sets_renames_leaves_it_whole, .timeout = 60)
+{
+    char dir[1024];
+    require_laplace();
+    fresh(dir, sizeof dir, "pvti-signal");
+    cr_assert_eq(run_in_dir(dir, "$L --backend cpu --nx 64 --partition 1x2 -q "
+                                 "--output c.pvti"),
+                 0);
+    cr_assert_eq(whole_set_pieces(dir, "c.pvti"), 2);
+    int status = run_in_dir(dir, "LAPLACE_INJECT_SIGNAL=2:1,2:2 $L --backend cpu "
+                                 "--nx 64 --partition 1x3 -q --output c.pvti");
+    cr_assert_eq(status, 130);
+    err_in_dir_says(dir, "SIGINT again", "stopped at once");
+    cr_assert_eq(whole_set_pieces(dir, "c.pvti"), 3, "the set is not the new one whole");
+    cr_assert_eq(run_in_dir(dir, "ls -A | grep -q \"^\\.lp\""), 1, "a temporary left");
+    remove_dir(dir);
+}
+
+/* A piece that does not fit (a file size limit): the old set is kept whole and the
+ * message names the set as well as the piece. */
+Test(reliability, a_failed_piece_keeps_the_old_set_and_names_it, .timeout = 60)
+{
+    char dir[1024];
+    require_laplace();
+    fresh(dir, sizeof dir, "pvti-full");
+    cr_assert_eq(run_in_dir(dir, "$L --backend cpu --nx 64 --partition 1x2 -q "
+                                 "--output c.pvti"),
+                 0);
+    int status = run_in_dir(dir, "ulimit -f 20; $L --backend cpu --nx 128 "
+                                 "--partition 1x3 -q --output c.pvti");
+    cr_assert_eq(status, 1);
+    err_in_dir_says(dir, "writing 'c.pvti' failed: its piece 'c_", "File too large");
+    cr_assert_eq(whole_set_pieces(dir, "c.pvti"), 2, "the old set is not whole");
+    cr_assert_eq(run_in_dir(dir, "ls -A | grep -q \"^\\.lp\""), 1, "a temporary left");
+    remove_dir(dir);
 }
 
 /* ---- item 7: values whose four-neighbour sum overflows are refused, named ---- */
