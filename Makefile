@@ -225,7 +225,7 @@ test-gpu:
 	bash tests/gpu_suite.sh ./laplace
 	bash tests/gpu_sanitize.sh ./laplace
 
-# The benchmark on the GPUs present (a few minutes); see README "Benchmark".
+# The benchmark on the GPUs present (a few minutes); see docs/speed.md, "Benchmark".
 bench: laplace
 	./laplace --bench
 

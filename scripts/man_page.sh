@@ -73,5 +73,6 @@ the files make install wrote, which make uninstall removes
 .SH SEE ALSO
 .BR gnuplot (1),
 .BR paraview (1);
-the README of the source tree: the lab step by step, the methods, the benchmark.
+the README of the source tree (the lab step by step) and its docs/ pages (options,
+outputs, the methods, the benchmark).
 ROFF

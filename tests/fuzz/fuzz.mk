@@ -28,7 +28,8 @@ FUZZ_LIBS := -l:libinih.a -l:libmatheval.a -lm
 # The project's sources each target needs, compiled with clang.
 FUZZ_CONFIG_OBJS := $(addprefix $(FUZZ_BUILD)/,$(addprefix settings/,config.o config_args.o \
                     config_help.o config_ini.o config_parse.o config_region.o \
-                    config_validate.o ini_value.o presets.o setters.o) support/error.o problem/expression.o \
+                    config_validate.o ini_value.o presets.o setters.o) support/error.o support/tuning.o \
+                    problem/expression.o \
                     problem/field.o problem/problem.o problem/update_rule.o \
                     tests/fuzz_config_check.o)
 FUZZ_ini_OBJS := $(FUZZ_BUILD)/tests/fuzz_ini.o $(FUZZ_CONFIG_OBJS)
