@@ -133,8 +133,52 @@ int tuning_parse(const char *text, struct tuning *out, char *err, size_t n)
     return 0;
 }
 
+/* The variables that read a knob before LAPLACE_TUNE, and the key that replaced each
+ * ("": its experiment concluded and its default stays, with the code). */
+static const char *const retired[][2] = {
+    {"LAPLACE_CHIP_WAY", "chip_way"},
+    {"LAPLACE_CHIP_DEPTH", "chip_depth"},
+    {"LAPLACE_SPREAD_DEPTH", "spread_depth"},
+    {"LAPLACE_SPREAD_LAG", "spread_lag"},
+    {"LAPLACE_SPREAD_BLOCKS", "spread_blocks"},
+    {"LAPLACE_SPREAD_COLUMNS", "spread_columns"},
+    {"LAPLACE_SPREAD_UNROLL", "spread_unroll"},
+    {"LAPLACE_SWEEP_ORDER", "sweep_order"},
+    {"LAPLACE_PAIRS", "pairs"},
+    {"LAPLACE_ROWS_PER_THREAD", ""},
+    {"LAPLACE_COLUMNS_PER_THREAD", ""},
+    {"LAPLACE_OVERLAP", ""},
+    {"LAPLACE_CHIP_THREADS", ""},
+    {"LAPLACE_CHIP_BLOCKS", ""},
+    {"LAPLACE_SPREAD_THREADS", ""},
+    {"LAPLACE_PAIRS_ROWS", ""},
+    {"LAPLACE_PAIRS_AHEAD", ""},
+};
+
+/* A retired variable set (an experiment would measure the default believing it
+ * measured the variant): -1 with err naming it and what replaced it, else 0. */
+static int refuse_retired(char *err, size_t n)
+{
+    for (size_t i = 0; i < sizeof retired / sizeof retired[0]; i++) {
+        const char *value = getenv(retired[i][0]);
+        if (!value || !*value)
+            continue;
+        if (retired[i][1][0])
+            return error_set(err, n, "%s is no longer read: set %s=%s=VALUE",
+                             retired[i][0], TUNING_VARIABLE, retired[i][1]);
+        return error_set(err, n,
+                         "%s is no longer read: its experiment concluded and the default "
+                         "stays (results/)",
+                         retired[i][0]);
+    }
+    return 0;
+}
+
 int tuning_read(struct tuning *out, char *err, size_t n)
 {
+    *out = tuning_auto();
+    if (refuse_retired(err, n) != 0)
+        return -1;
     return tuning_parse(getenv(TUNING_VARIABLE), out, err, n);
 }
 

@@ -48,7 +48,9 @@ struct tuning tuning_auto(void);
  */
 int tuning_parse(const char *text, struct tuning *out, char *err, size_t n);
 
-/* tuning_parse of the environment's LAPLACE_TUNE. */
+/* tuning_parse of the environment's LAPLACE_TUNE; a variable that read a knob before
+ * it (LAPLACE_PAIRS, LAPLACE_OVERLAP, ...) and is set is refused, naming its
+ * replacement. */
 int tuning_read(struct tuning *out, char *err, size_t n);
 
 /* The keys and their values, one line each, for --help. */

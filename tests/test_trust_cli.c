@@ -232,6 +232,23 @@ Test(trust_cli, an_invalid_tuning_knob_is_refused)
                   r.err);
         run_free(&r);
     }
+    static const char *retired[][3] = {
+        {"LAPLACE_PAIRS", "0",
+         "LAPLACE_PAIRS is no longer read: set LAPLACE_TUNE=pairs=VALUE"},
+        {"LAPLACE_SPREAD_LAG", "4x", "set LAPLACE_TUNE=spread_lag=VALUE"},
+        {"LAPLACE_OVERLAP", "0",
+         "LAPLACE_OVERLAP is no longer read: its experiment "
+         "concluded"},
+    };
+    for (size_t i = 0; i < sizeof retired / sizeof retired[0]; i++) {
+        setenv(retired[i][0], retired[i][1], 1);
+        struct run r = laplace_run("--backend serial --nx 8 --max-iter 2 -q");
+        unsetenv(retired[i][0]);
+        cr_expect_eq(r.status, 2, "%s=%s: status %d", retired[i][0], retired[i][1],
+                     r.status);
+        cr_expect(strstr(r.err, retired[i][2]), "%s: %s", retired[i][0], r.err);
+        run_free(&r);
+    }
     setenv("LAPLACE_TUNE", "chip_way=spread,spread_depth=0,sweep_order=forward", 1);
     struct run ok = laplace_run("--backend serial --nx 8 --max-iter 2 -q");
     unsetenv("LAPLACE_TUNE");
