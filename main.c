@@ -48,8 +48,8 @@ static void print_version(void)
 {
     char cuda[128];
     p2p_runtime_version(cuda, sizeof cuda);
-    printf("laplace %s (%s, %s)\n", LAPLACE_VERSION, cuda,
-           ranks_built_with_mpi() ? "with MPI" : "without MPI");
+    printf("laplace %s (%s, %s), licence %s (see LICENSE)\n", LAPLACE_VERSION, cuda,
+           ranks_built_with_mpi() ? "with MPI" : "without MPI", LAPLACE_LICENSE);
 }
 
 /* The CSV on stdout (--csv), and the row added to --csv-append's file. */

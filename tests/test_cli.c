@@ -82,6 +82,23 @@ Test(cli, version_names_laplace_and_cuda)
     run_free(&r);
 }
 
+/* The licence is chosen on purpose (README's Licence): LICENSE holds the GPL-3
+ * text, and --version names it, as the statically linked libmatheval requires. */
+Test(cli, licence_file_and_version_name_gpl3)
+{
+    char *text = slurp("LICENSE");
+    cr_assert(text, "LICENSE not found at the repository root");
+    const char *first = text + strspn(text, " \n");
+    cr_assert_eq(strncmp(first, "GNU GENERAL PUBLIC LICENSE", 26), 0,
+                 "LICENSE starts as the GPL text: %.60s", first);
+    cr_assert(strstr(text, "Version 3, 29 June 2007"), "LICENSE is the GPL version 3");
+    free(text);
+    struct run r = laplace_run("--version");
+    cr_assert_eq(r.status, 0);
+    cr_assert(strstr(r.out, "GPL-3.0-or-later"), "--version names the licence: %s", r.out);
+    run_free(&r);
+}
+
 Test(cli, topology_counts_the_devices)
 {
     struct run r = laplace_run("--topology");
