@@ -51,16 +51,28 @@ static int edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
-/* The long option nearest a misspelt --word (its name before any '='), or NULL
- * when none is close: at most 2 edits, and fewer than half of its letters. */
+/* NVIDIA's multi-GPU samples' single-dash names whose long option here is spelt
+ * otherwise (-nx, -ny and -csv are ours with two dashes). */
+static const char *const sample_names[][2] = {
+    {"niter", "max-iter"},
+    {"nccheck", "check-every"},
+};
+
+/* The long option nearest a misspelt --word or -word (its name before any '='), or
+ * NULL when none is close: the option itself when only a dash is missing, one of
+ * NVIDIA's samples' names, else at most 2 edits and fewer than half of its letters. */
 static const char *nearest_option(const char *word)
 {
     char name[65];
     const char *best = NULL;
-    int best_distance = 3;
-    if (strncmp(word, "--", 2) != 0)
+    int best_distance = 3, dashes = strncmp(word, "--", 2) == 0 ? 2 : 1;
+    if (word[0] != '-')
         return NULL;
-    snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="), word + 2);
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(word + dashes, "="), word + dashes);
+    for (size_t i = 0; dashes == 1 && i < sizeof sample_names / sizeof sample_names[0];
+         i++)
+        if (strcmp(name, sample_names[i][0]) == 0)
+            return sample_names[i][1];
     for (int i = 0; i < SETTING_COUNT; i++) {
         int d = edit_distance(name, settings[i].name);
         if (d < best_distance && 2 * d < (int)strlen(name)) {
@@ -69,6 +81,21 @@ static const char *nearest_option(const char *word)
         }
     }
     return best;
+}
+
+/* The word of an unknown short option (optopt): getopt moves optind past a word
+ * only once its last letter is read, so "-nx" is still argv[optind] when 'n' is
+ * refused, while a finished "-qn" is argv[optind - 1]. 'first' is the index of
+ * the first word this getopt call could have read. */
+static const char *refused_short_word(int argc, char **argv, int first)
+{
+    if (optind - 1 >= first) {
+        const char *last = argv[optind - 1];
+        size_t len = strlen(last);
+        if (last[0] == '-' && last[1] != '-' && len > 1 && last[len - 1] == optopt)
+            return last;
+    }
+    return optind < argc ? argv[optind] : argv[argc - 1];
 }
 
 /* A word getopt_long refused: a flag given a value (--compare=yes), or unknown (with
@@ -93,7 +120,7 @@ static int refuse_option(const char *word, char *err, size_t n)
     if (near)
         return error_status(EXIT_BAD_USAGE, err, n,
                             "unknown option '%s'; did you mean '--%s'? (see --help)",
-                            word, near);
+                            shown, near);
     return error_status(EXIT_BAD_USAGE, err, n, "unknown option '%s' (see --help)",
                         shown);
 }
@@ -116,11 +143,12 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
     opterr = 0;
     optind = 0;
     *count = 0;
-    int code;
+    int code, first = 1;
     while ((code = getopt_long(argc, argv, ":qhV", opts, NULL)) != -1) {
         const char *bad = argv[optind - 1];
         if (code == '?')
-            return refuse_option(bad, err, n);
+            return refuse_option(optopt ? refused_short_word(argc, argv, first) : bad,
+                                 err, n);
         if (code == ':')
             return error_status(EXIT_BAD_USAGE, err, n,
                                 "option '%s' needs a value (see --help)", bad);
@@ -134,6 +162,7 @@ static int read_options(int argc, char **argv, struct seen_option *seen, int *co
                                 "--help)",
                                 s->name, optarg);
         seen[(*count)++] = (struct seen_option){s, s->arg ? optarg : "true"};
+        first = optind;
     }
     if (argc - optind > 1) {
         char first[CONFIG_PATH_MAX / 2], second[CONFIG_PATH_MAX / 2];

@@ -288,6 +288,28 @@ Test(trust_cli, misspelt_option_gets_a_did_you_mean_on_the_same_line)
     run_free(&far);
 }
 
+/* NVIDIA's multi-GPU samples spell long names with one dash (-nx 64 -niter 10
+ * -csv): refused naming the word typed, not the program, with the long option of
+ * ours that does the same (issue 44 item 6). */
+Test(trust_cli, single_dash_long_name_is_refused_with_its_long_option)
+{
+    static const char *tries[][2] = {
+        {"-nx 64", "unknown option '-nx'; did you mean '--nx'?"},
+        {"-ny 64", "unknown option '-ny'; did you mean '--ny'?"},
+        {"-niter 10", "unknown option '-niter'; did you mean '--max-iter'?"},
+        {"-nccheck 5", "unknown option '-nccheck'; did you mean '--check-every'?"},
+        {"-csv", "unknown option '-csv'; did you mean '--csv'?"},
+        {"--nx 16 -qcsv", "unknown option '-qcsv'"},
+        {"--nx 16 -q -nx 8", "unknown option '-nx'; did you mean '--nx'?"},
+    };
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+        struct run r = laplace_run("%s", tries[i][0]);
+        check_refused(&r, 2, tries[i][1]);
+        cr_assert_null(strstr(r.err, "'./laplace'"), "names the program: %s", r.err);
+        run_free(&r);
+    }
+}
+
 /* ---- 17: PETSc-style controls ---------------------------------------------- */
 
 Test(trust_cli, error_if_not_converged_fails_a_run_that_max_iter_ended)
