@@ -1,6 +1,7 @@
 # laplace - build, run and test (GNU Make).
 #
-#   make            build ./laplace (with CUDA when nvcc is found, else CPU only)
+#   make            build ./laplace (with CUDA when nvcc is found, else CPU only), one
+#                   job a core unless -j is given
 #   make run        solve config/default-gpu.ini (a GPU is visible) or config/default.ini
 #                   and print the report
 #   make test       the tests that need no GPU (GPU tests report themselves skipped, and
@@ -28,6 +29,13 @@
 # them (CUDA found or not, MPI, SANITIZE, GPU_ARCH) rebuilds everything.
 
 CUDA_HOME ?= /usr/local/cuda
+
+# Parallel by default, one job a core (a serial build was ~100 s of a first make run
+# on 2 cores); a -j given on the command line wins, and make clean stays serial, so
+# that `make clean all` does not build while it deletes.
+ifeq ($(filter -j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),)
+  MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
 GPU_ARCH ?= 90
 NVCC ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
 
@@ -35,8 +43,11 @@ CC := gcc
 BUILD := build
 CFLAGS := -std=c11 -D_DEFAULT_SOURCE -I. -O3 -g -fopenmp -ffp-contract=off \
           -Wall -Wextra -Werror -MMD -MP
-# inih and matheval linked statically (expression.c gives matheval's scanner its yywrap).
-LDLIBS := -l:libinih.a -l:libmatheval.a -lm
+# inih and matheval linked statically (expression.c gives matheval's scanner its yywrap),
+# so the binary runs where they are not installed; PACKAGE_LIBS='-linih -lmatheval'
+# where a distribution ships only the shared ones.
+PACKAGE_LIBS ?= -l:libinih.a -l:libmatheval.a
+LDLIBS := $(PACKAGE_LIBS) -lm
 
 # OpenMP linked statically too, so the binary needs nothing beyond libc on a GPU machine.
 LIBGOMP_A := $(shell $(CC) -print-file-name=libgomp.a)
@@ -102,7 +113,7 @@ TEST_SOURCES := $(wildcard tests/test_*.c)
 TEST_OBJS := $(TEST_SOURCES:tests/%.c=$(BUILD)/tests/%.o)
 
 .PHONY: all laplace run test test-gpu bench bench-sweep plots format clean deps \
-        check-build-deps install uninstall FORCE
+        check-build-deps check-test-deps install uninstall FORCE
 
 all: laplace
 
@@ -124,7 +135,7 @@ $(BUILD)/%.o: %.cu $(BUILD)/options | $(BUILD)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(BUILD)/$*.d -c -o $@ $<
 
-$(BUILD)/tests/%.o: tests/%.c $(BUILD)/options | $(BUILD)
+$(BUILD)/tests/%.o: tests/%.c $(BUILD)/options | $(BUILD) check-test-deps
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -I. -Wno-unused-parameter -c -o $@ $<
 
@@ -145,10 +156,14 @@ FORCE:
 deps:
 	@scripts/install-deps.sh
 
-# The headers of the libraries the build needs, checked before compiling, so that a
-# fresh machine gets one line saying how to install them instead of a compiler error.
-BUILD_HEADERS := ini.h matheval.h
-check-build-deps:
+# The headers of the packages the build includes (and the tests': Criterion), checked
+# before compiling, so that a fresh machine gets one line saying how to install them
+# instead of a compiler error. Each is one #include <...> of the sources: a new one
+# belongs here (tests/test_install.c checks them all).
+BUILD_HEADERS := ini.h matheval.h stb/stb_image_write.h stb/stb_easy_font.h
+TEST_HEADERS := criterion/criterion.h
+check-test-deps: BUILD_HEADERS += $(TEST_HEADERS)
+check-build-deps check-test-deps:
 	@missing=""; for h in $(BUILD_HEADERS); do \
 	    echo "#include <$$h>" | $(CC) -E -x c - > /dev/null 2>&1 || missing="$$missing $$h"; \
 	done; [ -z "$$missing" ] || { echo "laplace: cannot build: no$$missing; 'make deps' \

@@ -30,6 +30,41 @@ Test(install, a_missing_library_header_is_named_with_the_command_that_installs_i
     free(out);
 }
 
+/* Every header of a package the sources include is checked, stb's too (a missing
+ * libstb-dev gave a compiler error): a compiler that finds none names them all. */
+Test(install, the_dependency_check_covers_every_package_header)
+{
+    static const char *build[] = {"ini.h", "matheval.h", "stb/stb_image_write.h",
+                                  "stb/stb_easy_font.h"};
+    int status;
+    char *out = shell_run("make -s check-build-deps CC='gcc -nostdinc'", &status);
+    cr_assert_neq(status, 0, "the check fails without the headers: %s", out);
+    for (size_t i = 0; i < sizeof build / sizeof build[0]; i++)
+        cr_assert(strstr(out, build[i]), "the check names %s: %s", build[i], out);
+    cr_assert_null(strstr(out, "criterion"), "the program needs no Criterion: %s", out);
+    free(out);
+    out = shell_run("make -s check-test-deps CC='gcc -nostdinc'", &status);
+    cr_assert(status != 0 && strstr(out, "criterion/criterion.h"),
+              "the tests' check names Criterion: %s", out);
+    free(out);
+}
+
+/* make builds with a job a core unless told otherwise (-j given, or make clean). */
+Test(install, make_builds_in_parallel_unless_told)
+{
+    static const char *plain = "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -pn laplace "
+                               "2>/dev/null | grep '^MAKEFLAGS'";
+    int status;
+    char *out = shell_run(plain, &status);
+    cr_assert(strstr(out, "-j"), "a plain make runs jobs in parallel: %s", out);
+    free(out);
+    out = shell_run("env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -j1 -pn laplace "
+                    "2>/dev/null | grep '^MAKEFLAGS'",
+                    &status);
+    cr_assert(strstr(out, "-j1") && !strstr(out, "-j2"), "make -j1 stays serial: %s", out);
+    free(out);
+}
+
 Test(install, install_deps_without_root_or_sudo_says_what_root_should_run)
 {
     int status;
