@@ -69,8 +69,8 @@ static const char *nearest_option(const char *word)
     if (word[0] != '-')
         return NULL;
     snprintf(name, sizeof name, "%.*s", (int)strcspn(word + dashes, "="), word + dashes);
-    for (size_t i = 0; dashes == 1 && i < sizeof sample_names / sizeof sample_names[0];
-         i++)
+    size_t samples = dashes == 1 ? sizeof sample_names / sizeof sample_names[0] : 0;
+    for (size_t i = 0; i < samples; i++)
         if (strcmp(name, sample_names[i][0]) == 0)
             return sample_names[i][1];
     for (int i = 0; i < SETTING_COUNT; i++) {

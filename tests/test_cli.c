@@ -95,7 +95,8 @@ Test(cli, licence_file_and_version_name_gpl3)
     free(text);
     struct run r = laplace_run("--version");
     cr_assert_eq(r.status, 0);
-    cr_assert(strstr(r.out, "GPL-3.0-or-later"), "--version names the licence: %s", r.out);
+    cr_assert(strstr(r.out, "GPL-3.0-or-later"), "--version names the licence: %s",
+              r.out);
     run_free(&r);
 }
 

@@ -61,7 +61,8 @@ Test(install, make_builds_in_parallel_unless_told)
     out = shell_run("env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -j1 -pn laplace "
                     "2>/dev/null | grep '^MAKEFLAGS'",
                     &status);
-    cr_assert(strstr(out, "-j1") && !strstr(out, "-j2"), "make -j1 stays serial: %s", out);
+    cr_assert(strstr(out, "-j1") && !strstr(out, "-j2"), "make -j1 stays serial: %s",
+              out);
     free(out);
 }
 
@@ -74,7 +75,7 @@ Test(install, install_deps_without_root_or_sudo_says_what_root_should_run)
         cr_skip("needs setpriv and root, to run the script as another user");
     /* in /tmp, readable by the other user wherever the checkout lies (/root is not) */
     char command[1024], dir[64];
-    snprintf(dir, sizeof dir, "/tmp/laplace-nosudo-%ld", (long)getpid());
+    snprintf(dir, sizeof dir, "/tmp/laplace-nosudo-%ld", out_pid());
     snprintf(command, sizeof command,
              "mkdir -p %s/bin && cp scripts/install-deps.sh %s/ && chmod -R a+rX %s && "
              "for t in bash dpkg-query grep id env; do "
@@ -151,7 +152,7 @@ Test(install, make_install_and_uninstall_under_a_prefix_with_a_space, .timeout =
     require_laplace();
     char prefix[512], cwd[256];
     snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-pre fix",
-             getcwd(cwd, sizeof cwd), (long)getpid());
+             getcwd(cwd, sizeof cwd), out_pid());
     int status;
     char *out = run_with(&status, "make -s install PREFIX='%s'", prefix);
     cr_assert_eq(status, 0, "make install: %s", out);
@@ -208,7 +209,7 @@ Test(install, the_build_records_its_options_and_rebuilds_when_they_change, .time
 {
     char build[256];
     int status;
-    snprintf(build, sizeof build, TEST_OUT "/%ld-build", (long)getpid());
+    snprintf(build, sizeof build, TEST_OUT "/%ld-build", out_pid());
     char *out = make_object(build, "NO_MPI=1", &status);
     cr_assert_eq(status, 0, "make NO_MPI=1: %s", out);
     cr_assert(strstr(out, "without MPI (NO_MPI=1)"), "the real reason: %s", out);
@@ -274,11 +275,11 @@ Test(install, a_prefix_with_a_quote_and_a_dollar_and_an_edited_preset, .timeout 
     require_laplace();
     char prefix[512], cwd[256], command[2048], path[1024];
     snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-it's $HOME x",
-             getcwd(cwd, sizeof cwd), (long)getpid());
+             getcwd(cwd, sizeof cwd), out_pid());
     /* in double quotes: the '$' escaped for the shell, the quote as it is */
     snprintf(command, sizeof command,
              "make -s install PREFIX=\"%s/" TEST_OUT "/%ld-it's \\$HOME x\"", cwd,
-             (long)getpid());
+             out_pid());
     int status;
     char *out = shell_run(command, &status);
     cr_assert_eq(status, 0, "make install: %s", out);
@@ -294,7 +295,7 @@ Test(install, a_prefix_with_a_quote_and_a_dollar_and_an_edited_preset, .timeout 
     cr_assert(preset && fputs("# mine\n", preset) >= 0 && fclose(preset) == 0);
     snprintf(command, sizeof command,
              "make -s uninstall PREFIX=\"%s/" TEST_OUT "/%ld-it's \\$HOME x\"", cwd,
-             (long)getpid());
+             out_pid());
     out = shell_run(command, &status);
     cr_assert_eq(status, 0, "make uninstall: %s", out);
     cr_assert(strstr(out, "kept") && strstr(out, "default.ini"),
@@ -304,7 +305,7 @@ Test(install, a_prefix_with_a_quote_and_a_dollar_and_an_edited_preset, .timeout 
     snprintf(path, sizeof path, "%s/bin/laplace", prefix);
     cr_assert_neq(access(path, F_OK), 0, "bin/laplace was not removed");
     snprintf(command, sizeof command, "rm -rf \"%s/" TEST_OUT "/%ld-it's \\$HOME x\"",
-             cwd, (long)getpid());
+             cwd, out_pid());
     out = shell_run(command, &status);
     free(out);
 }
