@@ -5,7 +5,8 @@
 #   make run        solve config/default-gpu.ini (a GPU is visible) or config/default.ini
 #                   and print the report
 #   make test       the tests that need no GPU (GPU tests report themselves skipped, and
-#                   tests/run_unit_tests.sh names them before Criterion's summary)
+#                   tests/run_unit_tests.sh names them before Criterion's summary); a
+#                   pass leaves nothing in tests/out, a failed test's outputs stay
 #   make test-gpu   the GPU suite, then the GPU code under compute-sanitizer (fails without
 #                   a GPU); logs under results/
 #   make bench      ./laplace --bench: ceilings, the standard matrix and the lattice sweep
@@ -31,9 +32,10 @@
 CUDA_HOME ?= /usr/local/cuda
 
 # Parallel by default, one job a core (a serial build was ~100 s of a first make run
-# on 2 cores); a -j given on the command line wins, and make clean stays serial, so
-# that `make clean all` does not build while it deletes.
-ifeq ($(filter -j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),)
+# on 2 cores); a -j given on the command line wins, a make run by make shares its
+# parent's jobs, and make clean stays serial, so that `make clean all` does not build
+# while it deletes.
+ifeq ($(filter -j% --jobserver%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS))$(filter-out 0,$(MAKELEVEL)),)
   MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
 endif
 GPU_ARCH ?= 90
@@ -224,14 +226,15 @@ run: deps
 	@$(MAKE) --no-print-directory laplace
 	@bash scripts/run_job.sh ./laplace
 
-# Each run's outputs (tests/out/<pid>-<name>, kept to look at after a failure) replace
-# the last run's: about 2.3 GB a run, 79 GB over 34 runs on the CPU machine until
-# its disk was full.
+# Each run's outputs (tests/out/<pid>-<name>) replace the last run's; afterwards
+# tests/clean_out.sh (run_unit_tests.sh --clean-out) removes what the passing tests
+# left (about 2.4 GB a run; 79 GB over 34 runs filled the CPU machine's disk once)
+# and keeps, naming them, the outputs of the tests that failed.
 test: deps
 	@$(MAKE) --no-print-directory laplace $(BUILD)/unit_tests
 	@rm -rf tests/out && mkdir -p tests/out
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/criterion_lsan.supp \
-	    bash tests/run_unit_tests.sh $(BUILD)/unit_tests --jobs 2
+	    bash tests/run_unit_tests.sh $(BUILD)/unit_tests --clean-out=tests/out --jobs 2
 
 # The GPU suite needs only ./laplace and bash: build here, carry it to the GPU machine.
 # It builds ./laplace only when there is none (a GPU machine may lack the build deps).

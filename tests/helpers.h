@@ -108,6 +108,28 @@ static inline void ensure_out_dir(void)
     mkdir(TEST_OUT, 0777); /* EEXIST is fine */
 }
 
+/*
+ * This process's pid, the first part of every name under tests/out, written once
+ * beside the test's name in tests/out/owners ("<pid> suite::name"), so that after
+ * make test tests/clean_out.sh keeps the outputs of the tests that failed and
+ * removes the rest.
+ */
+static inline long out_pid(void)
+{
+    static long registered; /* the pid written, or 0 (a worker is a fork) */
+    long pid = (long)getpid();
+    if (registered == pid || !criterion_current_test)
+        return pid;
+    ensure_out_dir();
+    FILE *owners = fopen(TEST_OUT "/owners", "a");
+    cr_assert(owners, "cannot open " TEST_OUT "/owners");
+    int written = fprintf(owners, "%ld %s::%s\n", pid, criterion_current_test->category,
+                          criterion_current_test->name);
+    cr_assert(fclose(owners) == 0 && written > 0, "cannot write " TEST_OUT "/owners");
+    registered = pid;
+    return pid;
+}
+
 /* The paths made by out_path in this process (a test's worker). */
 struct out_paths {
     int count;
@@ -135,7 +157,7 @@ static inline void out_path(char *path, size_t n, const char *name)
 {
     struct out_paths *p = out_paths();
     ensure_out_dir();
-    snprintf(path, n, TEST_OUT "/%ld-%s", (long)getpid(), name);
+    snprintf(path, n, TEST_OUT "/%ld-%s", out_pid(), name);
     if (p->count == 0)
         atexit(remove_out_paths);
     if (p->count < 32 && strlen(path) < sizeof p->path[0])
@@ -348,7 +370,7 @@ static inline void fresh_out_dir(char *dir, size_t n, const char *name)
 {
     char command[2200];
     ensure_out_dir();
-    snprintf(dir, n, TEST_OUT "/%ld-%s", (long)getpid(), name);
+    snprintf(dir, n, TEST_OUT "/%ld-%s", out_pid(), name);
     int length =
         snprintf(command, sizeof command, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
     cr_assert(length > 0 && (size_t)length < sizeof command, "%s: too long a name", dir);

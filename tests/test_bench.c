@@ -692,7 +692,7 @@ Test(bench, plot_sweep_on_one_gpu_draws_it_against_its_floor)
 static void quick_bench_dir(char *dir, size_t n)
 {
     ensure_out_dir();
-    snprintf(dir, n, TEST_OUT "/%ld-bench", (long)getpid());
+    snprintf(dir, n, TEST_OUT "/%ld-bench", out_pid());
     mkdir(dir, 0777);
     setenv("LAPLACE_BENCH_DIR", dir, 1);
     setenv("LAPLACE_BENCH_QUICK", "1", 1);

@@ -54,8 +54,8 @@ Test(compare, the_main_runs_pvti_pieces_survive_both_comparisons, .timeout = 120
 {
     require_laplace();
     char with[256], alone[256], path[300], extent[64], own[64];
-    snprintf(with, sizeof with, TEST_OUT "/%ld-cmp", (long)getpid());
-    snprintf(alone, sizeof alone, TEST_OUT "/%ld-plain", (long)getpid());
+    snprintf(with, sizeof with, TEST_OUT "/%ld-cmp", out_pid());
+    snprintf(alone, sizeof alone, TEST_OUT "/%ld-plain", out_pid());
     struct run r = laplace_run(TILED " --compare --compare-cpu --output %s.pvti", with);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert(strstr(r.out, "speed-up"), "the comparison lines: %s", r.out);
@@ -97,7 +97,7 @@ Test(compare, ctrl_c_during_the_comparison_exits_130_without_its_line, .timeout 
 {
     require_laplace();
     char stem[256], command[2048], report[300];
-    snprintf(stem, sizeof stem, TEST_OUT "/%ld-cmpint", (long)getpid());
+    snprintf(stem, sizeof stem, TEST_OUT "/%ld-cmpint", out_pid());
     snprintf(report, sizeof report, "%s.txt", stem);
     snprintf(command, sizeof command,
              "rm -f %s.bin; ./laplace --backend cpu --partition 2x1 --nx 400 --ny 400 "

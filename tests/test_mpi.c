@@ -32,7 +32,7 @@
 static void remove_mpi_dirs(void)
 {
     char command[256];
-    snprintf(command, sizeof command, "rm -rf " TEST_OUT "/%ld-mpi-*", (long)getpid());
+    snprintf(command, sizeof command, "rm -rf " TEST_OUT "/%ld-mpi-*", out_pid());
     if (system(command) != 0)
         fprintf(stderr, "test_mpi: could not remove %s\n", command + 7);
 }

@@ -54,7 +54,7 @@ Test(outputs, every_format_holds_the_field_on_1_2_and_4_tiles, .timeout = 120)
     unsigned char *serial = NULL;
     for (int i = 0; i < 4; i++) {
         char stem[256], path[300];
-        snprintf(stem, sizeof stem, TEST_OUT "/%ld-all%d", (long)getpid(), i);
+        snprintf(stem, sizeof stem, TEST_OUT "/%ld-all%d", out_pid(), i);
         write_all(layouts[i], stem);
         long bin_size, vti_size;
         snprintf(path, sizeof path, "%s.bin", stem);
@@ -167,7 +167,7 @@ Test(outputs, ctrl_c_writes_the_field_reached_and_exits_130, .timeout = 60)
 {
     require_laplace();
     char stem[256], args[1024], report[300], path[300];
-    snprintf(stem, sizeof stem, TEST_OUT "/%ld-int", (long)getpid());
+    snprintf(stem, sizeof stem, TEST_OUT "/%ld-int", out_pid());
     snprintf(report, sizeof report, "%s.txt", stem);
     snprintf(args, sizeof args,
              "--backend cpu --partition 2x1 --nx 300 --ny 300 --eps 1e-14 "
@@ -206,7 +206,7 @@ Test(outputs, a_second_ctrl_c_exits_at_once_leaving_no_half_file, .timeout = 60)
 {
     require_laplace();
     char dir[256], args[1024], report[300], command[600];
-    snprintf(dir, sizeof dir, TEST_OUT "/%ld-int2", (long)getpid());
+    snprintf(dir, sizeof dir, TEST_OUT "/%ld-int2", out_pid());
     mkdir(dir, 0777);
     snprintf(report, sizeof report, "%s.txt", dir);
     snprintf(args, sizeof args,
@@ -236,7 +236,7 @@ Test(outputs, npy_is_numpys_format_with_the_bins_values)
 {
     require_laplace();
     char stem[256], path[300];
-    snprintf(stem, sizeof stem, TEST_OUT "/%ld-npy", (long)getpid());
+    snprintf(stem, sizeof stem, TEST_OUT "/%ld-npy", out_pid());
     for (int p = 0; p < 2; p++) {
         const char *precision = p ? "double" : "float";
         struct run r = laplace_run("--backend cpu --partition 2x1 " PLATE
@@ -276,7 +276,7 @@ Test(outputs, a_snapshot_that_cannot_be_written_is_one_line_and_status_1)
     require_laplace();
     static const char *const backends[] = {"serial", "cpu"};
     char dir[256], blocker[400];
-    snprintf(dir, sizeof dir, TEST_OUT "/%ld-snapfail", (long)getpid());
+    snprintf(dir, sizeof dir, TEST_OUT "/%ld-snapfail", out_pid());
     mkdir(dir, 0777);
     snprintf(blocker, sizeof blocker, "%s/f-000010.dat", dir);
     cr_assert_eq(mkdir(blocker, 0777), 0, "a directory where the snapshot goes");
@@ -301,7 +301,7 @@ Test(outputs, a_pvti_snapshot_has_a_piece_per_tile)
 {
     require_laplace();
     char dir[256], path[512];
-    snprintf(dir, sizeof dir, TEST_OUT "/%ld-snap", (long)getpid());
+    snprintf(dir, sizeof dir, TEST_OUT "/%ld-snap", out_pid());
     mkdir(dir, 0777);
     struct run r =
         laplace_run("--backend cpu --partition 2x2 --nx 40 --ny 30 --method "

@@ -449,7 +449,7 @@ Test(png, png_range_option_reaches_the_picture)
 {
     require_laplace();
     char path[256];
-    snprintf(path, sizeof path, TEST_OUT "/%ld-range.png", (long)getpid());
+    snprintf(path, sizeof path, TEST_OUT "/%ld-range.png", out_pid());
     struct run r = laplace_run("--backend serial --nx 40 --ny 40 --max-iter 50 -q "
                                "--png-range 0:2 --output %s",
                                path);

@@ -26,7 +26,7 @@ static void fresh_dir(char *dir, size_t n, const char *name)
 {
     char command[600];
     ensure_out_dir();
-    snprintf(dir, n, TEST_OUT "/%ld-trust-%s", (long)getpid(), name);
+    snprintf(dir, n, TEST_OUT "/%ld-trust-%s", out_pid(), name);
     snprintf(command, sizeof command, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
     cr_assert_eq(system(command), 0);
 }
@@ -50,7 +50,7 @@ static int shell(const char *dir, char **err, const char *format, ...)
     vsnprintf(line, sizeof line, format, ap);
     va_end(ap);
     cr_assert(getcwd(here, sizeof here));
-    snprintf(err_path, sizeof err_path, "%s/../%ld-trust.stderr", dir, (long)getpid());
+    snprintf(err_path, sizeof err_path, "%s/../%ld-trust.stderr", dir, out_pid());
     snprintf(command, sizeof command,
              "cd '%s' && L='%s/laplace' timeout 120 bash -c '%s' 2>'%s/%s'", dir, here,
              line, here, err_path);

@@ -449,7 +449,7 @@ Test(validation, bad_ini_files_are_refused_naming_the_file_and_line)
     for (int i = 0; i < BAD_INI_FILES; i++) {
         const struct bad_ini *b = &bad_ini_files[i];
         char why[256];
-        snprintf(path, sizeof path, TEST_OUT "/%ld-bad-%d.ini", (long)getpid(), i);
+        snprintf(path, sizeof path, TEST_OUT "/%ld-bad-%d.ini", out_pid(), i);
         snprintf(where, sizeof where, "%s:%d:", path, b->line);
         write_bytes(path, b->text, b->length);
         struct run r = laplace_run_within(60, "%s", path);
