@@ -29,7 +29,6 @@
 #include <string.h>
 
 #include "devices/device_cuda_pairs.h"
-#include "support/error.h"
 
 /* Whether a batch of this tile is its own (a lone tile's singles or pairs). */
 static int alone(const struct tile *t)
@@ -194,6 +193,20 @@ static int rearm_events(struct tile *first, const struct batch_call *b)
     return 0;
 }
 
+/* A batch that failed on tile `failed` while the first tile's thread recorded or queued
+ * it: the message on the first tile, naming the tile it came from; returns -1. */
+static int blame(struct tile *first, const struct tile *failed, const char *doing,
+                 const char *what)
+{
+    if (failed != first) {
+        char why[sizeof first->error];
+        snprintf(why, sizeof why, "%s tile %d's part of %s: %.400s", doing, failed->index,
+                 what, failed->error);
+        snprintf(first->error, sizeof first->error, "%s", why);
+    }
+    return -1;
+}
+
 /* Records the graph of a batch of every tile with the buffers of the batch's set
  * (the first tile's thread, once for each set, while no batch runs). */
 static int capture_group(struct tile *first, const struct batch_call *b)
@@ -208,14 +221,7 @@ static int capture_group(struct tile *first, const struct batch_call *b)
     if (failed) {
         if (graph)
             cudaGraphDestroy(graph);
-        if (failed != first) {
-            char why[sizeof first->error];
-            snprintf(why, sizeof why,
-                     "recording tile %d's part of the batch graph: %.400s", failed->index,
-                     failed->error);
-            snprintf(first->error, sizeof first->error, "%s", why);
-        }
-        return -1;
+        return blame(first, failed, "recording", "the batch graph");
     }
     CUDA_CHECK(first, end);
     cudaError_t made = cudaGraphInstantiate(&f->sets[b->set].graph, graph, 0);
@@ -234,10 +240,7 @@ static int launch_group(struct tile *first, const struct batch_call *b)
     if (b->direct) {
         const struct tile *failed = queue_group(b);
         cudaSetDevice(first->device);
-        return failed == first ? -1
-               : failed ? error_set(first->error, sizeof first->error, "tile %d: %.400s",
-                                    failed->index, failed->error)
-                        : 0;
+        return failed ? blame(first, failed, "queueing", "the batch") : 0;
     }
     if (!*graph && capture_group(first, b) != 0)
         return -1;

@@ -73,6 +73,12 @@
 #define SPREAD_FROM_ROWS 128
 #define ROUNDS_UP_TO_ROWS 256
 
+/* The most iterations whose block sums a batch of single sweeps of tile o keeps. */
+static long sums_most(const struct tile_offer *o)
+{
+    return BATCH_SUMS_BYTES / (o->block_count * (long)sizeof(double));
+}
+
 /* Iterations of about 2 ms of a GPU tile's single sweeps (one read and one write a
  * site at a guessed 3 TB/s, and 3 us), even, from 2 to 1024, its sums at most
  * BATCH_SUMS_BYTES. */
@@ -80,7 +86,7 @@ long loop_plan_gpu_batch(const struct tile_offer *o)
 {
     const double seconds = 2.0 * (double)o->field_bytes / 3e12 + 3e-6;
     long n = (long)(2e-3 / seconds);
-    const long most = BATCH_SUMS_BYTES / (o->block_count * (long)sizeof(double));
+    const long most = sums_most(o);
     n = n > most ? most : n;
     n = n < 2 ? 2 : n > 1024 ? 1024 : n;
     return n - n % 2; /* even: every batch starts on an odd iteration, same buffers */
@@ -115,7 +121,7 @@ static long several_batch(const struct tile_offer *o, int asked)
     long n = loop_plan_gpu_batch(o);
     if (!asked && n < SEVERAL_PAY_LEAST)
         return 0;
-    const long most = BATCH_SUMS_BYTES / (o->block_count * (long)sizeof(double));
+    const long most = sums_most(o);
     n = n < SEVERAL_LEAST ? SEVERAL_LEAST : n;
     n = n > most ? most - most % 2 : n;
     if (n < 2)
@@ -207,7 +213,7 @@ static int on_chip(const struct tile_settings *s, const struct tile_offer *o,
 }
 
 /* --loop chip on a tile that does not fit: the plan fails, saying why. */
-static void does_not_fit(const struct tile_offer *o, int device, struct loop_plan *p)
+static void does_not_fit(const struct tile_offer *o, struct loop_plan *p)
 {
     p->failed = 1;
     snprintf(p->reason, sizeof p->reason,
@@ -215,7 +221,7 @@ static void does_not_fit(const struct tile_offer *o, int device, struct loop_pla
              "in the shared memory of GPU %d (on Hopper: about 3.5 MiB in one "
              "thread-block cluster, or by plain Jacobi about 26 MiB over every "
              "multiprocessor, whose strips keep two copies or more); use --loop auto",
-             o->lx, o->ly, 2.0 * (double)o->field_bytes / 1048576.0, device);
+             o->lx, o->ly, 2.0 * (double)o->field_bytes / 1048576.0, o->device);
 }
 
 /* Whether a lone tile takes passes of two iterations: plain Jacobi with the sums
@@ -233,7 +239,7 @@ static int takes_pairs(const struct tile_settings *s, const struct tile_offer *o
 
 /* A lone tile whose device runs the loop alone (device.h's run_alone). */
 static void plan_alone(const struct loop_plan_input *in, const struct tile_offer *o,
-                       int device, struct loop_plan *p)
+                       struct loop_plan *p)
 {
     const struct tile_settings *s = &in->tile;
     const int asked_chip = s->loop == LOOP_CHIP;
@@ -241,7 +247,7 @@ static void plan_alone(const struct loop_plan_input *in, const struct tile_offer
         if (on_chip(s, o, p))
             return say(p, asked_chip ? "--loop chip" : "the lattice fits on chip");
         if (asked_chip)
-            return does_not_fit(o, device, p);
+            return does_not_fit(o, p);
     }
     const long n = loop_plan_gpu_batch(o);
     if (s->reduce == REDUCE_DEVICE) {
@@ -285,7 +291,7 @@ void loop_plan_make(const struct loop_plan_input *in, const struct tile_offer *o
 {
     *plan = (struct loop_plan){.way = LOOP_WAY_HOST};
     if (runs_alone(in, &offers[0]))
-        plan_alone(in, &offers[0], offers[0].device, plan);
+        plan_alone(in, &offers[0], plan);
     else
         plan_several(in, offers, plan);
 }
