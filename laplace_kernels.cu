@@ -33,9 +33,8 @@
  * statement): the host loop's and a batch's chains of sweeps pay less between two.
  *
  * What the kernels share lies in laplace_sites.cuh (the update of a site, the
- * rows kernel's block) and laplace_block_sums.cuh (the partial sums). The
- * resident loop of a lone tile is in laplace_loop.cu; the device's adding of
- * the block sums (--reduce device) in laplace_reduce.cu.
+ * rows kernel's block) and laplace_block_sums.cuh (the partial sums). The device's
+ * adding of the block sums (--reduce device) is in laplace_reduce.cu.
  */
 #include "laplace_kernels.h"
 

@@ -2,8 +2,8 @@
  * laplace_kernels.h - the sweep kernel variants and the extern "C" launchers of
  * laplace_kernels.cu. Plain C: host code includes it without CUDA headers; the
  * variant names below are known to every build, the launchers only to CUDA ones.
- * The resident loop (laplace_loop.h) and the device's adding of block sums
- * (laplace_reduce.h) take the launch described here.
+ * The device's adding of block sums (laplace_reduce.h) and the loops on chip take the
+ * launch described here.
  */
 #ifndef LAPLACE_KERNELS_H
 #define LAPLACE_KERNELS_H

@@ -97,8 +97,7 @@ static struct loop_plan_input plan_input(const struct loop_state *st)
                                  .distributed = st->split.distributed,
                                  .tile = s->tile,
                                  .monitor = s->monitor && s->monitor_every > 0,
-                                 .snapshot = s->snapshot && s->snapshot_every > 0,
-                                 .history = s->observe_all};
+                                 .snapshot = s->snapshot && s->snapshot_every > 0};
     in.tile.loop = s->loop; /* the run's --loop (the tiles' copy says the same) */
     return in;
 }

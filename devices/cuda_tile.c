@@ -1,6 +1,6 @@
 /*
  * cuda_tile.c - one tile on a CUDA GPU, below every file of the CUDA device
- * (device_cuda.c, device_cuda_alone.c, device_cuda_batches.c,
+ * (device_cuda.c, device_cuda_chip.c, device_cuda_batches.c,
  * device_cuda_ranks.c): the record of a failed CUDA call, the fault injected on
  * purpose, the sizes of the tile's arrays, and the queueing of one sweep: the
  * waits for the neighbours' previous sweep, the views of their edges (peer

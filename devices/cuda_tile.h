@@ -35,15 +35,13 @@ struct cuda_tile {
     double *total_h[2]; /* --reduce device: the tile total of iteration k (mapped) */
     double *total_d[2]; /* the same memory seen from the device */
     void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */
-    /* run_alone (device_cuda_alone.c, device_cuda_chip.c): the resident kernel of
-     * --reduce device, the loop on chip */
-    struct stop_state *state_d; /* --reduce device, on chip: the device's loop state */
+    /* run_alone (device_cuda_chip.c): the loop on chip */
+    struct stop_state *state_d; /* the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */
     struct chip_plan cluster;   /* a lone tile on chip: the cluster's plan and the */
     struct spread_plan strips;  /* spread strips' (device_cuda_offer.c; blocks 0: no) */
     void *meeting_d;            /* on chip, spread: where its blocks meet */
-    int multiprocessors;        /* for the resident loop kernel */
     int overlapping;            /* a lone tile's sweeps overlap the kernel before them
                                    (laplace_kernels_can_overlap) */
     /* batches (device_cuda_batches.c): of a lone tile (singles, pairs) or one graph

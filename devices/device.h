@@ -92,7 +92,6 @@ struct tile_offer {
     long block_count;   /* block sums of one sweep */
     int fallback;       /* 1: an edge comes by halo copy, not by peer read */
     size_t free_bytes;  /* GPU memory free with the tile open */
-    int rows_kernel;    /* the sweep's kernel is rows (the resident loop needs it) */
     /* a lone GPU tile (0 blocks: does not fit that way, or not offered): */
     int cluster_blocks, cluster_depth;               /* on chip in one cluster */
     int spread_blocks, spread_depth, spread_columns; /* on chip, spread strips */

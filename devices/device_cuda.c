@@ -14,13 +14,12 @@
  * The files of the CUDA device, each calling only the layers below it:
  *
  *   device_cuda.c                    a tile's life, the ops table
- *        |             |                   |
- *   device_cuda_   device_cuda_       device_cuda_
- *   alone.c        batches.c          ranks.c
- *   (run_alone)    (batch_*)          (shadow_*, edge_*)
- *        |  device_cuda_chip.c (on chip),  |
- *        |  device_cuda_pairs.c (passes of two iterations)
- *        |             |                   |
+ *        |             |                   |              |
+ *   device_cuda_   device_cuda_       device_cuda_   device_cuda_
+ *   chip.c         batches.c          ranks.c        offer.c
+ *   (run_alone:    (batch_*; a lone   (shadow_*,     (offer: what the loop
+ *   on chip)       tile's passes of   edge_*)        plan is told)
+ *        |         two: device_cuda_pairs.c)  |              |
  *   cuda_tile.c                      the tile's state, CUDA_CHECK, one sweep
  */
 #include <stdio.h>
@@ -30,8 +29,8 @@
 #include <cuda_runtime_api.h>
 
 #include "devices/cuda_tile.h"
-#include "devices/device_cuda_alone.h"
 #include "devices/device_cuda_batches.h"
+#include "devices/device_cuda_chip.h"
 #include "devices/device_cuda_offer.h"
 #include "devices/device_cuda_ranks.h"
 #include "laplace_kernels.h"
@@ -57,7 +56,6 @@ static int choose_shape(struct tile *t)
         p.multiProcessorCount, p.maxThreadsPerMultiProcessor,
         t->settings.reduce == REDUCE_DEVICE, (size_t)p.l2CacheSize);
     c->shape = laplace_kernels_shape_override(c->shape, t->settings.tune.sweep_order);
-    c->multiprocessors = p.multiProcessorCount;
     CUDA_CHECK(t, laplace_kernels_can_overlap(&c->overlapping));
     int bx = c->shape.block_x, by = c->shape.block_y;
     t->block_count =
@@ -274,7 +272,7 @@ static void cuda_close(struct tile *t)
     cudaFree(t->fixed);
     cudaFree(c->block_sums_d);
     cudaFree(c->phase_sums_d);
-    device_cuda_alone_free(c);
+    device_cuda_chip_free(c);
     device_cuda_batches_free(c);
     for (int p = 0; p < 2; p++) {
         cudaFreeHost(t->block_sums[p]);
@@ -303,7 +301,7 @@ const struct device_ops device_cuda_ops = {
     .download = cuda_download,
     .close = cuda_close,
     .offer = device_cuda_offer,
-    .run_alone = device_cuda_alone_run,
+    .run_alone = device_cuda_chip_run,
     .batch_open = device_cuda_batches_open,
     .batch_start = device_cuda_batches_start,
     .batch_wait = device_cuda_batches_wait,

@@ -29,6 +29,8 @@
 #include <string.h>
 
 #include "devices/device_cuda_pairs.h"
+#include "kernels/laplace_reduce.h"
+#include "support/error.h"
 
 /* Whether a batch of this tile is its own (a lone tile's singles or pairs). */
 static int alone(const struct tile *t)
@@ -117,21 +119,30 @@ static int queue_batch_end(struct tile *t, struct tile *first, const struct batc
 
 /* Queues a lone tile's batch of single sweeps: the checkpoint's copy, then each
  * iteration's phases one after the other (each launched to overlap the kernel before
- * it), its block sums into its slot. No events: no neighbour waits for them. */
+ * it), its block sums into its slot, or with --reduce device into the device's block
+ * sums and then their total into its slot of totals. No events: no neighbour waits
+ * for them. */
 static int queue_singles(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
     struct cuda_tile_batch_set *s = &c->sets[b->set];
+    const int device_adds = t->settings.reduce == REDUCE_DEVICE;
+    const int phases = update_rule_phases(&t->settings.rule);
     CUDA_CHECK(t,
                cudaMemcpyAsync(s->checkpoint_d, t->field[0], device_tile_field_bytes(t),
                                cudaMemcpyDeviceToDevice, c->stream));
-    for (long k = 1; k <= b->n; k++)
-        for (int phase = 0; phase < update_rule_phases(&t->settings.rule); phase++) {
-            double *sums = s->slots_d + (size_t)(k - 1) * (size_t)c->slot_sums;
+    for (long k = 1; k <= b->n; k++) {
+        double *sums = device_adds ? c->block_sums_d
+                                   : s->slots_d + (size_t)(k - 1) * (size_t)c->slot_sums;
+        for (int phase = 0; phase < phases; phase++) {
             struct sweep_launch l = cuda_tile_sweep_launch(t, k, phase, sums);
             if (cuda_tile_launch_sweep(t, &l) != 0)
                 return -1;
         }
+        if (device_adds)
+            CUDA_CHECK(t, laplace_reduce(sums, t->block_count, t->settings.rule.norm,
+                                         s->totals_d + (k - 1), c->stream));
+    }
     return 0;
 }
 

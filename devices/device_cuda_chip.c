@@ -79,6 +79,7 @@ int device_cuda_chip_run(struct tile *t, const struct loop_plan *plan,
 {
     struct cuda_tile *c = t->impl;
     const int spread = plan->way == LOOP_WAY_SPREAD;
+    *out = stop_state_start();
     const long laps = plan->batch < CHIP_LAP_MOST ? plan->batch : CHIP_LAP_MOST;
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
     if (allocate(t, spread, out) != 0)
@@ -96,6 +97,8 @@ int device_cuda_chip_run(struct tile *t, const struct loop_plan *plan,
 
 void device_cuda_chip_free(struct cuda_tile *c)
 {
+    cudaFree(c->state_d);
+    cudaFreeHost(c->state_h);
     cudaFree(c->meeting_d);
     cudaFree(c->norms_d);
     cudaFreeHost(c->norms_h);

@@ -1,6 +1,6 @@
 /*
- * device_cuda_chip.h - the loop on chip of a lone tile (device_cuda_chip.c), where the
- * loop plan takes it (the cluster or the spread strips).
+ * device_cuda_chip.h - the loop on chip of a lone tile (device_cuda_chip.c; device.h's
+ * run_alone), where the loop plan takes it (the cluster or the spread strips).
  */
 #ifndef LAPLACE_DEVICE_CUDA_CHIP_H
 #define LAPLACE_DEVICE_CUDA_CHIP_H

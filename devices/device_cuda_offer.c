@@ -34,7 +34,6 @@ static int plan_on_chip(struct tile *t, struct tile_offer *o)
 
 int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
 {
-    struct cuda_tile *c = t->impl;
     size_t free_bytes = 0, total_bytes = 0;
     *o = (struct tile_offer){.gpu = 1,
                              .device = t->device,
@@ -42,8 +41,7 @@ int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
                              .lx = t->extent->lx,
                              .ly = t->extent->ly,
                              .field_bytes = device_tile_field_bytes(t),
-                             .block_count = t->block_count,
-                             .rows_kernel = c->shape.kernel == KERNEL_ROWS};
+                             .block_count = t->block_count};
     for (int side = 0; side < SIDE_COUNT; side++)
         o->fallback |= t->peer_fallback[side];
     CUDA_CHECK(t, cudaMemGetInfo(&free_bytes, &total_bytes));

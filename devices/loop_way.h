@@ -11,10 +11,9 @@
  *             iteration decided in order, replayed from the batch's checkpoint
  *             when the stop falls inside, the tail before --max-iter one shorter
  *             batch and then the host loop)
- *   resident  a lone GPU tile, --reduce device: one resident kernel a launch
  *   cluster   a lone GPU tile on chip, in one thread-block cluster
  *   spread    a lone GPU tile on chip, strips over the multiprocessors
- *             (these three: the device's run_alone; the device stops by itself)
+ *             (these two: the device's run_alone; the device stops by itself)
  */
 #ifndef LAPLACE_LOOP_WAY_H
 #define LAPLACE_LOOP_WAY_H
@@ -24,7 +23,6 @@ enum loop_way {
     LOOP_WAY_BATCHED,
     LOOP_WAY_SINGLES,
     LOOP_WAY_PAIRS,
-    LOOP_WAY_RESIDENT,
     LOOP_WAY_CLUSTER,
     LOOP_WAY_SPREAD,
     LOOP_WAY_COUNT
@@ -33,8 +31,8 @@ enum loop_way {
 /* How the run iterates. */
 struct loop_plan {
     enum loop_way way;
-    long batch;       /* iterations a batch (batched, singles, pairs), a launch
-                         (resident) or a lap (on chip); 0 for the host loop */
+    long batch;       /* iterations a batch (batched, singles, pairs) or a lap (on
+                         chip); 0 for the host loop */
     long multiple;    /* batches: every batch's length is a multiple of this (2; 4
                          for pairs, whose passes end in field 0) */
     int blocks;       /* on chip: blocks of the cluster or of the spread strips */

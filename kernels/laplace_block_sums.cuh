@@ -1,6 +1,6 @@
 /*
  * laplace_block_sums.cuh - the partial sums of the kernels, included by their
- * .cu files (laplace_kernels.cu, laplace_loop.cu, laplace_reduce.cu): a thread
+ * .cu files (laplace_kernels.cu, laplace_reduce.cu): a thread
  * block's total in a fixed tree order (warp shuffles, no atomics), written at
  * the block's place, and the sum of many block sums in block_sums_total()'s
  * order, so that the host and the device add them alike.

@@ -1,7 +1,7 @@
 /*
  * laplace_pairs.cu - two Jacobi iterations in one pass through memory, for a lone
  * tile whose fields do not fit on chip (device_cuda_pairs.c queues the passes in
- * batches, device_cuda_alone.c runs them).
+ * batches, loop_batches.c runs them).
  *
  * A sweep of the rows kernel reads every site once and writes it once: on a lattice
  * larger than L2 its time is the copy's. A pass here reads the field of iteration k
@@ -23,7 +23,7 @@
  * the rows kernel's (other blocks, another order of additions); the fields are the
  * same bits, since every site is updated by the design's formula from the same
  * values. Sites on the lattice's edge keep their values; iteration k + 1 is never
- * stored, so a stop at it is taken by replaying single sweeps (device_cuda_alone.c).
+ * stored, so a stop at it is taken by replaying single sweeps (loop_batches.c).
  */
 #include "kernels/laplace_pairs.h"
 

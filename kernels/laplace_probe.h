@@ -1,8 +1,8 @@
 /*
  * laplace_probe.h - the floor of each mechanism a loop resident on the GPU can meet
  * by (laplace_probe.cu), measured by --bench with empty kernels before any sweep is
- * built on them: a grid-wide barrier of a cooperative grid (what today's resident
- * loop pays every iteration) and a cluster barrier with a read of a neighbour
+ * built on them: a grid-wide barrier of a cooperative grid (what a resident loop
+ * meeting every iteration would pay) and a cluster barrier with a read of a neighbour
  * block's shared memory (what an on-chip loop of one cluster would pay).
  */
 #ifndef LAPLACE_PROBE_H

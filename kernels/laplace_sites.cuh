@@ -1,11 +1,10 @@
 /*
  * laplace_sites.cuh - what every sweep kernel does at its sites, included by
- * the .cu files of the kernels (laplace_kernels.cu, laplace_loop.cu,
- * laplace_chip.cu): the neighbours' edges and the loads (plain or through the
+ * the .cu files of the kernels (laplace_kernels.cu, laplace_chip.cu,
+ * laplace_spread.cu): the neighbours' edges and the loads (plain or through the
  * read-only cache), the Jacobi update in the design's order of additions, the
  * square of an update as the norm adds it, any update rule's site (rule_args,
- * rule_site), the rows kernel's walk over one block of its grid (shared by
- * the sweep and the resident loop, so their partial sums agree), and how the loops
+ * rule_site), the rows kernel's walk over one block of its grid, and how the loops
  * on chip walk a column (walk_column), share a strip of rows among a block's
  * threads (strip_threads) and meet apart from a deciding warp (sweepers_meet).
  */

@@ -3,8 +3,7 @@
  *
  *   a lone tile whose device runs the loop alone, nothing needing the host between
  *   iterations:  on chip (cluster or spread) where it pays or is asked and fits,
- *                else --reduce device: resident batches, else pairs or singles
- *                where they pay, else the host loop
+ *                else pairs or singles where they pay, else the host loop
  *   several tiles of one process: batches where every tile's device pays for them
  *                (or --loop batched), else the host loop
  *   ranks, snapshots, --loop host: the host loop
@@ -27,14 +26,13 @@
  * With the host adding the sums, measured on an H100 with the norm every iteration
  * (results/2026-11-25-sweep/loops.csv): 1024^2 float (344 iterations a batch) ran 8.1
  * us an iteration in batches against 9.5 in the host loop, 2048^2 (140 a batch) 16.6
- * against 14.9 and 4096^2 (41) 63.0 against 57.6. With the device adding them (the
- * resident loop): not measured again. */
+ * against 14.9 and 4096^2 (41) 63.0 against 57.6. With the device adding them (--reduce
+ * device: a reduction after each sweep), the same length. The resident loop that
+ * --reduce device ran before was slower than such batches at every lattice (float, us
+ * an iteration, the resident loop against batches of the rows kernel's sweeps, an H100,
+ * results/2026-11-27-loop-plan/resident-8.txt): 256^2 3.84/2.75, 512^2 6.04/3.74,
+ * 1024^2 7.75/7.30, 2048^2 17.31/13.56, 4096^2 67.51/49.17; it left the code. */
 #define SINGLES_LEAST 256
-#define RESIDENT_LEAST 32
-
-/* A resident kernel runs this many batches' worth of iterations: it costs no launch
- * per iteration, so the host may look in less often. */
-#define RESIDENT_BATCHES 8
 
 /* Batches of pairs hold at least this many iterations: the checkpoint, written by a
  * batch's first pass, costs about one iteration's bytes. */
@@ -250,14 +248,6 @@ static void plan_alone(const struct loop_plan_input *in, const struct tile_offer
             return does_not_fit(o, p);
     }
     const long n = loop_plan_gpu_batch(o);
-    if (s->reduce == REDUCE_DEVICE) {
-        if (n < RESIDENT_LEAST || !o->rows_kernel)
-            return say(p, "--reduce device: a resident loop pays only for the rows "
-                          "kernel's short sweeps");
-        p->way = LOOP_WAY_RESIDENT;
-        p->batch = RESIDENT_BATCHES * n;
-        return say(p, "--reduce device: the device adds the sums and stops itself");
-    }
     const long pairs =
         takes_pairs(s, o, n >= SINGLES_LEAST) ? loop_plan_pairs_batch(o) : 0;
     if (pairs > 0) {
@@ -274,16 +264,13 @@ static void plan_alone(const struct loop_plan_input *in, const struct tile_offer
     say(p, "short sweeps: a graph of many a launch");
 }
 
-/* The lone device runs the loop alone when there is one tile (and it offers to) and
- * no monitor or snapshot needs the host as the loop goes; nor the history, when the
- * device would add the sums itself and show only one norm per batch (the loop on chip
- * shows them all). */
+/* A lone tile's device runs its loop (on chip, or in batches the host decides after
+ * each) when there is one tile (and it offers to) and no monitor or snapshot needs the
+ * host as the loop goes. */
 static int runs_alone(const struct loop_plan_input *in, const struct tile_offer *o)
 {
-    const struct tile_settings *s = &in->tile;
-    return in->tiles == 1 && o->runs_alone && s->loop != LOOP_HOST && !in->monitor &&
-           !in->snapshot &&
-           !(in->history && s->reduce == REDUCE_DEVICE && s->loop != LOOP_CHIP);
+    return in->tiles == 1 && o->runs_alone && in->tile.loop != LOOP_HOST &&
+           !in->monitor && !in->snapshot;
 }
 
 void loop_plan_make(const struct loop_plan_input *in, const struct tile_offer *offers,
@@ -296,8 +283,8 @@ void loop_plan_make(const struct loop_plan_input *in, const struct tile_offer *o
         plan_several(in, offers, plan);
 }
 
-static const char *const way_names[LOOP_WAY_COUNT] = {
-    "host", "batched", "singles", "pairs", "resident", "cluster", "spread"};
+static const char *const way_names[LOOP_WAY_COUNT] = {"host",  "batched", "singles",
+                                                      "pairs", "cluster", "spread"};
 
 const char *loop_plan_way_name(enum loop_way way)
 {

@@ -1,8 +1,8 @@
 /*
  * loop_plan.h - how a run iterates, decided once (loop_plan.c): from what the run asks
- * (--loop, --kernel, --block, --reduce, the method, the watchers, the tiles and ranks,
- * LAPLACE_TUNE) and what each tile's device offers (struct tile_offer, filled by the
- * device once its tile is open and connected), loop_plan_make() chooses the way to
+ * (--loop, --kernel, --block, --reduce, the method, the monitor and snapshots, the tiles
+ * and ranks, LAPLACE_TUNE) and what each tile's device offers (struct tile_offer, filled
+ * by the device once its tile is open and connected), loop_plan_make() chooses the way to
  * iterate, its batch length, and says why. The drivers (solver.c, loop_batches.c, the
  * devices' run_alone) carry out the plan; none decides. --dry-run and the report print
  * it (loop_plan_describe). The ways are loop_way.h's.
@@ -22,7 +22,6 @@ struct loop_plan_input {
     struct tile_settings tile; /* --loop, --kernel, --block, --reduce, rule, tune */
     int monitor;               /* --monitor: the host shows norms as the loop goes */
     int snapshot;              /* --snapshot-every: the host gathers fields as it goes */
-    int history;               /* --history: every norm must reach the host */
 };
 
 /*

@@ -1,7 +1,7 @@
 /*
  * stop_rule.h - the one stopping rule of every loop: the reference, the host
- * loop of the tiles, a lone GPU's batches, the multi-GPU batches and the resident
- * kernel of laplace_kernels.cu all count an iteration and decide with
+ * loop of the tiles, a lone GPU's batches, the multi-GPU batches and the loops on
+ * chip (kernels/laplace_chip.cu, laplace_spread.cu) all count an iteration and decide with
  * stop_state_step() below, so they stop at the same iteration for the same reason.
  *
  * The inline part is plain C that also compiles as CUDA device code (HOST_DEVICE),

@@ -4,7 +4,7 @@
 # 1 GPU, on 2 (or two tiles on one GPU) and on 4 (2x2), over every kernel variant
 # and every loop (the loop on chip, in one cluster and spread over the multiprocessors,
 # which lone plain-Jacobi tiles that fit take unless a kernel is named, and --loop chip;
-# the lone GPU's graph batches and resident kernel, the
+# the lone GPU's graph batches (--reduce host and device), the
 # batched loop of several GPUs, the host loop, peer reads and halo copies, SOR's
 # general kernel); then faults injected under memcheck's leak check, which
 # shows that every failure path frees all device memory (laplace resets its GPUs

@@ -591,13 +591,13 @@ loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --block 32x
 loop_named 1 "batched on the GPUs" --partition 1x1 --precision float --loop batched
 # A lone tile's sweeps are launched to overlap the kernel before them (programmatic
 # dependent launch, devices/cuda_tile.c) in the host loop and in the batches, and the
-# report says so; tiles with neighbours and the resident kernel of --reduce device
-# launch plainly, and the report says nothing of it.
+# report says so (with --reduce device too); tiles with neighbours launch plainly,
+# and the report says nothing of it.
 overlapped=", each sweep launched to overlap the kernel before it"
 loop_named 1 "the host at every iteration$overlapped\$" --partition 1x1 --loop host
 loop_named 1 "batched on the GPUs, [0-9]* iterations a batch$overlapped\$" --partition 1x1 --loop batched
 loop_named 1 "the host at every iteration\$" --partition 2x1 --devices 0,0 --loop host
-loop_named 1 "batched on the GPUs, [0-9]* iterations a batch\$" --partition 1x1 --loop batched --reduce device
+loop_named 1 "batched on the GPUs, [0-9]* iterations a batch$overlapped\$" --partition 1x1 --loop batched --reduce device
 for way in cluster spread; do
     for precision in float double; do
         for lattice in "3 3" "4 9" "33 7" "300 5" "5 300" "64 64" "130 257"; do

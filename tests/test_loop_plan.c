@@ -26,7 +26,6 @@ static struct tile_offer gpu_tile(long lx, long ly, size_t value)
                                .field_bytes = (size_t)lx * (size_t)ly * value,
                                .block_count = (lx * ly + 1023) / 1024,
                                .free_bytes = (size_t)80e9,
-                               .rows_kernel = 1,
                                .pairs_fit = 1,
                                .pairs_blocks = ((lx + 479) / 480) * ((ly + 15) / 16)};
 }
@@ -188,16 +187,19 @@ Test(loop_plan, off_chip_plain_jacobi_takes_pairs_where_singles_do_not_pay)
     expect("pairs=1 1024^2", plan_of(&in, &o), LOOP_WAY_PAIRS, 688);
 }
 
-Test(loop_plan, reduce_device_runs_resident_only_for_the_rows_kernel)
+/* --reduce device: the device adds each sweep's block sums; a lone tile's batches of
+ * single sweeps take it as they take the host's adding (no passes of two, which write
+ * block sums for the host), whatever the kernel. */
+Test(loop_plan, reduce_device_takes_batches_of_single_sweeps)
 {
     struct loop_plan_input in = asked(1);
     in.tile.reduce = REDUCE_DEVICE;
     struct tile_offer o = gpu_tile(1024, 1024, 4);
-    expect("--reduce device 1024^2", plan_of(&in, &o), LOOP_WAY_RESIDENT, 8 * 344);
-    o.rows_kernel = 0;
-    expect("--reduce device, general kernel", plan_of(&in, &o), LOOP_WAY_HOST, 0);
-    o = gpu_tile(8192, 8192, 4); /* 10 iterations in 2 ms: fewer than 32 */
-    expect("--reduce device 8192^2", plan_of(&in, &o), LOOP_WAY_HOST, 0);
+    expect("--reduce device 1024^2", plan_of(&in, &o), LOOP_WAY_SINGLES, 344);
+    in.tile.kernel = KERNEL_GENERAL;
+    expect("--reduce device, general kernel", plan_of(&in, &o), LOOP_WAY_SINGLES, 344);
+    o = gpu_tile(4096, 4096, 4); /* 41 in 2 ms: fewer than 256, and no pairs */
+    expect("--reduce device 4096^2", plan_of(&in, &o), LOOP_WAY_HOST, 0);
 }
 
 Test(loop_plan, the_host_keeps_a_lone_tile_it_must_watch)
@@ -212,11 +214,6 @@ Test(loop_plan, the_host_keeps_a_lone_tile_it_must_watch)
     in = asked(1);
     in.tile.loop = LOOP_HOST;
     expect("--loop host", plan_of(&in, &o), LOOP_WAY_HOST, 0);
-    in = asked(1);
-    in.history = 1; /* on chip every norm comes back */
-    expect("--history on chip", plan_of(&in, &o), LOOP_WAY_SPREAD, 8192);
-    in.tile.reduce = REDUCE_DEVICE; /* one norm a batch would come back */
-    expect("--history --reduce device", plan_of(&in, &o), LOOP_WAY_HOST, 0);
     o.runs_alone = 0;
     expect("a device with no loop of its own",
            plan_of(&(struct loop_plan_input){.tiles = 1}, &o), LOOP_WAY_HOST, 0);
