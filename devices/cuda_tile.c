@@ -124,6 +124,19 @@ static int wait_for_neighbours(struct tile *t, const struct sweep_args *a)
     return 0;
 }
 
+/* cuda_tile.h says what it queues. */
+int cuda_tile_meet_neighbours(struct tile *t, const struct sweep_args *a, int src,
+                              struct sweep_launch *l)
+{
+    if (wait_for_neighbours(t, a) != 0 ||
+        edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l->west) ||
+        edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], src, &l->east) ||
+        edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], src, &l->south) ||
+        edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], src, &l->north))
+        return -1;
+    return 0;
+}
+
 /* The launch of phase `phase` of sweep k, block sums into sums (NULL: none),
  * without the neighbours' edges. */
 struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
@@ -225,11 +238,7 @@ int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *su
         l.block_sums = a->phase == 1 ? l.block_sums : c->phase_sums_d;
     }
     if (a->part != SWEEP_EDGES && /* the edges' part goes on from the interior's */
-        (wait_for_neighbours(t, a) != 0 ||
-         edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l.west) ||
-         edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], src, &l.east) ||
-         edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], src, &l.south) ||
-         edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], src, &l.north)))
+        cuda_tile_meet_neighbours(t, a, src, &l) != 0)
         return -1;
     if (launch_part(t, a, &l) != 0)
         return -1;

@@ -47,6 +47,7 @@ struct cuda_tile {
     /* batches (device_cuda_batches.c): of a lone tile (singles, pairs) or one graph
      * of every GPU's sweeps */
     enum loop_way batch_way; /* the plan's way of its batches */
+    int stacked;             /* its batches are several tiles' (it has a neighbour) */
     long slot_sums;          /* block sums an iteration keeps in a batch's slots */
     cudaEvent_t mark;        /* where this tile's stream joins and leaves the graph */
     struct cuda_tile_batch_set sets[2]; /* used by batches in turn (batch_set) */
@@ -92,6 +93,12 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
  * t->sweeps_overlapped whether it overlapped the kernel before it, for the report;
  * 0, or -1 with t->error set. */
 int cuda_tile_launch_sweep(struct tile *t, const struct sweep_launch *l);
+
+/* Queues on the tile's stream the waits for its neighbours' step a->iteration - 1
+ * (phase 1: their phase 0 of step a->iteration) and puts into l the views of their
+ * edges of field src (peer pointers into it, or halos copied now); 0, or -1. */
+int cuda_tile_meet_neighbours(struct tile *t, const struct sweep_args *a, int src,
+                              struct sweep_launch *l);
 
 /*
  * Queues phase a->phase of sweep k after the neighbours' (wait_for_neighbours),

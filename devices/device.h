@@ -95,7 +95,9 @@ struct tile_offer {
     /* a lone GPU tile (0 blocks: does not fit that way, or not offered): */
     int cluster_blocks, cluster_depth;               /* on chip in one cluster */
     int spread_blocks, spread_depth, spread_columns; /* on chip, spread strips */
-    int pairs_fit;     /* passes of two iterations: their grid fits */
+    int pairs_fit;     /* passes of two iterations: their grid fits (a lone tile's,
+                          or one of several stacked: as wide as the lattice, at
+                          least 2 rows high, its neighbours read in place) */
     long pairs_blocks; /* their block sums an iteration */
 };
 

@@ -36,7 +36,8 @@
 static int alone(const struct tile *t)
 {
     const struct cuda_tile *c = t->impl;
-    return c->batch_way == LOOP_WAY_SINGLES || c->batch_way == LOOP_WAY_PAIRS;
+    return c->batch_way == LOOP_WAY_SINGLES ||
+           (c->batch_way == LOOP_WAY_PAIRS && !c->stacked);
 }
 
 int device_cuda_batches_open(struct tile *t, const struct loop_plan *plan)
@@ -44,6 +45,9 @@ int device_cuda_batches_open(struct tile *t, const struct loop_plan *plan)
     struct cuda_tile *c = t->impl;
     const long n = plan->batch;
     c->batch_way = plan->way;
+    c->stacked = 0;
+    for (int side = 0; side < SIDE_COUNT; side++)
+        c->stacked |= t->extent->neighbour[side] >= 0;
     c->slot_sums =
         plan->way == LOOP_WAY_PAIRS ? device_cuda_pairs_sums(t) : t->block_count;
     CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
@@ -79,7 +83,8 @@ static int queue_batch_sweep(struct tile *t, const struct batch_call *b, long k,
 }
 
 /* Queues the start of a batch on a tile's stream: joining the graph (all but
- * the first tile, which started it) and the checkpoint copy. */
+ * the first tile, which started it) and the checkpoint copy (passes of two: their
+ * first pass writes it). */
 static int queue_batch_start(struct tile *t, const struct tile *first,
                              const struct batch_call *b)
 {
@@ -87,10 +92,25 @@ static int queue_batch_start(struct tile *t, const struct tile *first,
     if (t != first)
         CUDA_CHECK(t, cudaStreamWaitEvent(c->stream,
                                           ((struct cuda_tile *)first->impl)->mark, 0));
-    CUDA_CHECK(t, cudaMemcpyAsync(c->sets[b->set].checkpoint_d, t->field[0],
-                                  device_tile_field_bytes(t), cudaMemcpyDeviceToDevice,
-                                  c->stream));
+    if (c->batch_way != LOOP_WAY_PAIRS)
+        CUDA_CHECK(t, cudaMemcpyAsync(c->sets[b->set].checkpoint_d, t->field[0],
+                                      device_tile_field_bytes(t),
+                                      cudaMemcpyDeviceToDevice, c->stream));
     return 0;
+}
+
+/* Queues step k of a batch of tile t (phase `phase` of sweep k; passes of two: pass
+ * k, every phase 0) after its neighbours' step k - 1. */
+static int queue_step(struct tile *t, const struct batch_call *b, long k, int phase)
+{
+    struct cuda_tile *c = t->impl;
+    if (c->batch_way != LOOP_WAY_PAIRS)
+        return queue_batch_sweep(t, b, k, phase);
+    struct cuda_tile_batch_set *s = &c->sets[b->set];
+    const struct tile *nb[SIDE_COUNT];
+    tile_neighbours(b->tiles, t, nb);
+    return device_cuda_pairs_queue_pass(t, k, nb, k == 1 ? s->checkpoint_d : NULL,
+                                        s->slots_d);
 }
 
 /* Queues the end of a batch on a tile's stream: the sums to the host, and
@@ -166,7 +186,9 @@ static struct tile *queue_group(const struct batch_call *b)
 {
     struct tile *first = &b->tiles[0];
     struct cuda_tile *f = first->impl;
-    const int phases = update_rule_phases(&first->settings.rule);
+    const int pairs = f->batch_way == LOOP_WAY_PAIRS;
+    const int phases = pairs ? 1 : update_rule_phases(&first->settings.rule);
+    const long steps = pairs ? b->n / 2 : b->n;
     if (alone(first))
         return queue_alone(first, b) != 0 ? first : NULL;
     if (cudaEventRecord(f->mark, f->stream) != cudaSuccess)
@@ -175,11 +197,11 @@ static struct tile *queue_group(const struct batch_call *b)
         if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
             queue_batch_start(&b->tiles[i], first, b) != 0)
             return &b->tiles[i];
-    for (long k = 1; k <= b->n; k++)
+    for (long k = 1; k <= steps; k++)
         for (int phase = 0; phase < phases; phase++)
             for (int i = 0; i < b->count; i++)
                 if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||
-                    queue_batch_sweep(&b->tiles[i], b, k, phase) != 0)
+                    queue_step(&b->tiles[i], b, k, phase) != 0)
                     return &b->tiles[i];
     for (int i = 0; i < b->count; i++)
         if (cudaSetDevice(b->tiles[i].device) != cudaSuccess ||

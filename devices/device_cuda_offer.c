@@ -3,7 +3,8 @@
  * plan/loop_plan.c decides): once the tile is open and connected, its sizes, block
  * sums, halo copies and the GPU's free memory; for a lone tile also the ways it fits
  * on chip (the cluster's and the spread strips' plans, kept in the tile for the run)
- * and whether passes of two iterations fit its grid. Facts only: nothing chosen.
+ * and, for a lone tile or one stacked among several, whether passes of two iterations
+ * fit. Facts only: nothing chosen.
  */
 #include "devices/device_cuda_offer.h"
 
@@ -32,6 +33,15 @@ static int plan_on_chip(struct tile *t, struct tile_offer *o)
     return 0;
 }
 
+/* Whether a tile of several may take passes of two: no tile west or east of it, at
+ * least 2 rows high, and its neighbours' rows read in place (laplace_pairs.cu). */
+static int stacked(const struct tile *t)
+{
+    return t->extent->neighbour[SIDE_WEST] < 0 && t->extent->neighbour[SIDE_EAST] < 0 &&
+           t->extent->ly >= 2 && !t->peer_fallback[SIDE_SOUTH] &&
+           !t->peer_fallback[SIDE_NORTH];
+}
+
 int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
 {
     size_t free_bytes = 0, total_bytes = 0;
@@ -46,9 +56,7 @@ int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
         o->fallback |= t->peer_fallback[side];
     CUDA_CHECK(t, cudaMemGetInfo(&free_bytes, &total_bytes));
     o->free_bytes = free_bytes;
-    if (!alone)
-        return 0;
-    o->pairs_fit = laplace_pairs_fits(o->lx, o->ly);
+    o->pairs_fit = laplace_pairs_fits(o->lx, o->ly) && (alone || stacked(t));
     o->pairs_blocks = laplace_pairs_blocks(o->lx, o->ly);
-    return plan_on_chip(t, o);
+    return alone ? plan_on_chip(t, o) : 0;
 }

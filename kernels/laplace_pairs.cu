@@ -1,7 +1,8 @@
 /*
  * laplace_pairs.cu - two Jacobi iterations in one pass through memory, for a lone
- * tile whose fields do not fit on chip (device_cuda_pairs.c queues the passes in
- * batches, loop_batches.c runs them).
+ * tile whose fields do not fit on chip, or for tiles stacked in rows as wide as the
+ * lattice (device_cuda_pairs.c queues the passes in batches, loop_batches.c runs
+ * them).
  *
  * A sweep of the rows kernel reads every site once and writes it once: on a lattice
  * larger than L2 its time is the copy's. A pass here reads the field of iteration k
@@ -24,6 +25,11 @@
  * same bits, since every site is updated by the design's formula from the same
  * values. Sites on the lattice's edge keep their values; iteration k + 1 is never
  * stored, so a stop at it is taken by replaying single sweeps (loop_batches.c).
+ *
+ * A stacked tile (sweep_stacked) reads the two nearest rows of iteration k of the
+ * tiles below and above it straight from their GPUs (peer reads) and computes
+ * iteration k + 1 of the nearer one as its owner does, to the same bits: its halo is
+ * as deep as the pass. A lone tile's kernel (sweep_pair) reads only its own rows.
  */
 #include "kernels/laplace_pairs.h"
 
@@ -66,6 +72,71 @@ __device__ __forceinline__ duo<T> load_row(const T *__restrict__ old, long lx, l
         v.a = p[0];
     if (s.in_b)
         v.b = p[1];
+    return v;
+}
+
+/* Where a stacked tile's pass reads iteration k: its own rows, and the two nearest
+ * rows of the tiles below and above it (NULL at the lattice's edge). */
+template <typename T> struct stacked_rows {
+    const T *old;   /* rows 0 .. ly - 1 */
+    const T *south; /* row ly' - 1 of the tile below (and the row under it), or NULL */
+    const T *north; /* row 0 of the tile above (and the row over it), or NULL */
+    long lx, ly;
+};
+
+/* The start of row y of iteration k, or NULL outside the lattice and past the
+ * neighbours' two nearest rows (those would feed only rows a pass does not store). */
+template <typename T>
+__device__ __forceinline__ const T *row_at(const stacked_rows<T> &f, long y)
+{
+    if (y >= 0 && y < f.ly)
+        return f.old + y * f.lx;
+    if (y < 0)
+        return f.south && y >= -2 ? f.south + (y + 1) * f.lx : nullptr;
+    return f.north && y < f.ly + 2 ? f.north + (y - f.ly) * f.lx : nullptr;
+}
+
+__device__ __forceinline__ duo<float> read_only_duo(const float *p)
+{
+    const float2 q = __ldg(reinterpret_cast<const float2 *>(p));
+    return duo<float>{q.x, q.y};
+}
+
+__device__ __forceinline__ duo<double> read_only_duo(const double *p)
+{
+    const double2 q = __ldg(reinterpret_cast<const double2 *>(p));
+    return duo<double>{q.x, q.y};
+}
+
+/* Whether a stacked tile's pass updates row y: every row of the tile but the
+ * lattice's south and north edges (its first row where no tile lies below, its last
+ * where none lies above), and the neighbours' nearest rows (every tile is at least 2
+ * rows high, so those are never the lattice's edge). */
+template <typename T>
+__device__ __forceinline__ bool stacked_row_updated(const stacked_rows<T> &f, long y)
+{
+    return (y > 0 || (f.south && y >= -1)) && (y < f.ly - 1 || (f.north && y <= f.ly));
+}
+
+/* Row y of iteration k of a stacked tile at the lane's columns (0 outside the
+ * lattice), by read-only loads: no field a pass reads is written while it runs (the
+ * neighbours' next pass waits for this one), so the loads may run ahead of the stores,
+ * which the compiler cannot prove apart from row_at's pointers on its own. */
+template <typename T>
+__device__ __forceinline__ duo<T> load_stacked_row(const stacked_rows<T> &f, long y,
+                                                   const strip_lane &s)
+{
+    duo<T> v = {T(0), T(0)};
+    const T *row = row_at(f, y);
+    if (!row)
+        return v;
+    const T *p = row + s.x;
+    if (s.paired)
+        return read_only_duo(p);
+    if (s.in_a)
+        v.a = __ldg(p);
+    if (s.in_b)
+        v.b = __ldg(p + 1);
     return v;
 }
 
@@ -115,16 +186,18 @@ step(const duo<T> &south, const duo<T> &here, const duo<T> &north, bool row_upda
  * (so that D loads are in flight at once); iteration k + 1 follows one row behind,
  * k + 2 two rows behind.
  */
-template <int H, int D, typename T>
+template <int H, int D, bool STACKED, typename T>
 __device__ __forceinline__ void
-walk_strip(const T *__restrict__ old, T *__restrict__ out, T *__restrict__ keep, long lx,
-           long ly, long y0, const strip_lane &s, T scale, double *first, double *second)
+walk_strip(const T *__restrict__ old, const stacked_rows<T> *stacked, T *__restrict__ out,
+           T *__restrict__ keep, long lx, long ly, long y0, const strip_lane &s, T scale,
+           double *first, double *second)
 {
     duo<T> ahead[D];
 #pragma unroll
     for (int r = 0; r < D; r++) {
         const long y = y0 - 2 + r;
-        ahead[r] = load_row(old, lx, y, y >= 0 && y < ly, s);
+        ahead[r] = STACKED ? load_stacked_row(*stacked, y, s)
+                           : load_row(old, lx, y, y >= 0 && y < ly, s);
     }
     duo<T> k0s = {}, k0h = {}, k1s = {}, k1h = {};
 #pragma unroll
@@ -133,7 +206,9 @@ walk_strip(const T *__restrict__ old, T *__restrict__ out, T *__restrict__ keep,
         const duo<T> k0n = ahead[r % D];
         if (r + D < H + 4) {
             const long later = y + D;
-            ahead[r % D] = load_row(old, lx, later, later >= 0 && later < ly, s);
+            ahead[r % D] = STACKED
+                               ? load_stacked_row(*stacked, later, s)
+                               : load_row(old, lx, later, later >= 0 && later < ly, s);
         }
         if (keep && s.own && r >= 2 && r < H + 2 && y < ly)
             store_row(keep, lx, y, k0n, s.in_a, s.in_b, s);
@@ -143,13 +218,17 @@ walk_strip(const T *__restrict__ old, T *__restrict__ out, T *__restrict__ keep,
             continue;
         }
         const long y1 = y - 1; /* iteration k + 1 of row y1 */
-        const duo<T> k1n = step(k0s, k0h, k0n, y1 > 0 && y1 < ly - 1, s,
+        const bool row1 =
+            STACKED ? stacked_row_updated(*stacked, y1) : y1 > 0 && y1 < ly - 1;
+        const duo<T> k1n = step(k0s, k0h, k0n, row1, s,
                                 s.own && r >= 3 && r < H + 3 && y1 < ly, scale, first);
         k0s = k0h;
         k0h = k0n;
         if (r >= 4) {
             const long y2 = y - 2; /* iteration k + 2 of row y2 */
-            const bool row_updated = y2 > 0 && y2 < ly - 1;
+            const bool row_updated = STACKED
+                                         ? y2 < ly && stacked_row_updated(*stacked, y2)
+                                         : y2 > 0 && y2 < ly - 1;
             const duo<T> v =
                 step(k1s, k1h, k1n, row_updated, s, s.own && y2 < ly, scale, second);
             if (s.own && row_updated)
@@ -160,6 +239,23 @@ walk_strip(const T *__restrict__ old, T *__restrict__ out, T *__restrict__ keep,
     }
 }
 
+/* This thread's lane of its warp's strip, on a lattice lx wide. */
+__device__ __forceinline__ strip_lane lane_of(long lx)
+{
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const long strip = (long)blockIdx.x * PAIR_WARPS + warp;
+    strip_lane s;
+    s.x = strip * PAIR_OWN_COLUMNS - 2 + 2 * lane;
+    s.in_a = s.x >= 0 && s.x < lx;
+    s.in_b = s.x + 1 >= 0 && s.x + 1 < lx;
+    s.upd_a = s.x > 0 && s.x < lx - 1;
+    s.upd_b = s.x + 1 > 0 && s.x + 1 < lx - 1;
+    s.own = lane >= 1 && lane <= 30;
+    s.paired = lx % 2 == 0 && s.in_a && s.in_b;
+    return s;
+}
+
+/* A lone tile's pass. */
 template <int H, int D, typename T>
 __global__ void __launch_bounds__(PAIR_WARPS * 32)
     sweep_pair(const T *__restrict__ old, T *__restrict__ out, T *__restrict__ keep,
@@ -176,8 +272,31 @@ __global__ void __launch_bounds__(PAIR_WARPS * 32)
     s.own = lane >= 1 && lane <= 30;
     s.paired = lx % 2 == 0 && s.in_a && s.in_b;
     double first = 0.0, second = 0.0;
-    walk_strip<H, D>(old, out, keep, lx, ly, (long)blockIdx.y * H, s, scale, &first,
-                     &second);
+    walk_strip<H, D, false>(old, (const stacked_rows<T> *)nullptr, out, keep, lx, ly,
+                            (long)blockIdx.y * H, s, scale, &first, &second);
+    const long b = blockIdx.x + (long)blockIdx.y * gridDim.x;
+    write_block_sum(first, first_sums, b);
+    write_block_sum(second, second_sums, b);
+}
+
+/* A stacked tile's pass: its neighbours' nearest rows read in place by the strips
+ * that reach them (the walk loads rows y0 - 2 .. y0 + H + 1); the others walk as a
+ * lone tile's do. */
+template <int H, int D, typename T>
+__global__ void __launch_bounds__(PAIR_WARPS * 32)
+    sweep_stacked(const T *__restrict__ old, const stacked_rows<T> rows,
+                  T *__restrict__ out, T *__restrict__ keep, double *first_sums,
+                  double *second_sums, T scale)
+{
+    const strip_lane s = lane_of(rows.lx);
+    const long y0 = (long)blockIdx.y * H;
+    double first = 0.0, second = 0.0;
+    if ((rows.south && y0 < 2) || (rows.north && y0 + H + 2 > rows.ly))
+        walk_strip<H, D, true>(old, &rows, out, keep, rows.lx, rows.ly, y0, s, scale,
+                               &first, &second);
+    else
+        walk_strip<H, D, false>(old, &rows, out, keep, rows.lx, rows.ly, y0, s, scale,
+                                &first, &second);
     const long b = blockIdx.x + (long)blockIdx.y * gridDim.x;
     write_block_sum(first, first_sums, b);
     write_block_sum(second, second_sums, b);
@@ -218,10 +337,18 @@ static void launch_strips(const pair_launch *l, cudaStream_t stream)
 {
     long across, up;
     pair_blocks(l->lx, l->ly, &across, &up);
-    sweep_pair<H, D, T>
-        <<<dim3((unsigned)across, (unsigned)up), PAIR_WARPS * 32, 0, stream>>>(
+    const dim3 grid((unsigned)across, (unsigned)up);
+    if (!l->south && !l->north) {
+        sweep_pair<H, D, T><<<grid, PAIR_WARPS * 32, 0, stream>>>(
             (const T *)l->old, (T *)l->new_, (T *)l->keep, l->lx, l->ly, l->first_sums,
             l->second_sums, (T)l->square_scale);
+        return;
+    }
+    const stacked_rows<T> rows = {(const T *)l->old, (const T *)l->south,
+                                  (const T *)l->north, l->lx, l->ly};
+    sweep_stacked<H, D, T><<<grid, PAIR_WARPS * 32, 0, stream>>>(
+        (const T *)l->old, rows, (T *)l->new_, (T *)l->keep, l->first_sums,
+        l->second_sums, (T)l->square_scale);
 }
 
 template <typename T>

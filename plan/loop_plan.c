@@ -134,6 +134,29 @@ static void say(struct loop_plan *p, const char *why)
     snprintf(p->reason, sizeof p->reason, "%s", why);
 }
 
+/* Whether a rule and its kernel allow passes of two iterations: plain Jacobi with the
+ * sums added on the host and the kernel and block left to auto; LAPLACE_TUNE's pairs=0
+ * never. */
+static int pairs_allowed(const struct tile_settings *s)
+{
+    return s->tune.pairs != 0 && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
+           s->reduce == REDUCE_HOST && update_rule_is_plain_jacobi(&s->rule);
+}
+
+/* The batch of several GPU tiles in passes of two, 0 where one of them cannot take
+ * them: each stacked in rows as wide as the lattice (its neighbours read in place),
+ * with room for two sets of a batch's sums and checkpoint. */
+static long several_pairs_batch(const struct loop_plan_input *in,
+                                const struct tile_offer *o)
+{
+    long batch = pairs_allowed(&in->tile) ? LONG_MAX : 0;
+    for (int t = 0; t < in->tiles && batch > 0; t++) {
+        const long mine = o[t].gpu && o[t].pairs_fit ? loop_plan_pairs_batch(&o[t]) : 0;
+        batch = mine < batch ? mine : batch;
+    }
+    return batch == LONG_MAX ? 0 : batch;
+}
+
 /* Several tiles of one process (or a lone tile the device does not run alone). */
 static void plan_several(const struct loop_plan_input *in, const struct tile_offer *o,
                          struct loop_plan *p)
@@ -149,6 +172,14 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
     if (in->tiles < 2)
         return say(p, in->monitor ? "--monitor shows norms as the loop goes"
                                   : "one tile whose device has no loop of its own");
+    const long pairs = several_pairs_batch(in, o);
+    if (pairs > 0) {
+        p->way = LOOP_WAY_PAIRS;
+        p->batch = pairs;
+        p->multiple = 4;
+        return say(p, "plain Jacobi on tiles stacked in rows: two iterations a pass, "
+                      "the GPUs meeting once a pass");
+    }
     long batch = LONG_MAX;
     for (int t = 0; t < in->tiles; t++) {
         const long mine = several_batch(&o[t], loop == LOOP_BATCHED);
@@ -229,10 +260,7 @@ static void does_not_fit(const struct tile_offer *o, struct loop_plan *p)
 static int takes_pairs(const struct tile_settings *s, const struct tile_offer *o,
                        int singles_pay)
 {
-    const int asked = s->tune.pairs;
-    return asked != 0 && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
-           s->reduce == REDUCE_HOST && update_rule_is_plain_jacobi(&s->rule) &&
-           o->pairs_fit && (asked == 1 || !singles_pay);
+    return pairs_allowed(s) && o->pairs_fit && (s->tune.pairs == 1 || !singles_pay);
 }
 
 /* A lone tile whose device runs the loop alone (device.h's run_alone). */

@@ -182,6 +182,10 @@ for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$sor" --partition 2x1 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$large" --partition 1x2 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
+    # passes of two on tiles stacked in rows: graphs of batches, a tail, replays
+    run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair"
+    run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x2 --devices "$pair"
+    run_check 4 same_field "$tool" 4 "$pairs_double" --partition 1x4
     run_check 4 same_field "$tool" 4 "$plate" --partition 2x2
     run_check 4 same_field "$tool" 4 "$plate_float" --partition 2x2 --no-p2p
     run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --reduce device
@@ -200,6 +204,7 @@ LAPLACE_TUNE=chip_depth=0,chip_way=cluster run_check 1 faulted 1 0:800 --partiti
 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 LAPLACE_TUNE=pairs=1 run_check 1 faulted 1 0:0 --partition 1x1 --loop batched
 LAPLACE_TUNE=pairs=1 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
+run_check 1 faulted 1 "${pair#*,}:800" --partition 1x2 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device

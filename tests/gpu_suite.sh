@@ -419,6 +419,32 @@ batched_checks() {
     fault "$gpus" "${devices#*,}:2000" --partition 2x1 --devices "$devices" --no-p2p
 }
 
+# Passes of two iterations on tiles stacked in rows as wide as the lattice (1xN, each
+# pass reading its neighbours' two nearest rows in place; kernels/laplace_pairs.cu):
+# equal to serial with the stop inside a batch (replayed), at --max-iter (a shorter
+# batch, then the host loop), every 7th iteration, in double, tiles of uneven height
+# and of 2 rows, the course problem; the report names the loop; Ctrl-C and a fault on
+# one GPU stop them all. DEVICES lists one GPU a tile.
+stacked_pairs_checks() {
+    local gpus=$1 devices=$2 n problem precision
+    n=$(( $(tr -cd , <<< "$devices" | wc -c) + 1 ))
+    for precision in float double; do
+        problem="--nx 2049 --ny 1537 --precision $precision $edges --eps 0.2 --max-iter 3000"
+        same_as_serial "stacked-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+    done
+    problem="--nx 1030 --ny 999 --precision float $edges --eps 0.5 --max-iter 3000 --check-every 7"
+    same_as_serial stacked-every7 "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+    problem="--nx 2048 --ny 2048 --precision float $edges --eps 0 --max-iter 1003"
+    same_as_serial stacked-max1003 "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+    problem="--nx 301 --ny $((2 * n + 1)) --precision float $edges --eps 1e-6 --max-iter 5000"
+    LAPLACE_TUNE=pairs=1 same_as_serial "stacked-low-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
+    same_as_stored "$gpus" --partition "1x$n" --devices "$devices"
+    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory" --partition "1x$n" --devices "$devices"
+    LAPLACE_TUNE=pairs=0 loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch\$" --partition "1x$n" --devices "$devices"
+    interrupted "$gpus" 1 --partition "1x$n" --devices "$devices"
+    fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices"
+}
+
 # loop_named GPUS TEXT GPU_ARGS...: the report's loop line says TEXT.
 loop_named() {
     local gpus=$1 want=$2; shift 2
@@ -800,6 +826,9 @@ refused 1 "--loop chip on a lattice too large for the chip" --backend gpu --loop
 
 batched_checks 2 0,1
 batched_checks 1 0,0
+stacked_pairs_checks 2 0,1
+stacked_pairs_checks 1 0,0
+stacked_pairs_checks 4 0,1,2,3
 
 # Beyond 2^32 sites (64-bit indexing everywhere): 65536 x 65540 float on 2x2
 # GPUs equals 1 GPU and the host tiles (--compare --compare-cpu), 20 iterations.

@@ -30,6 +30,14 @@ static struct tile_offer gpu_tile(long lx, long ly, size_t value)
                                .pairs_blocks = ((lx + 479) / 480) * ((ly + 15) / 16)};
 }
 
+/* A tile of several with a neighbour west or east of it (or a halo copy): the device
+ * offers no passes of two. */
+static struct tile_offer beside(struct tile_offer o)
+{
+    o.pairs_fit = 0;
+    return o;
+}
+
 static struct tile_offer host_tile(long lx, long ly, size_t value)
 {
     return (struct tile_offer){.device = -1,
@@ -222,21 +230,54 @@ Test(loop_plan, the_host_keeps_a_lone_tile_it_must_watch)
 Test(loop_plan, several_gpu_tiles_batch_where_every_tile_pays)
 {
     struct loop_plan_input in = asked(2);
-    struct tile_offer two[2] = {gpu_tile(1024, 2048, 4), gpu_tile(1024, 2048, 4)};
+    struct tile_offer two[2] = {beside(gpu_tile(1024, 2048, 4)),
+                                beside(gpu_tile(1024, 2048, 4))};
     expect("2048^2 as 2 tiles", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
     cr_expect_eq(plan_of(&in, two).multiple, 2);
     two[1].fallback = 1; /* an edge by halo copy: that path stays in the host loop */
     expect("a halo copy", plan_of(&in, two), LOOP_WAY_HOST, 0);
-    struct tile_offer big[2] = {gpu_tile(8192, 16384, 4), gpu_tile(8192, 16384, 4)};
+    struct tile_offer big[2] = {beside(gpu_tile(8192, 16384, 4)),
+                                beside(gpu_tile(8192, 16384, 4))};
     expect("16384^2 as 2 tiles: long sweeps", plan_of(&in, big), LOOP_WAY_HOST, 0);
     in.tile.loop = LOOP_BATCHED;
     expect("16384^2 as 2 tiles, --loop batched", plan_of(&in, big), LOOP_WAY_BATCHED, 64);
     big[0].free_bytes = (size_t)(1024 * MIB);
     expect("--loop batched, memory short", plan_of(&in, big), LOOP_WAY_HOST, 0);
     in = asked(3); /* tiles of other sizes: the shortest batch of all */
-    struct tile_offer uneven[3] = {gpu_tile(512, 512, 4), gpu_tile(1024, 2048, 4),
-                                   gpu_tile(256, 256, 4)};
+    struct tile_offer uneven[3] = {beside(gpu_tile(512, 512, 4)),
+                                   beside(gpu_tile(1024, 2048, 4)),
+                                   beside(gpu_tile(256, 256, 4))};
     expect("uneven tiles", plan_of(&in, uneven), LOOP_WAY_BATCHED, 232);
+}
+
+Test(loop_plan, gpu_tiles_stacked_in_rows_take_passes_of_two)
+{
+    struct loop_plan_input in = asked(2);
+    struct tile_offer two[2] = {gpu_tile(2048, 1024, 4), gpu_tile(2048, 1024, 4)};
+    expect("2048^2 as 1x2 tiles", plan_of(&in, two), LOOP_WAY_PAIRS, 464);
+    cr_expect_eq(plan_of(&in, two).multiple, 4, "passes end in field 0");
+    struct tile_offer big[4] = {gpu_tile(16384, 4096, 4), gpu_tile(16384, 4096, 4),
+                                gpu_tile(16384, 4096, 4), gpu_tile(16384, 4096, 4)};
+    in = asked(4);
+    expect("16384^2 as 1x4 tiles", plan_of(&in, big), LOOP_WAY_PAIRS,
+           loop_plan_pairs_batch(&big[0]));
+    in.tile.loop = LOOP_BATCHED;
+    expect("--loop batched", plan_of(&in, big), LOOP_WAY_PAIRS,
+           loop_plan_pairs_batch(&big[0]));
+    in.tile.loop = LOOP_HOST;
+    expect("--loop host", plan_of(&in, big), LOOP_WAY_HOST, 0);
+    in = asked(2);
+    in.tile.tune.pairs = 0;
+    expect("LAPLACE_TUNE=pairs=0", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
+    in = asked(2);
+    in.tile.rule.method = METHOD_SOR;
+    expect("SOR", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
+    in = asked(2);
+    in.tile.reduce = REDUCE_DEVICE;
+    expect("--reduce device", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
+    in = asked(2);
+    two[1] = beside(two[1]); /* a tile beside it, or an edge by halo copy */
+    expect("one tile not stacked", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
 }
 
 Test(loop_plan, host_tiles_batch_while_a_sweep_is_short)
