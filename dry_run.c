@@ -55,7 +55,7 @@ static int print_memory(const struct plan *plan)
 static void print_time_estimate(const struct plan *plan)
 {
     struct run_warm_up warm;
-    char time[64];
+    char time[64], each[32];
     if (expect_iterations(plan) <= 0)
         return;
     if (plan->config.steps <= 0 && plan->estimate.at_rest) {
@@ -69,11 +69,12 @@ static void print_time_estimate(const struct plan *plan)
                RUN_WARM_UP_SITES_MAX);
         return;
     }
-    printf("  time          %s for the %s, %.3g us an iteration (measured over a "
+    printf("  time          %s for the %s, %s an iteration (measured over a "
            "warm-up of %ld iterations, %.2g s)\n",
            duration_text(seconds, time, sizeof time),
            plan->config.steps > 0 ? "time steps" : "estimate's iterations",
-           warm.per_iteration * 1e6, warm.iterations, warm.seconds);
+           duration_short_text(warm.per_iteration, each, sizeof each), warm.iterations,
+           warm.seconds);
 }
 
 /* --dry-run's waits line: how the host tiles' threads wait at a barrier (waits.h). */

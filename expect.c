@@ -38,18 +38,18 @@ double expect_seconds(const struct plan *plan, struct run_warm_up *warm)
 void expect_say_if_long(const struct plan *plan)
 {
     struct run_warm_up warm;
-    char time[64], count[64];
+    char time[64], count[64], each[32];
     if (plan->config.quiet || plan->config.dry_run || ranks_rank() != 0 ||
         expect_least_s(plan) < EXPECT_MEASURE_FROM_S)
         return;
     double seconds = expect_seconds(plan, &warm);
-    if (seconds <= EXPECT_LONG_S)
+    if (seconds <= EXPECT_LONG_S) /* or not measured: also when a signal came */
         return;
     fprintf(stderr,
-            "laplace: this run is expected to take %s (%s iterations, %.3g ms each "
-            "over a warm-up of %ld); --dry-run tells this without solving\n",
+            "laplace: this run is expected to take %s (%s iterations, %s each over a "
+            "warm-up of %ld); --dry-run tells this without solving\n",
             duration_text(seconds, time, sizeof time),
             estimate_count_text(expect_iterations(plan), count, sizeof count),
-            warm.per_iteration * 1e3, warm.iterations);
+            duration_short_text(warm.per_iteration, each, sizeof each), warm.iterations);
     fflush(stderr);
 }

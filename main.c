@@ -328,7 +328,9 @@ static int laplace(int argc, char **argv)
     struct plan plan;
     status = plan_run(&config, &plan);
     if (status != EXIT_OK)
-        return status;         /* a refusal says its one line alone */
+        return status;   /* a refusal says its one line alone */
+    if (!config.dry_run) /* a signal during the first line's warm-up stops the run */
+        interrupt_install();
     expect_say_if_long(&plan); /* its first line, when it takes minutes */
     say_where_it_runs(&config);
     say_if_busy(&plan);

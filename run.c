@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "support/error.h"
+#include "support/interrupt.h"
 #include "support/threads.h"
 #include "support/waits.h"
 #include "laplace_kernels.h"
@@ -278,8 +279,8 @@ int run_time_per_iteration(const struct plan *plan, long most, struct run_warm_u
      * first touch of the fields and a busy machine's moments are then a small part */
     for (;;) {
         k = most > 0 && k > most ? most : k;
-        if (warm_up(plan, k, &seconds, &ran) != 0)
-            return -1;
+        if (warm_up(plan, k, &seconds, &ran) != 0 || interrupt_requested())
+            return -1; /* a signal: the run it was for stops at once */
         spent += seconds;
         if (seconds >= RUN_WARM_UP_S || ran >= most || spent >= RUN_WARM_UP_MOST_S)
             break;

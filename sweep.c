@@ -217,9 +217,9 @@ int sweep_run(const struct config *c, char *err, size_t n)
         return status;
     if (c->dry_run)
         return sweep_time_dry_run(c, err, n);
+    interrupt_install();       /* also for the first line's warm-ups */
     sweep_time_say_if_long(c); /* its first line, when it takes minutes */
     say_if_busy(c, threads);
-    interrupt_install();
     print_header(c);
     for (int k = 0; k < c->side_count && status == EXIT_OK; k++) {
         struct plan plan;

@@ -20,7 +20,7 @@ static int dry_run_side(const struct config *c, long side, double *total, int *u
 {
     struct plan plan;
     struct run_warm_up warm;
-    char count[64], time[64];
+    char count[64], time[64], each[32];
     int status = sweep_side_plan(c, side, &plan, err, n);
     if (status != EXIT_OK)
         return status;
@@ -33,8 +33,9 @@ static int dry_run_side(const struct config *c, long side, double *total, int *u
            e->stagnates ? precision_name(c->problem.precision) : "",
            e->stagnates ? " stagnates" : "");
     if (seconds >= 0.0)
-        printf("%s (%.3g us an iteration over a warm-up of %ld)\n",
-               duration_text(seconds, time, sizeof time), warm.per_iteration * 1e6,
+        printf("%s (%s an iteration over a warm-up of %ld)\n",
+               duration_text(seconds, time, sizeof time),
+               duration_short_text(warm.per_iteration, each, sizeof each),
                warm.iterations);
     else
         printf("time not measured\n");

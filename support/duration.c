@@ -33,3 +33,14 @@ const char *duration_text(double seconds, char *buf, size_t n)
     }
     return buf;
 }
+
+const char *duration_short_text(double seconds, char *buf, size_t n)
+{
+    if (seconds < 1e-3)
+        snprintf(buf, n, "%.3g us", seconds * 1e6);
+    else if (seconds < 1.0)
+        snprintf(buf, n, "%.3g ms", seconds * 1e3);
+    else
+        snprintf(buf, n, "%.3g s", seconds);
+    return buf;
+}

@@ -15,4 +15,8 @@
  * ("about 5 h 10 min"), and days past 2 days. Not finite or negative: "unknown". */
 const char *duration_text(double seconds, char *buf, size_t n);
 
+/* A short time without "about": "22 us", "1.51 ms", "2.3 s" (3 digits), for the time
+ * an iteration takes. */
+const char *duration_short_text(double seconds, char *buf, size_t n);
+
 #endif
