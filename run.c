@@ -49,7 +49,7 @@ static void host_tiles_over_cores(const struct plan *plan)
     if (plan->config.backend != BACKEND_CPU || tiles <= cores ||
         tiles > threads_limit(&limited_by))
         return;
-    int mine = waits_way() == WAITS_PASSIVE; /* run_execute made them passive */
+    int mine = waits_way() == WAITS_SHORT; /* run_execute set the waits */
     int by_places, bound = binding_crowded(tiles, 0, binding_cores(&by_places),
                                            ranks ? binding_node_share()
                                                  : (int)sysconf(_SC_NPROCESSORS_ONLN));
