@@ -1,20 +1,23 @@
 /*
  * dry_run.c - --dry-run's lines (dry_run.h): the tiles, memory_check's estimates of
- * every rank's memory, the loop plan, the report's estimate line, and the time at the
- * rate of a short warm-up of the plan itself.
+ * every rank's memory, the loop plan, how host tiles wait, the report's estimate line,
+ * and the time at the rate of a warm-up of the plan itself (expect.h).
  */
 #include "dry_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "expect.h"
 #include "mpi/ranks.h"
 #include "plan/loop_plan.h"
 #include "report.h"
 #include "run.h"
 #include "say.h"
 #include "settings/memory_check.h"
+#include "support/duration.h"
 #include "support/error.h"
+#include "support/waits.h"
 
 /* --dry-run's memory lines: each GPU and the host; under MPI, every rank's. */
 static int print_memory(const struct plan *plan)
@@ -47,31 +50,39 @@ static int print_memory(const struct plan *plan)
     return EXIT_OK;
 }
 
-/* --dry-run's time: the estimate's iterations at the rate of a short warm-up of
- * the plan itself (run_time_per_iteration), where that is cheap. */
+/* --dry-run's time: the estimate's iterations at the rate of a warm-up of the plan
+ * itself (expect.h), where that is cheap. */
 static void print_time_estimate(const struct plan *plan)
 {
-    double seconds;
-    long iterations, expected = plan->config.steps > 0 ? plan->config.steps
-                                : plan->eps > 0.0      ? plan->estimate.expected
-                                                       : 0;
-    if (expected <= 0)
+    struct run_warm_up warm;
+    char time[64], each[32];
+    if (expect_iterations(plan) <= 0)
         return;
     if (plan->config.steps <= 0 && plan->estimate.at_rest) {
         printf("  time          none to measure: the run ends at its first iteration\n");
         return;
     }
-    if (run_time_per_iteration(plan, &seconds, &iterations) != 0) {
+    double seconds = expect_seconds(plan, &warm);
+    if (seconds < 0.0) {
         printf("  time          not measured (a warm-up is run only on one process "
                "and up to %ld sites)\n",
                RUN_WARM_UP_SITES_MAX);
         return;
     }
-    printf("  time          about %.3g s for the %s, %.3g us an "
-           "iteration (measured over a warm-up of %ld)\n",
-           seconds * (double)(expected < plan->max_iter ? expected : plan->max_iter),
+    printf("  time          %s for the %s, %s an iteration (measured over a "
+           "warm-up of %ld iterations, %.2g s)\n",
+           duration_text(seconds, time, sizeof time),
            plan->config.steps > 0 ? "time steps" : "estimate's iterations",
-           seconds * 1e6, iterations);
+           duration_short_text(warm.per_iteration, each, sizeof each), warm.iterations,
+           warm.seconds);
+}
+
+/* --dry-run's waits line: how the host tiles' threads wait at a barrier (waits.h). */
+static void print_waits(const struct plan *plan)
+{
+    char line[256];
+    if (plan->ops && plan->config.backend == BACKEND_CPU)
+        printf("  waits         %s\n", waits_describe(line, sizeof line));
 }
 
 /* --dry-run's loop line: how the tiles would iterate and why (the loop plan, made on
@@ -122,6 +133,7 @@ int dry_run_print(const struct plan *plan)
     if (status == EXIT_OK)
         status = print_loop(plan);
     if (status == EXIT_OK) {
+        print_waits(plan);
         if (c->steps > 0)
             printf("  estimate      %ld time steps (--steps): every one runs\n",
                    c->steps);

@@ -17,6 +17,7 @@
 #include "support/error.h"
 #include "support/fault.h"
 #include "support/interrupt.h"
+#include "support/load.h"
 #include "support/stdout_closed.h"
 #include "support/stdout_watch.h"
 #include "p2p.h"
@@ -24,6 +25,7 @@
 #include "mpi/settings_agree.h"
 #include "compare.h"
 #include "dry_run.h"
+#include "expect.h"
 #include "report.h"
 #include "run.h"
 #include "run_files.h"
@@ -97,6 +99,22 @@ static void say_where_it_runs(const struct config *c)
             "laplace: no GPU (%s): --backend auto runs on %d host tile%s (--backend cpu "
             "says so and hides this line)\n",
             why, tiles, tiles > 1 ? "s" : "");
+}
+
+/* A comparison timed while other processes hold the cores its threads need: one line
+ * on stderr before it starts (load.h), since its speed-up then says as much about
+ * them (-q: errors only). The comparison on the host tiles uses every core. */
+static void say_if_busy(const struct plan *plan)
+{
+    const struct config *c = &plan->config;
+    char line[512];
+    int threads = plan->ops ? partition_count(&plan->partition) / c->world_size : 1;
+    if (!(c->compare || c->compare_cpu) || c->quiet || c->dry_run || ranks_rank() != 0)
+        return;
+    if (c->compare_cpu && omp_get_num_procs() > threads)
+        threads = omp_get_num_procs();
+    if (load_busy(threads, "comparison", "speed-up", line, sizeof line))
+        fprintf(stderr, "%s\n", line);
 }
 
 /* A run with an eps that its --max-iter will likely cut short: one line on stderr
@@ -310,8 +328,12 @@ static int laplace(int argc, char **argv)
     struct plan plan;
     status = plan_run(&config, &plan);
     if (status != EXIT_OK)
-        return status; /* a refusal says its one line alone */
+        return status;   /* a refusal says its one line alone */
+    if (!config.dry_run) /* a signal during the first line's warm-up stops the run */
+        interrupt_install();
+    expect_say_if_long(&plan); /* its first line, when it takes minutes */
     say_where_it_runs(&config);
+    say_if_busy(&plan);
     warn_if_max_iter_short(&plan);
     status = config.dry_run ? dry_run_print(&plan) : run(&plan, start);
     plan_free(&plan);

@@ -17,7 +17,9 @@
 #include <unistd.h>
 
 #include "support/error.h"
+#include "support/interrupt.h"
 #include "support/threads.h"
+#include "support/waits.h"
 #include "laplace_kernels.h"
 #include "mpi/binding.h"
 #include "mpi/part_exact.h"
@@ -27,19 +29,10 @@
 #include "solver.h"
 #include "watch/watchers.h"
 
-/*
- * libgomp's spin count for a wait while its threads outnumber the cores (100
- * spins by default, then a futex). It reads OMP_WAIT_POLICY and GOMP_SPINCOUNT
- * once, when the program starts, so setting them at run time is too late; this
- * variable is read at every wait. Weak: present where libgomp is linked
- * statically (the Makefile's way), NULL through a shared libgomp (SANITIZE=1),
- * which then keeps its own short spin.
- */
-extern unsigned long long gomp_throttled_spin_count_var __attribute__((weak));
-
 /* More host tiles than cores (a rank's: its share of the node's, as the ranks on
  * one node take turns on them too): the threads take turns, so a thread waiting at
- * a barrier must give its core away at once (a passive wait) rather than spin.
+ * a barrier must give its core away at once (a passive wait, waits.h: every host
+ * tile's wait is so unless the user chose) rather than spin.
  * Says so once on stderr (rank 0), to a script's log as to a terminal (a slow run
  * should say why wherever it is read; -q silences it), unless binding_check says
  * it with its hint (an affinity narrower than the machine); the user's own
@@ -56,15 +49,11 @@ static void host_tiles_over_cores(const struct plan *plan)
     if (plan->config.backend != BACKEND_CPU || tiles <= cores ||
         tiles > threads_limit(&limited_by))
         return;
-    int mine = !getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT") &&
-               &gomp_throttled_spin_count_var;
-    if (mine)
-        gomp_throttled_spin_count_var = 0;
-    int by_places, bound = binding_crowded(
-                       tiles, 0, binding_cores(&by_places),
-                       ranks ? binding_node_share() : (int)sysconf(_SC_NPROCESSORS_ONLN));
-    if (!said++ && !plan->config.quiet && ranks_rank() == 0 && !bound &&
-        (!ranks || mine))
+    int mine = waits_way() == WAITS_SHORT; /* run_execute set the waits */
+    int by_places, bound = binding_crowded(tiles, 0, binding_cores(&by_places),
+                                           ranks ? binding_node_share()
+                                                 : (int)sysconf(_SC_NPROCESSORS_ONLN));
+    if (!said++ && !plan->config.quiet && ranks_rank() == 0 && !bound && (!ranks || mine))
         fprintf(stderr,
                 "laplace: warning: %d host tiles%s on %d cores take turns (%s); "
                 "--partition auto fits the cores\n",
@@ -194,6 +183,7 @@ int run_execute(const struct plan *plan, struct field *field, struct run_report 
         watchers_stop(&w, 0, unused, sizeof unused); /* what started, if anything */
         return status;
     }
+    waits_for(plan->ops && plan->config.backend == BACKEND_CPU);
     host_tiles_over_cores(plan);
     if (plan->ops) /* not the serial reference: one thread a tile (binding.h) */
         binding_check(partition_count(&plan->partition) / plan->config.world_size,
@@ -252,15 +242,11 @@ static struct config warm_up_config(const struct config *c, long iterations)
     return w;
 }
 
-int run_time_per_iteration(const struct plan *plan, double *seconds, long *iterations)
+/* One warm-up of k iterations of the plan: its compute time in *seconds; -1 when it
+ * failed or ran none. */
+static int warm_up(const struct plan *plan, long k, double *seconds, long *ran)
 {
-    const struct config *c = &plan->config;
-    long sites = problem_interior_sites(&c->problem);
-    long k = sites > 0 ? 20000000L / sites : 1000;
-    k = k < 5 ? 5 : k > 1000 ? 1000 : k;
-    if (c->world_size > 1 || (long)c->problem.nx * c->problem.ny > RUN_WARM_UP_SITES_MAX)
-        return -1;
-    struct config w = warm_up_config(c, k);
+    struct config w = warm_up_config(&plan->config, k);
     struct plan warm;
     struct field field;
     struct run_report report;
@@ -274,7 +260,37 @@ int run_time_per_iteration(const struct plan *plan, double *seconds, long *itera
     field_free(&field);
     if (report.result.iterations <= 0)
         return -1;
-    *iterations = report.result.iterations;
-    *seconds = report.result.time_compute_s / (double)report.result.iterations;
+    *ran = report.result.iterations;
+    *seconds = report.result.time_compute_s;
+    return 0;
+}
+
+int run_time_per_iteration(const struct plan *plan, long most, struct run_warm_up *out)
+{
+    const struct config *c = &plan->config;
+    long sites = problem_interior_sites(&c->problem);
+    long k = sites > 0 ? 2000000L / sites : 100;
+    double seconds = 0.0, spent = 0.0;
+    long ran = 0;
+    if (c->world_size > 1 || (long)c->problem.nx * c->problem.ny > RUN_WARM_UP_SITES_MAX)
+        return -1;
+    k = k < 5 ? 5 : k;
+    /* longer each time (x4) until one lasts RUN_WARM_UP_S: the threads' start, the
+     * first touch of the fields and a busy machine's moments are then a small part */
+    for (;;) {
+        k = most > 0 && k > most ? most : k;
+        if (warm_up(plan, k, &seconds, &ran) != 0 || interrupt_requested())
+            return -1; /* a signal: the run it was for stops at once */
+        spent += seconds;
+        if (seconds >= RUN_WARM_UP_S || ran >= most || spent >= RUN_WARM_UP_MOST_S)
+            break;
+        k = seconds > 0.0 && RUN_WARM_UP_S / seconds < 4.0
+                ? (long)((double)k * 1.2 * RUN_WARM_UP_S / seconds) + 1
+                : 4 * k;
+    }
+    *out = (struct run_warm_up){.per_iteration = seconds / (double)ran,
+                                .iterations = ran,
+                                .seconds = seconds,
+                                .spent = spent};
     return 0;
 }

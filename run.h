@@ -52,11 +52,25 @@ int run_loop_plan(const struct plan *plan, struct loop_plan *out, char *err, siz
 /* The lattices a warm-up runs on (4096^2): larger ones take too long to allocate. */
 #define RUN_WARM_UP_SITES_MAX (4096L * 4096L)
 
-/* --dry-run's warm-up: the plan's own backend and layout run a few iterations
- * (about 2e7 site updates, 5 to 1000 iterations), written nowhere and quiet;
- * *seconds is its compute time per iteration, *iterations how many ran. -1 where
- * it is not cheap (several ranks, or more than RUN_WARM_UP_SITES_MAX sites) or
- * failed: the dry run then says the time is not measured. */
-int run_time_per_iteration(const struct plan *plan, double *seconds, long *iterations);
+/* A warm-up lasts RUN_WARM_UP_S of compute at least (all of them together at most
+ * RUN_WARM_UP_MOST_S, or the run's own iterations): shorter ones were 15 times off
+ * (the course problem: 76 iterations, 54 min said for a run of 3.5 min). */
+#define RUN_WARM_UP_S 0.3
+#define RUN_WARM_UP_MOST_S 2.0
+
+/* What a warm-up measured: its time an iteration, over how many, in how long. */
+struct run_warm_up {
+    double per_iteration; /* compute seconds an iteration */
+    long iterations;      /* of the warm-up whose rate it is */
+    double seconds;       /* that warm-up's compute time */
+    double spent;         /* every warm-up's together (they grow x4 to the last) */
+};
+
+/* The warm-up of --dry-run (and of a run's or a sweep's expected time): the plan's
+ * own backend and layout run a few iterations, written nowhere and quiet, longer
+ * each time until one lasts RUN_WARM_UP_S (never more than most iterations, the run's
+ * own, when most > 0). -1 where it is not cheap (several ranks, or more than
+ * RUN_WARM_UP_SITES_MAX sites) or failed: the time is then not measured. */
+int run_time_per_iteration(const struct plan *plan, long most, struct run_warm_up *out);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * sweep.c - the lab sweep of sweep.h: each side's plan made and run as a single
- * run is (plan_resolve, run_plan, run_execute), its row printed (a line, or the
- * CSV row) and appended (--csv-append), then the fitted exponents.
+ * run is (sweep_side.h, run_execute), its row printed (a line, or the CSV row) and
+ * appended (--csv-append), then the fitted exponents (also of the rows done when a
+ * signal stops it). --dry-run gives the sides' times instead (sweep_time.h).
  */
 #include "sweep.h"
 
@@ -16,6 +17,9 @@
 #include "settings/plan.h"
 #include "support/error.h"
 #include "support/interrupt.h"
+#include "support/load.h"
+#include "sweep_side.h"
+#include "sweep_time.h"
 
 double sweep_fit_exponent(const double *x, const double *y, int n)
 {
@@ -41,13 +45,13 @@ static int refuse_options(const struct config *c, char *err, size_t n)
                          : c->compare       ? "--compare"
                          : c->compare_cpu   ? "--compare-cpu"
                          : c->steps         ? "--steps"
-                         : c->dry_run       ? "--dry-run"
                          : c->monitor_every ? "--monitor"
                                             : NULL;
     if (option)
         return error_status(EXIT_BAD_USAGE, err, n,
                             "--sides runs each lattice to eps and writes only its rows "
-                            "(--csv, --csv-append); %s cannot be given with it",
+                            "(--csv, --csv-append, or --dry-run's times); %s cannot be "
+                            "given with it",
                             option);
     if (ranks_size() > 1)
         return error_status(EXIT_BAD_USAGE, err, n,
@@ -55,38 +59,33 @@ static int refuse_options(const struct config *c, char *err, size_t n)
     return EXIT_OK;
 }
 
-/* The configuration of one side: c on side x side, as a single run. */
-static struct config side_config(const struct config *c, long side)
-{
-    struct config w = *c;
-    w.problem.nx = w.problem.ny = side;
-    w.side_count = 0;
-    return w;
-}
-
-/* The plan of one side, resolved and checked (run_plan): made in *plan. */
-static int plan_side(const struct config *c, long side, struct plan *plan, char *err,
-                     size_t n)
-{
-    struct config w = side_config(c, side);
-    int status = plan_resolve(&w, err, n);
-    if (status != EXIT_OK)
-        return status;
-    return run_plan(&w, plan, err, n);
-}
-
 /* Every side's plan made and checked before the first solve, so that whatever a
- * side would refuse (its source, its memory, its files) is refused before any row. */
-static int check_sides(const struct config *c, char *err, size_t n)
+ * side would refuse (its source, its memory, its files) is refused before any row.
+ * *threads: the most threads a side's solve takes (a tile each; the serial one). */
+static int check_sides(const struct config *c, int *threads, char *err, size_t n)
 {
+    *threads = 1;
     for (int k = 0; k < c->side_count; k++) {
         struct plan plan;
-        int status = plan_side(c, c->sides[k], &plan, err, n);
+        int status = sweep_side_plan(c, c->sides[k], &plan, err, n);
         if (status != EXIT_OK)
             return status;
+        if (plan.ops && partition_count(&plan.partition) > *threads)
+            *threads = partition_count(&plan.partition);
         plan_free(&plan);
     }
     return EXIT_OK;
+}
+
+/* A sweep timed while other processes hold the cores its threads need: one line on
+ * stderr before it starts (load.h), since its time exponent then says as much about
+ * them (-q: errors only). */
+static void say_if_busy(const struct config *c, int threads)
+{
+    char line[512];
+    if (!c->quiet &&
+        load_busy(threads, "sweep", "fitted time exponent", line, sizeof line))
+        fprintf(stderr, "%s\n", line);
 }
 
 /* The run of one side: its plan checked (run_plan), solved. The report's plan is
@@ -95,7 +94,7 @@ static int run_side(const struct config *c, long side, struct plan *plan,
                     struct run_report *report, char *err, size_t n)
 {
     struct field field;
-    int status = plan_side(c, side, plan, err, n);
+    int status = sweep_side_plan(c, side, plan, err, n);
     if (status != EXIT_OK)
         return status;
     if ((status = run_execute(plan, &field, report, err, n)) == EXIT_OK)
@@ -195,15 +194,32 @@ static void tally_side(struct sweep_tally *t, long side, const struct solve_resu
     }
 }
 
+/* A signal stopped the sweep at side: said, then the fit of the rows done above it
+ * (the CSV's rows are all there is with --csv). */
+static void print_interrupted(const struct config *c, long side,
+                              const struct sweep_tally *t)
+{
+    if (c->csv || c->quiet)
+        return;
+    printf("  interrupted   by %s at %ld^2: the rows above are the sides done\n",
+           interrupt_signal_name(), side);
+    print_fit(c, t->side, t->iters, t->seconds, t->fitted);
+    fflush(stdout);
+}
+
 int sweep_run(const struct config *c, char *err, size_t n)
 {
     struct sweep_tally t = {.fitted = 0};
-    int status = refuse_options(c, err, n);
+    int threads, status = refuse_options(c, err, n);
     if (status == EXIT_OK)
-        status = check_sides(c, err, n);
+        status = check_sides(c, &threads, err, n);
     if (status != EXIT_OK)
         return status;
-    interrupt_install();
+    if (c->dry_run)
+        return sweep_time_dry_run(c, err, n);
+    interrupt_install();       /* also for the first line's warm-ups */
+    sweep_time_say_if_long(c); /* its first line, when it takes minutes */
+    say_if_busy(c, threads);
     print_header(c);
     for (int k = 0; k < c->side_count && status == EXIT_OK; k++) {
         struct plan plan;
@@ -211,11 +227,13 @@ int sweep_run(const struct config *c, char *err, size_t n)
         status = run_side(c, c->sides[k], &plan, &r, err, n);
         if (status != EXIT_OK)
             break;
-        if (r.result.reason == STOP_INTERRUPTED)
+        if (r.result.reason == STOP_INTERRUPTED) {
             status = interrupt_exit_status();
-        else
+            print_interrupted(c, c->sides[k], &t);
+        } else {
             status = print_row(c, &r, err, n);
-        tally_side(&t, c->sides[k], &r.result);
+            tally_side(&t, c->sides[k], &r.result);
+        }
         plan_free(&plan);
     }
     if (status == EXIT_OK)

@@ -73,10 +73,13 @@ static double edges_share(const struct problem *p, const struct update_rule *rul
 {
     double sum_abs = 0.0, share = 0.0;
     long count = 0, nx = p->nx, ny = p->ny;
-    share += rule->cy * mode(1, ny) * edge_share(p, EDGE_BOTTOM, &sum_abs, &count, largest);
-    share += rule->cy * mode(ny - 2, ny) * edge_share(p, EDGE_TOP, &sum_abs, &count, largest);
+    share +=
+        rule->cy * mode(1, ny) * edge_share(p, EDGE_BOTTOM, &sum_abs, &count, largest);
+    share +=
+        rule->cy * mode(ny - 2, ny) * edge_share(p, EDGE_TOP, &sum_abs, &count, largest);
     share += rule->cx * mode(1, nx) * edge_share(p, EDGE_LEFT, &sum_abs, &count, largest);
-    share += rule->cx * mode(nx - 2, nx) * edge_share(p, EDGE_RIGHT, &sum_abs, &count, largest);
+    share += rule->cx * mode(nx - 2, nx) *
+             edge_share(p, EDGE_RIGHT, &sum_abs, &count, largest);
     *mean_edge = count > 0 ? sum_abs / (double)count : 0.0;
     return share;
 }
@@ -166,8 +169,9 @@ static double modes_along_norm(const struct update_rule *rule, long n, long acro
  * y from the top and bottom edges, along x from the left and right ones), times
  * scale, falls below eps; 0 when none is found below 2^40. A search of steps that
  * double from `from`: a few sums over the sides where the slowest mode decides. */
-static long modes_along_iterations(const struct problem *p, const struct update_rule *rule,
-                                   double eps, double scale, long from)
+static long modes_along_iterations(const struct problem *p,
+                                   const struct update_rule *rule, double eps,
+                                   double scale, long from)
 {
     double unused = 0.0, top, bottom, left, right;
     long count = 0;
@@ -176,10 +180,9 @@ static long modes_along_iterations(const struct problem *p, const struct update_
     left = rule->cx * edge_share(p, EDGE_LEFT, &unused, &count, &unused);
     right = rule->cx * edge_share(p, EDGE_RIGHT, &unused, &count, &unused);
 #define NORM_AT(k)                                                                       \
-    (scale * hypot(modes_along_norm(rule, p->ny, p->nx, rule->cy, rule->cx, bottom, top,  \
-                                    k),                                                  \
-                   modes_along_norm(rule, p->nx, p->ny, rule->cx, rule->cy, left, right,  \
-                                    k)))
+    (scale *                                                                             \
+     hypot(modes_along_norm(rule, p->ny, p->nx, rule->cy, rule->cx, bottom, top, k),     \
+           modes_along_norm(rule, p->nx, p->ny, rule->cx, rule->cy, left, right, k)))
     long low = from - 1, high = from;
     for (long step = 1; !(NORM_AT(high) < eps); step *= 2) { /* >= eps at low */
         if (high >= (1L << 40))
@@ -207,12 +210,13 @@ static long modes_along_iterations(const struct problem *p, const struct update_
  * the correction's norm is at least its slowest mode's share (lowest).
  */
 static int first_step_too_small(const struct problem *p, const struct update_rule *rule,
-                                 double eps, double largest, double lowest)
+                                double eps, double largest, double lowest)
 {
     double beside = 2.0 * (double)(p->nx - 2) + 2.0 * (double)(p->ny - 2);
-    double most = rule->norm == NORM_MAX        ? largest
-                  : rule->norm == NORM_RESIDUAL ? largest * sqrt(beside) * rule->norm_scale
-                                                : largest * sqrt(beside);
+    double most = rule->norm == NORM_MAX ? largest
+                  : rule->norm == NORM_RESIDUAL
+                      ? largest * sqrt(beside) * rule->norm_scale
+                      : largest * sqrt(beside);
     return rule->method == METHOD_WEIGHTED && !p->source[0] && eps > 0.0 &&
            rule->omega * most < eps && lowest >= eps;
 }
@@ -251,6 +255,13 @@ void estimate_make(const struct problem *p, const struct update_rule *rule, doub
     }
     e->stagnates = e->stagnation > 0 && (e->to_eps == 0 || e->stagnation < e->to_eps);
     e->expected = e->stagnates ? e->stagnation : e->to_eps;
+}
+
+double estimate_norm_at(const struct estimate *e, long k)
+{
+    if (e->regions || !(e->first_norm > 0.0) || k < 1)
+        return 0.0;
+    return e->first_norm * pow(e->radius, (double)(k - 1));
 }
 
 const char *estimate_count_text(long count, char *buf, size_t n)

@@ -20,22 +20,26 @@
 #include "problem/update_rule.h"
 
 struct estimate {
-    double radius;     /* of the method's iteration on the lattice */
-    double first_norm; /* A: the slowest mode's share of the first norm */
-    long to_eps;       /* iterations until the norm < eps; 0: eps is 0 (never) */
-    long stagnation;   /* iterations until no site changes any more; 0: never */
-    long expected;     /* the first of the two that is set; 0: neither */
-    int stagnates;     /* 1 when stagnation comes first (the report says so) */
-    int regions;       /* 1: fixed regions, no estimate (expected is 0) */
+    double radius;      /* of the method's iteration on the lattice */
+    double first_norm;  /* A: the slowest mode's share of the first norm */
+    long to_eps;        /* iterations until the norm < eps; 0: eps is 0 (never) */
+    long stagnation;    /* iterations until no site changes any more; 0: never */
+    long expected;      /* the first of the two that is set; 0: neither */
+    int stagnates;      /* 1 when stagnation comes first (the report says so) */
+    int regions;        /* 1: fixed regions, no estimate (expected is 0) */
     int step_too_small; /* 1: weighted Jacobi's first step, omega times a correction
                            >= eps, is below eps: the run would stop at once */
-    int at_rest;       /* 1: every edge 0 and no source: the field starts at the
-                          solution, the first update is 0 (expected is 1) */
+    int at_rest;        /* 1: every edge 0 and no source: the field starts at the
+                           solution, the first update is 0 (expected is 1) */
 };
 
 /* The estimate of a problem solved by rule down to eps. */
 void estimate_make(const struct problem *problem, const struct update_rule *rule,
                    double eps, struct estimate *e);
+
+/* The norm expected at iteration k: A rho^(k-1) (0 without an estimate). The live
+ * line counts to it where the precision stagnates (k: the stagnation's). */
+double estimate_norm_at(const struct estimate *e, long k);
 
 /* "about 3.4 million", "about 920": an iteration count as people read it. */
 const char *estimate_count_text(long count, char *buf, size_t n);

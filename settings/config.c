@@ -146,7 +146,8 @@ static const struct setting table[] = {
      "the lab sweep: solve the problem on each N x N lattice in turn, print a row "
      "per side (with --csv the CSV rows; --csv-append collects them) and the "
      "exponents fitted to iterations and time against N on log-log axes "
-     "(scripts/plot_lab.gp draws them)",
+     "(scripts/plot_lab.gp draws them; Ctrl-C prints the fit of the sides done); "
+     "with --dry-run each side's iterations and time, and the total",
      setter_sides},
     {"print-config", NULL, NULL,
      "print the settings (INI file and options) as an INI file that reproduces the "
@@ -155,7 +156,8 @@ static const struct setting table[] = {
     {"dry-run", NULL, NULL,
      "make the plan, print the tiles, devices and memory per device and host, the "
      "iterations expected to eps (an estimate from the method's spectral radius) and "
-     "the time they take at a short warm-up's rate, and exit without solving",
+     "the time they take at a warm-up's rate (of 0.3 s at least), and exit without "
+     "solving; a run expected to take over a minute says so in its first line",
      NULL},
     {"help", NULL, NULL, "print this help and exit (also -h)", NULL},
     {"version", NULL, NULL, "print the version and the CUDA runtime, and exit (also -V)",

@@ -105,7 +105,6 @@ Test(sweep, what_a_sweep_cannot_take_is_refused_with_status_2)
         {"--sides 16 --output x.png", "--output"},
         {"--sides 16 --history h.csv", "--history"},
         {"--sides 16 --compare", "--compare"},
-        {"--sides 16 --dry-run", "--dry-run"},
         {"--sides 16 --method weighted --steps 5", "--steps"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {

@@ -1,10 +1,13 @@
 /*
  * progress.c - the live progress line of progress.h. The decay rate is taken
  * between the newest norm and a mark set about a second earlier, so it follows
- * the slow phases of Jacobi's convergence rather than its first iterations; the
- * line gives iterations left and an ETA only once that rate is steady (within
- * STEADY of the previous window's), "ETA unknown" before: Jacobi's fast modes
- * die first, and a rate taken from them promised 1 s for a run of hours.
+ * the slow phases of Jacobi's convergence rather than its first iterations; it
+ * counts only once steady (within STEADY of the previous window's): Jacobi's fast
+ * modes die first, and a rate taken from them promised 1 s for a run of hours.
+ * Until then the estimate's count is shown (or "ETA unknown" without one). Each
+ * redraw moves the shown count DAMPING of the way to the new one (growing by GROWTH
+ * at most), after counting down the iterations done; once a count is shown, it is
+ * never unknown again.
  */
 #include "watch/progress.h"
 
@@ -12,9 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/duration.h"
+
 #define REDRAW_S 0.25 /* at most four redraws a second */
 #define MARK_S 1.0    /* the rate's window */
 #define STEADY 0.1    /* two windows' rates within 10%: the rate is steady */
+#define DAMPING 0.25  /* each redraw moves the count a quarter of the way */
+#define GROWTH 1.5    /* and grows it by half at most, plus GROWTH_FLOOR */
+#define GROWTH_FLOOR 100.0
+#define ETA_FROM_S 0.2 /* the time an iteration, from the elapsed time: not before */
 
 void progress_start(struct progress *p, FILE *out, double eps, const char *label)
 {
@@ -23,9 +32,23 @@ void progress_start(struct progress *p, FILE *out, double eps, const char *label
                            .eps = eps,
                            .drawn_at = -1.0,
                            .window_rate = NAN,
+                           .log_target = eps > 0.0 ? log(eps) : NAN,
+                           .left = -1.0,
                            .label = label,
                            .plain = (term && strcmp(term, "dumb") == 0) ||
                                     (no_color && no_color[0])};
+    snprintf(p->target, sizeof p->target, "eps %g", eps);
+}
+
+void progress_expect(struct progress *p, long expected, double target_norm,
+                     const char *target)
+{
+    if (expected <= 0 || !(target_norm > 0.0))
+        return;
+    p->expected = expected;
+    p->stagnation = p->eps <= 0.0 || target_norm > p->eps; /* reached before eps */
+    p->log_target = log(target_norm);
+    snprintf(p->target, sizeof p->target, "%s", target);
 }
 
 /* Writes line over the one drawn before: \r, the line, then what a longer line
@@ -57,21 +80,68 @@ int progress_rate_is_steady(double rate, double window_rate)
            fabs(rate - window_rate) <= STEADY * fabs(window_rate);
 }
 
+/* The norm passed the estimate of where the precision stagnates and the run goes on:
+ * from now on the count is to eps (the precision may still stagnate first). */
+static void past_stagnation(struct progress *p, double norm)
+{
+    if (!p->stagnation || !(p->eps > 0.0) || log(norm) > p->log_target)
+        return;
+    p->stagnation = 0, p->expected = 0; /* the count goes on, damped as ever */
+    p->log_target = log(p->eps);
+    snprintf(p->target, sizeof p->target, "eps %g (it may stagnate first)", p->eps);
+}
+
+/* The count of iterations left that the norm says now: at the measured rate once it
+ * is steady, else the estimate's; -1 when neither knows. */
+static double count_now(struct progress *p, long iteration, double norm, double rate)
+{
+    past_stagnation(p, norm);
+    if (progress_rate_is_steady(rate, p->window_rate) && isfinite(p->log_target)) {
+        if (log(norm) <= p->log_target)
+            return 0.0;
+        return (p->log_target - log(norm)) / rate;
+    }
+    return p->expected > iteration ? (double)(p->expected - iteration) : -1.0;
+}
+
+/* The damped count: counted down by the iterations done, then moved DAMPING of the
+ * way to what the norm says now (at once, the first time), growing by GROWTH at most. */
+static void update_left(struct progress *p, long iteration, double now)
+{
+    double was = p->left - (double)(iteration - p->left_at);
+    if (p->left < 0.0)
+        p->left = now;
+    else if (now >= 0.0)
+        p->left = fmin(was + DAMPING * (now - was), GROWTH * was + GROWTH_FLOOR);
+    else
+        p->left = was;
+    p->left = p->left > 0.0 ? p->left : 0.0;
+    p->left_at = iteration;
+}
+
 static void draw(struct progress *p, long iteration, double norm, double elapsed_s)
 {
     double rate =
         (log(norm) - p->mark_log_norm) / (double)(iteration - p->mark_iteration);
-    long left = progress_rate_is_steady(rate, p->window_rate)
-                    ? progress_iterations_left(norm, p->eps, rate)
-                    : -1;
+    double now = count_now(p, iteration, norm, rate);
+    if (p->left >= 0.0 || now >= 0.0)
+        update_left(p, iteration, now);
     int labelled = p->label && p->label[0];
-    char line[512];
+    char line[512], eta[64];
     int n = snprintf(line, sizeof line, "  %s%siteration %ld  norm %.3e  elapsed %.1f s",
                      labelled ? p->label : "", labelled ? "  " : "", iteration, norm,
                      elapsed_s);
-    if (left >= 0 && n >= 0 && (size_t)n < sizeof line)
-        snprintf(line + n, sizeof line - (size_t)n, "  ~%ld more to eps %g, ETA %.0f s",
-                 left, p->eps, (double)left * elapsed_s / (double)iteration);
+    long left = p->left >= 0.0 ? (long)ceil(p->left - 1e-6) : -1;
+    if (left == 0 && n >= 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, "  ~0 more to %s: any moment now",
+                 p->target);
+    else if (left > 0 && n >= 0 && (size_t)n < sizeof line) /* ETA: once timed a while */
+        snprintf(line + n, sizeof line - (size_t)n, "  ~%ld more to %s%s%s", left,
+                 p->target, elapsed_s >= ETA_FROM_S ? ", ETA " : "",
+                 elapsed_s >= ETA_FROM_S
+                     ? duration_text((double)left * elapsed_s / (double)iteration, eta,
+                                     sizeof eta)
+                     : "");
     else if (p->eps > 0.0 && n >= 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n,
                  "  ETA unknown (the norm's decay is not steady yet)");

@@ -21,6 +21,24 @@ void watchers_choose(struct watchers *w, const struct config *c)
                       ranks_size() <= 1 && isatty(STDOUT_FILENO);
 }
 
+/* The progress line, counting to the run's estimate: eps, or where the precision
+ * stagnates (the report's estimate line and --dry-run give the same count). */
+static void start_progress(struct progress *p, const struct plan *plan)
+{
+    const struct estimate *e = &plan->estimate;
+    char target[64];
+    progress_start(p, stdout, plan->eps, plan->label);
+    if (plan->eps <= 0.0 || plan->config.steps > 0 || e->expected <= 0)
+        return;
+    if (!e->stagnates) {
+        progress_expect(p, e->expected, plan->eps, p->target);
+        return;
+    }
+    snprintf(target, sizeof target, "where %s stagnates",
+             precision_name(plan->config.problem.precision));
+    progress_expect(p, e->expected, estimate_norm_at(e, e->stagnation), target);
+}
+
 int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_t n)
 {
     const struct config *c = &plan->config;
@@ -28,7 +46,7 @@ int watchers_start(struct watchers *w, const struct plan *plan, char *err, size_
     if (c->history[0] && history_open(&w->history, c->history, plan->eps, err, n) != 0)
         return -1;
     if (w->has_progress)
-        progress_start(&w->progress, stdout, plan->eps, plan->label);
+        start_progress(&w->progress, plan);
     return 0;
 }
 
