@@ -20,7 +20,7 @@
 static const struct setting table[] = {
     {"nx", "problem", "N",
      "lattice sites in x, boundary included (default: ny when only ny is given, else "
-     "256)",
+     "256; over a CONFIG.ini's lattice it sets x alone, said on stderr)",
      NULL},
     {"ny", "problem", "N",
      "lattice sites in y, boundary included (default: nx when only nx is given, else "
