@@ -247,9 +247,12 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
         rc = refuse_for_bench(seen, count, file, err, n);
     c->problem.nx = c->problem.ny = 0; /* not given yet (a side is at least 3) */
     char preset[CONFIG_PATH_MAX];      /* a bare name found among the presets */
-    if (rc == 0 && file)
-        rc = config_load_file(
-            c, presets_find(file, preset, sizeof preset) == 0 ? preset : file, err, n);
+    if (rc == 0 && file && presets_find(file, preset, sizeof preset) == 0)
+        rc = config_load_file(c, preset, err, n);
+    else if (rc == 0 && file)
+        rc = presets_refuse_missing(file, err, n) != 0
+                 ? EXIT_BAD_USAGE
+                 : config_load_file(c, file, err, n);
     note_file_side(c);
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
