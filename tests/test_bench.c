@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/bench_number.h"
 #include "bench/bench_plan.h"
 #include "bench/bench_report.h"
 #include "bench/bench_stats.h"
@@ -1014,4 +1015,16 @@ Test(bench, invalid_bench_variables_are_refused, .init = require_laplace)
     cr_assert(access(long_dir, F_OK) != 0, "the folder was made");
     run_free(&r);
     rmdir(dir);
+}
+
+/* Issue 44, item 11: a tiny fitted cost of an iteration (the host's, a fraction of a
+ * microsecond) is never printed "0.00 us"; from 0.1 us up it reads as before. */
+Test(bench, a_tiny_iteration_cost_is_never_printed_as_zero)
+{
+    char s[32];
+    cr_assert_str_eq(bench_number_us(s, sizeof s, 3.5e-6), "3.50 us");
+    cr_assert_str_eq(bench_number_us(s, sizeof s, 1.234e-7), "0.12 us");
+    cr_assert_str_eq(bench_number_us(s, sizeof s, 3.124e-9), "0.00312 us");
+    cr_assert_str_eq(bench_number_us(s, sizeof s, 0.0), "under 0.001 us");
+    cr_assert_str_eq(bench_number_us(s, sizeof s, -2e-9), "under 0.001 us");
 }
