@@ -90,8 +90,8 @@ static void list_presets(const char *dir, char *out, size_t n)
 int presets_refuse_missing(const char *name, char *err, size_t n)
 {
     char dir[PATH_MAX], list[600];
-    if (strchr(name, '/') || access(name, F_OK) == 0)
-        return 0;
+    if (!name[0] || strchr(name, '/') || access(name, F_OK) == 0)
+        return 0; /* "" is refused as empty by config_load_file */
     if (presets_dir(dir, sizeof dir) != 0) {
         error_status(EXIT_BAD_USAGE, err, n,
                      "%s: no such file, and this laplace has no presets folder beside it "

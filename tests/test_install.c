@@ -361,9 +361,10 @@ Test(install, installed_use_from_the_man_page_to_uninstall, .timeout = 120)
              prefix);
     cr_assert(status == 2 && strstr(out, path), "status %d: %s", status, out);
     free(out);
-    out = run_with(&status,
-                   "make -s uninstall PREFIX='%s' >/dev/null && cd '%s' && find . | sort",
-                   prefix);
+    out = run_with(
+        &status,
+        "make -s uninstall PREFIX='%s' >/dev/null 2>&1 && cd '%s' && find . | sort",
+        prefix);
     cr_assert_str_eq(out, ".\n./bin\n./bin/theirs\n", "what make uninstall left: %s",
                      out);
     free(out);

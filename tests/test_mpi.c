@@ -17,7 +17,6 @@
  */
 #include <criterion/criterion.h>
 
-#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +25,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "vtk_ranks.h"
 
 /* ---- the launcher ---------------------------------------------------------- */
 
@@ -298,80 +298,6 @@ Test(mpi, the_automatic_layouts_and_one_rank_equal_serial)
 
 /* ---- 2, 3: .pvti pieces and snapshots of one process ---------------------- */
 
-/* The rank array a piece written under MPI carries (issue 44, item 7): checked to be
- * rank's in every cell, then taken out (its declaration and its appended block, the
- * last), leaving the bytes one process writes. */
-static void take_rank_from_piece(const char *path, int rank)
-{
-    static const char declared[] =
-        "        <DataArray type=\"Int32\" Name=\"rank\" format=\"appended\"";
-    long size = 0;
-    unsigned char *bytes = slurp_bytes(path, &size);
-    cr_assert(bytes, "cannot read %s", path);
-    bytes[size] = '\0';
-    char *line = strstr((char *)bytes, declared);
-    cr_assert(line, "%s declares no rank array", path);
-    const char *offset = strstr(line, "offset=\"");
-    cr_assert(offset, "%s: no offset of rank", path);
-    long at = atol(offset + 8);
-    const unsigned char *block =
-        (unsigned char *)strchr(strstr((char *)bytes, "<AppendedData"), '_') + 1 + at;
-    uint64_t count;
-    memcpy(&count, block, sizeof count);
-    for (uint64_t c = 0; c < count / 4; c++) {
-        int32_t got;
-        memcpy(&got, block + 8 + 4 * c, 4);
-        cr_assert_eq(got, rank, "%s: rank %d in cell %llu, want %d", path, got,
-                     (unsigned long long)c, rank);
-    }
-    long line_length = (long)(strchr(line, '\n') + 1 - line);
-    long block_start = (long)(block - bytes), block_end = block_start + 8 + (long)count;
-    FILE *f = fopen(path, "wb");
-    cr_assert(f, "cannot rewrite %s", path);
-    long head = (long)((unsigned char *)line - bytes);
-    cr_assert(fwrite(bytes, 1, (size_t)head, f) == (size_t)head &&
-                  fwrite(bytes + head + line_length, 1,
-                         (size_t)(block_start - head - line_length),
-                         f) == (size_t)(block_start - head - line_length) &&
-                  fwrite(bytes + block_end, 1, (size_t)(size - block_end), f) ==
-                      (size_t)(size - block_end) &&
-                  fclose(f) == 0,
-              "cannot rewrite %s", path);
-    free(bytes);
-}
-
-/* The same for every piece (NAME_T.vti) in dir and every .pvti's declaration of
- * rank; the ranks expected from the tiles' layout (partition_rank_of). */
-static void take_ranks(const char *dir, const char *layout, const char *ranks,
-                       const char *args)
-{
-    int ngx, ngy, rx, ry;
-    long nx, ny;
-    struct partition p;
-    cr_assert(sscanf(layout, "--partition %dx%d", &ngx, &ngy) == 2 &&
-              sscanf(ranks, "--ranks %dx%d", &rx, &ry) == 2 &&
-              sscanf(strstr(args, "--nx "), "--nx %ld --ny %ld", &nx, &ny) == 2);
-    cr_assert_eq(partition_init(&p, nx, ny, ngx, ngy), 0);
-    DIR *d = opendir(dir);
-    cr_assert(d, "cannot list %s", dir);
-    for (struct dirent *e; (e = readdir(d));) {
-        char path[1024], *under = strrchr(e->d_name, '_');
-        size_t length = strlen(e->d_name);
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (under && length > 4 && strcmp(e->d_name + length - 4, ".vti") == 0)
-            take_rank_from_piece(path, partition_rank_of(&p, rx, ry, atoi(under + 1)));
-        if (length > 5 && strcmp(e->d_name + length - 5, ".pvti") == 0) {
-            char command[1200];
-            snprintf(command, sizeof command,
-                     "sed -i '/<PDataArray type=\"Int32\" Name=\"rank\"\\/>/d' '%s'",
-                     path);
-            cr_assert_eq(system(command), 0, "%s", command);
-        }
-    }
-    closedir(d);
-    partition_free(&p);
-}
-
 /*
  * ARGS written into two folders, one by one process on the host tiles (LAYOUT:
  * --partition), one by mpirun -np NP (LAYOUT plus RANKS): the same count files,
@@ -395,7 +321,11 @@ static void check_outputs_as_one_process(int np, const char *layout, const char 
     cr_assert_eq(m.status, 0, "%s: status %d; stderr:\n%s", what, m.status, m.err);
     cr_assert_str_eq(m.out, "", "%s printed under -q:\n%s", what, m.out);
     check_no_temporaries(many);
-    take_ranks(many, layout, ranks, args);
+    char all[1200];
+    int rx, ry;
+    snprintf(all, sizeof all, "%s %s", layout, args);
+    cr_assert_eq(sscanf(ranks, "--ranks %dx%d", &rx, &ry), 2);
+    vtk_ranks_take(many, all, rx, ry);
     check_same_dir(one, many, count, what);
     run_free(&s), run_free(&m);
 }
