@@ -1028,3 +1028,14 @@ Test(bench, a_tiny_iteration_cost_is_never_printed_as_zero)
     cr_assert_str_eq(bench_number_us(s, sizeof s, 0.0), "under 0.001 us");
     cr_assert_str_eq(bench_number_us(s, sizeof s, -2e-9), "under 0.001 us");
 }
+
+/* Issue 44, item 11: the sweep plot's legend sits outside the plot, where it covers
+ * no point (inside, at the top left, it covered the small lattices'). */
+Test(bench, the_sweep_plots_legend_is_clear_of_the_points)
+{
+    char *script = slurp("scripts/plot_sweep.gp");
+    cr_assert(script);
+    cr_assert(strstr(script, "\nset key outside right top\n"), "%s", script);
+    cr_assert_null(strstr(script, "set key top left"), "a legend over the points");
+    free(script);
+}
