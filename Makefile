@@ -18,9 +18,10 @@
 #   make format     clang-format every source file
 #   make fuzz       libFuzzer targets of the INI, command-line and expression layers, each
 #                   run FUZZ_SECONDS (default 30) under ASan+UBSan (clang-14; tests/fuzz/fuzz.mk)
-#   make install    PREFIX=/usr/local (spaces allowed): ./laplace, the presets, the
-#                   plot scripts and a man page, listed in share/laplace/install-manifest
-#                   (make uninstall removes exactly those)
+#   make install    PREFIX=/usr/local (spaces allowed): ./laplace, laplace-plot, the
+#                   presets, the plot scripts and a man page, listed in
+#                   share/laplace/install-manifest (make uninstall removes exactly those,
+#                   and the folders it made that are left empty)
 #   make deps       install the Debian packages the build and tests need
 #   make clean
 #
@@ -182,6 +183,12 @@ check-build-deps check-test-deps:
 PREFIX ?= /usr/local
 MANIFEST := share/laplace/install-manifest
 SUMS := share/laplace/install-sums
+# The folders make install needs, parents first; those it made are listed in
+# share/laplace/install-dirs (kept from the first install), which make uninstall
+# removes, deepest first, where they are left empty.
+DIRS := share/laplace/install-dirs
+INSTALL_DIRS := bin share share/man share/man/man1 share/laplace share/laplace/config \
+                share/laplace/scripts
 INSTALL_PRESETS := $(wildcard config/*.ini)
 INSTALL_SCRIPTS := $(wildcard scripts/plot_*.gp)
 install uninstall: export LAPLACE_PREFIX = $(value PREFIX)
@@ -189,14 +196,16 @@ install uninstall: export LAPLACE_DESTDIR = $(value DESTDIR)
 install:
 	@test -x ./laplace || { echo "make install: no ./laplace; run make first" >&2; exit 1; }
 	@set -e; root="$$LAPLACE_DESTDIR$$LAPLACE_PREFIX"; \
-	install -d "$$root/bin" "$$root/share/laplace/config" "$$root/share/laplace/scripts" \
-	    "$$root/share/man/man1"; \
+	made=$$(for d in $(INSTALL_DIRS); do [ -d "$$root/$$d" ] || echo "$$d"; done); \
+	for d in $(INSTALL_DIRS); do install -d "$$root/$$d"; done; \
+	[ -f "$$root/$(DIRS)" ] || printf '%s\n' $$made > "$$root/$(DIRS)"; \
 	install -m 755 laplace "$$root/bin/laplace"; \
+	install -m 755 scripts/laplace-plot "$$root/bin/laplace-plot"; \
 	for f in $(INSTALL_PRESETS); do install -m 644 "$$f" "$$root/share/laplace/config/"; done; \
 	for f in $(INSTALL_SCRIPTS); do install -m 644 "$$f" "$$root/share/laplace/scripts/"; done; \
 	scripts/man_page.sh "$$root/bin/laplace" "$$LAPLACE_PREFIX" "$$LAPLACE_DESTDIR" \
 	    > "$$root/share/man/man1/laplace.1"; \
-	{ echo bin/laplace; echo share/man/man1/laplace.1; \
+	{ echo bin/laplace; echo bin/laplace-plot; echo share/man/man1/laplace.1; \
 	  for f in $(notdir $(INSTALL_PRESETS)); do echo "share/laplace/config/$$f"; done; \
 	  for f in $(notdir $(INSTALL_SCRIPTS)); do echo "share/laplace/scripts/$$f"; done; \
 	} > "$$root/$(MANIFEST)"; \
@@ -215,8 +224,10 @@ uninstall:
 	        echo "make uninstall: kept $$root/$$f: changed since make install"; \
 	        continue; fi; \
 	    rm -f -- "$$root/$$f"; done < "$$root/$(MANIFEST)"; \
-	rm -f -- "$$root/$(MANIFEST)" "$$root/$(SUMS)"; \
-	for d in share/laplace/config share/laplace/scripts share/laplace; do \
+	made="share/laplace share/laplace/config share/laplace/scripts"; \
+	[ ! -f "$$root/$(DIRS)" ] || made=$$(cat "$$root/$(DIRS)"); \
+	rm -f -- "$$root/$(MANIFEST)" "$$root/$(SUMS)" "$$root/$(DIRS)"; \
+	for d in $$(printf '%s\n' $$made | sort -r); do \
 	    rmdir -- "$$root/$$d" 2>/dev/null || true; done; \
 	echo "removed what make install wrote under $$root"
 
@@ -254,15 +265,13 @@ bench-sweep: laplace
 # Plots of one bench: the matrix's CSV (scaling, updates per second, fraction of the
 # copy bandwidth, layouts) and its lattice sweep's (X.csv and X-sweep.csv, whichever
 # exist; CSV may name either).
+# scripts/laplace-plot draws each (installed as PREFIX/bin/laplace-plot).
 plots: deps
-	@if [ -n "$(HISTORY)" ]; then gnuplot -e "csv='$(HISTORY)'" scripts/plot_history.gp; exit; fi; \
-	if [ -n "$(LAB)" ]; then gnuplot -e "csv='$(LAB)'" scripts/plot_lab.gp; exit; fi; \
+	@if [ -n "$(HISTORY)" ]; then scripts/laplace-plot history "$(HISTORY)"; exit; fi; \
+	if [ -n "$(LAB)" ]; then scripts/laplace-plot lab "$(LAB)"; exit; fi; \
 	csv="$(CSV)"; [ -n "$$csv" ] || csv=$$(ls -t results/bench-*.csv 2>/dev/null | head -n 1); \
 	[ -n "$$csv" ] || { echo "plots: no results/bench-*.csv; run make bench or give CSV=path"; exit 1; }; \
-	base=$${csv%.csv}; base=$${base%-sweep}; \
-	[ -f "$$base.csv" ] || [ -f "$$base-sweep.csv" ] || { echo "plots: no $$csv"; exit 1; }; \
-	if [ -f "$$base.csv" ]; then gnuplot -e "csv='$$base.csv'" scripts/plot_bench.gp || exit 1; fi; \
-	if [ -f "$$base-sweep.csv" ]; then gnuplot -e "csv='$$base-sweep.csv'" scripts/plot_sweep.gp; fi
+	scripts/laplace-plot bench "$$csv"
 
 format:
 	clang-format -i $(wildcard *.c *.h *.cu $(FOLDERS:%=%/*.[ch]) $(FOLDERS:%=%/*.inc) \

@@ -136,6 +136,23 @@ static void warn_if_max_iter_short(const struct plan *plan)
             e->stagnates ? "the precision stagnates" : "eps");
 }
 
+/* --nx (or --ny) alone over a file's square lattice keeps the file's other side
+ * (the lattice is not squared, as a lone side is without a file): said once on
+ * stderr, at the run's start (-q: errors only). */
+static void warn_if_one_side_typed(const struct config *c)
+{
+    const struct problem *p = &c->problem;
+    if (c->quiet || ranks_rank() != 0 || !c->typed_side || !c->file_side ||
+        p->nx == p->ny)
+        return;
+    long typed = c->typed_side == 'x' ? p->nx : p->ny;
+    fprintf(stderr,
+            "laplace: warning: --n%c %ld replaces one side of %s's %ld x %ld lattice: "
+            "the run is %ld x %ld (add --n%c %ld for %ld x %ld)\n",
+            c->typed_side, typed, c->config_file, c->file_side, c->file_side, p->nx,
+            p->ny, c->typed_side == 'x' ? 'y' : 'x', typed, typed, typed);
+}
+
 /* The plan of the configuration, checked: outputs writable, memory enough. */
 static int plan_run(const struct config *c, struct plan *plan)
 {
@@ -334,6 +351,7 @@ static int laplace(int argc, char **argv)
     expect_say_if_long(&plan); /* its first line, when it takes minutes */
     say_where_it_runs(&config);
     say_if_busy(&plan);
+    warn_if_one_side_typed(&config);
     warn_if_max_iter_short(&plan);
     status = config.dry_run ? dry_run_print(&plan) : run(&plan, start);
     plan_free(&plan);

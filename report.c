@@ -125,6 +125,20 @@ static void report_stop_line(FILE *out, const struct run_report *r)
         fprintf(out, "  stopped       %s\n", stop_rule_reason_text(s->reason));
 }
 
+/* "final norm  N at iteration K (eps E)"; where the run stagnated that norm is 0,
+ * below eps although the run did not converge, so the line also names the last
+ * norm that was not 0, the one the stop line says was still >= eps. */
+static void report_norm_line(FILE *out, const struct run_report *r)
+{
+    const struct solve_result *s = &r->result;
+    fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)", s->final_norm,
+            s->final_norm_iteration, r->plan->eps);
+    if (s->reason == STOP_STAGNATED && s->nonzero_iteration > 0)
+        fprintf(out, "; last nonzero norm %.6e at iteration %ld", s->nonzero_norm,
+                s->nonzero_iteration);
+    fputc('\n', out);
+}
+
 void report_estimate(FILE *out, const struct plan *plan)
 {
     const struct config *c = &plan->config;
@@ -198,8 +212,7 @@ void report_print(FILE *out, const struct run_report *r)
     report_stop_line(out, r);
     fprintf(out, "  iterations    %ld (norm computed %ld times; checked every %ld)\n",
             s->iterations, s->norm_checks, c->check_every);
-    fprintf(out, "  final norm    %.6e at iteration %ld (eps %.3g)\n", s->final_norm,
-            s->final_norm_iteration, r->plan->eps);
+    report_norm_line(out, r);
     if (r->has_exact)
         fprintf(out, "  exact error   max %.6e, l2 %.6e (against u = %s)\n", r->exact.max,
                 r->exact.l2, c->exact);

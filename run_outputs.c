@@ -30,7 +30,9 @@ void run_outputs_context(const struct config *c, const struct partition *tiles,
                                    .png_lo = c->png_lo,
                                    .png_hi = c->png_hi,
                                    .iteration = r->iterations,
-                                   .interrupted = r->reason == STOP_INTERRUPTED};
+                                   .interrupted = r->reason == STOP_INTERRUPTED,
+                                   .ranks_x = c->world_size > 1 ? c->ranks_x : 0,
+                                   .ranks_y = c->world_size > 1 ? c->ranks_y : 0};
     problem_spacing(p, &out->dx, &out->dy);
     snprintf(out->text, sizeof out->text, "laplace %s, %ldx%ld %s, %s, %s %ld",
              LAPLACE_VERSION, p->nx, p->ny, precision_name(p->precision),

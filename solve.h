@@ -65,6 +65,9 @@ struct solve_result {
     long iterations;
     double final_norm; /* the last computed norm (NAN if none was computed) */
     long final_norm_iteration;
+    double nonzero_norm;    /* the last norm that was not 0 (0 if none): where a run
+                             * stagnated, the norm before the update became 0 */
+    long nonzero_iteration; /* its iteration */
     enum stop_reason reason;
     double time_input_s;     /* allocation, scatter and upload */
     double time_compute_s;   /* the iteration loop */

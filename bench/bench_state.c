@@ -12,6 +12,7 @@
 
 #include <omp.h>
 
+#include "bench/bench_number.h"
 #include "p2p.h"
 
 #define MIB ((size_t)1 << 20)
@@ -67,13 +68,15 @@ static void print_ceilings(FILE *out, const char *prefix, const struct bench_sta
 static void print_cost(FILE *out, const char *prefix, const char *kind, int precision,
                        const struct bench_plan_cost *c)
 {
+    char latency[32];
     if (!c->measured)
         return;
     fprintf(out,
-            "%s  %-16s %-6s set-up %.3f s + %.2f s/GiB, an iteration %.2f us + its bytes "
+            "%s  %-16s %-6s set-up %.3f s + %.2f s/GiB, an iteration %s + its bytes "
             "at %.1f GB/s\n",
             prefix, kind, precision_name((enum precision)precision), c->setup_s,
-            c->setup_s_per_gib, c->latency_s * 1e6, c->bytes_s * 1e-9);
+            c->setup_s_per_gib, bench_number_us(latency, sizeof latency, c->latency_s),
+            c->bytes_s * 1e-9);
 }
 
 /* The costs of a run that the estimates come from, those measured before them. */

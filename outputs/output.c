@@ -199,15 +199,30 @@ static struct vtk_note note_of(const struct output_context *c)
         .iteration = c->iteration, .interrupted = c->interrupted, .text = c->text};
 }
 
+/* Whether the tiles are split among MPI ranks (the pieces then name their rank). */
+static int ranked(const struct output_context *c)
+{
+    return c->partition && c->ranks_x * c->ranks_y > 1;
+}
+
+/* A .vti: the whole field, or piece job->piece of a .pvti with its tile and rank. */
 static int write_vti(FILE *f, const struct job *job)
 {
     const struct field *field = job->field;
-    struct vtk_grid grid = grid_of(job->context);
-    struct vtk_note note = note_of(job->context);
+    const struct output_context *c = job->context;
+    struct vtk_grid grid = grid_of(c);
+    struct vtk_note note = note_of(c);
     long x0 = 0, y0 = 0, x1 = field->nx - 1, y1 = field->ny - 1;
-    if (job->piece >= 0 && job->context->partition)
-        vtk_piece_extent(job->context->partition, job->piece, &x0, &y0, &x1, &y1);
-    return vtk_write_image(f, field, x0, y0, x1, y1, &grid, &note);
+    if (job->piece < 0)
+        return vtk_write_image(f, field, x0, y0, x1, y1, &grid, &note);
+    if (c->partition)
+        vtk_piece_extent(c->partition, job->piece, &x0, &y0, &x1, &y1);
+    struct vtk_piece_ids ids = {
+        .tile = job->piece,
+        .rank = ranked(c)
+                    ? partition_rank_of(c->partition, c->ranks_x, c->ranks_y, job->piece)
+                    : -1};
+    return vtk_write_piece(f, field, x0, y0, x1, y1, &grid, &note, &ids);
 }
 
 int output_vti_head(FILE *f, long nx, long ny, enum precision precision,
@@ -252,7 +267,7 @@ static int write_pvti(FILE *f, const struct job *job)
         }
         struct vtk_grid grid = grid_of(c);
         struct vtk_note note = note_of(c);
-        rc = vtk_write_pvti(f, job->field, p, &grid, list, &note);
+        rc = vtk_write_pvti(f, job->field, p, &grid, list, &note, ranked(c));
     }
     free(names);
     free(list);

@@ -60,6 +60,8 @@ struct output_context {
     long iteration;               /* the iteration of the field */
     int interrupted;              /* 1: a signal stopped the run there */
     struct output_pieces *pieces; /* .pvti: pieces staged already, or NULL */
+    int ranks_x, ranks_y;         /* the tiles split among MPI ranks (0 or 1 x 1:
+                                   * one process): the pieces' "rank" cell array */
     char text[256]; /* one line: "laplace 0.1.0, 512x512 float, ..., iteration N" */
 };
 

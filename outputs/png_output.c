@@ -138,6 +138,17 @@ static void printable(const char *text, char *out)
     out[n] = '\0';
 }
 
+/* The caption for the font (printable); where tile borders are drawn, it ends by
+ * saying what the white lines are. */
+void png_caption_text(const struct png_options *options, char *out)
+{
+    static const char borders[] = ", white lines: tile borders";
+    printable(options->caption, out);
+    if (options->tiles && partition_count(options->tiles) > 1 &&
+        strlen(out) + sizeof borders - 1 <= PNG_TEXT_MAX)
+        strcat(out, out[0] ? borders : borders + 2);
+}
+
 /* Where everything goes; see the picture in png_output.h. */
 struct layout {
     long map_x;             /* the heat map's left edge; its top is at PNG_MARGIN */
@@ -288,7 +299,7 @@ struct png_picture *png_picture_begin(const struct heat_map *hm,
         p->shown.hi = options->range_hi;
     }
     tick_texts(&p->shown, &p->t);
-    printable(options->caption, p->t.caption);
+    png_caption_text(options, p->t.caption);
     plan_layout(&p->shown, &p->t, &p->l);
     size_t bytes = 3 * (size_t)p->l.width * (size_t)p->l.height;
     p->im = (struct png_canvas){p->l.width, p->l.height, malloc(bytes)};

@@ -43,6 +43,11 @@ struct png_options {
     double range_lo, range_hi; /* (values outside take the end colours) */
 };
 
+/* The caption drawn under the picture (out: PNG_TEXT_MAX + 1 bytes): options'
+ * caption in printable ASCII, ending ", white lines: tile borders" where the
+ * borders of several tiles are drawn. */
+void png_caption_text(const struct png_options *options, char *out);
+
 /*
  * The size of the heat map in pixels for an nx x ny lattice (max_side 0 means
  * PNG_MAX_SIDE). Longest side L = max(nx, ny):

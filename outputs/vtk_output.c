@@ -11,7 +11,10 @@
  *     <AppendedData encoding="raw"> _ [count][u(x0,y0) u(x0+1,y0) ... u(x1,y1)]
  *
  * A .pvti holds no values: the whole extent, the declaration of "u" and, per tile,
- * the extent of its piece and the name of the .vti that holds it.
+ * the extent of its piece and the name of the .vti that holds it. Its pieces also
+ * carry cell arrays "tile" (and under MPI "rank"), constant over a piece, appended
+ * after "u" in the same way: ParaView reads a .pvti as one image, and colouring it
+ * by "tile" is what shows the partition.
  */
 #include "outputs/vtk_output.h"
 
@@ -169,6 +172,106 @@ int vtk_write_image_head(FILE *f, enum precision precision, long x0, long y0, lo
     return fwrite(&bytes, sizeof bytes, 1, f) == 1 ? 0 : -1;
 }
 
+/* The cells of sites [x0, x1] x [y0, y1], as VTK counts them: a direction of one
+ * site adds no factor (a column of sites is a line of cells). */
+static long cell_count(long x0, long y0, long x1, long y1)
+{
+    long cx = x1 > x0 ? x1 - x0 : 1, cy = y1 > y0 ? y1 - y0 : 1;
+    return cx * cy;
+}
+
+/* The declarations of a piece's cell arrays, which follow "u" (of bytes bytes)
+ * in the appended data: "tile", then "rank" where ids->rank >= 0. */
+static int write_cell_declarations(FILE *f, uint64_t bytes, long cells,
+                                   const struct vtk_piece_ids *ids)
+{
+    uint64_t tile_at = sizeof(uint64_t) + bytes;
+    uint64_t rank_at = tile_at + sizeof(uint64_t) + (uint64_t)cells * sizeof(int32_t);
+    if (fprintf(f,
+                "      <CellData Scalars=\"tile\">\n"
+                "        <DataArray type=\"Int32\" Name=\"tile\" format=\"appended\""
+                " offset=\"%llu\"/>\n",
+                (unsigned long long)tile_at) < 0)
+        return -1;
+    if (ids->rank >= 0 &&
+        fprintf(f,
+                "        <DataArray type=\"Int32\" Name=\"rank\" format=\"appended\""
+                " offset=\"%llu\"/>\n",
+                (unsigned long long)rank_at) < 0)
+        return -1;
+    return fputs("      </CellData>\n", f) == EOF ? -1 : 0;
+}
+
+/* The head of a piece: as vtk_write_image_head's, with the cell arrays declared. */
+static int piece_head(FILE *f, enum precision precision, long x0, long y0, long x1,
+                      long y1, const struct vtk_grid *grid, const struct vtk_note *note,
+                      const struct vtk_piece_ids *ids)
+{
+    uint64_t bytes =
+        (uint64_t)(x1 - x0 + 1) * (uint64_t)(y1 - y0 + 1) * precision_size(precision);
+    if (write_prologue(f, "ImageData", note) != 0 || fputs("  <ImageData ", f) == EOF ||
+        write_placement(f, x0, y0, x1, y1, grid) != 0 || fputs(">\n", f) == EOF ||
+        write_field_data(f, note) != 0)
+        return -1;
+    if (fprintf(f,
+                "    <Piece Extent=\"%ld %ld %ld %ld 0 0\">\n"
+                "      <PointData Scalars=\"u\">\n"
+                "        <DataArray type=\"%s\" Name=\"u\" format=\"appended\""
+                " offset=\"0\"/>\n"
+                "      </PointData>\n",
+                x0, x1, y0, y1, value_type(precision)) < 0 ||
+        write_cell_declarations(f, bytes, cell_count(x0, y0, x1, y1), ids) != 0)
+        return -1;
+    if (fputs("    </Piece>\n"
+              "  </ImageData>\n"
+              "  <AppendedData encoding=\"raw\">\n   _",
+              f) == EOF)
+        return -1;
+    return fwrite(&bytes, sizeof bytes, 1, f) == 1 ? 0 : -1;
+}
+
+/* One appended Int32 array of cells values, all equal to value. */
+static int write_constant_cells(FILE *f, long cells, int32_t value)
+{
+    int32_t run[1024];
+    uint64_t bytes = (uint64_t)cells * sizeof value;
+    for (int i = 0; i < 1024; i++)
+        run[i] = value;
+    if (fwrite(&bytes, sizeof bytes, 1, f) != 1)
+        return -1;
+    for (long done = 0; done < cells;) {
+        size_t now = (size_t)(cells - done < 1024 ? cells - done : 1024);
+        if (fwrite(run, sizeof value, now, f) != now)
+            return -1;
+        done += (long)now;
+    }
+    return 0;
+}
+
+/* A piece: its head, the values of "u", its cell arrays, the tail. */
+static int piece_body(FILE *f, const struct field *field, long x0, long y0, long x1,
+                      long y1, const struct vtk_grid *grid, const struct vtk_note *note,
+                      const struct vtk_piece_ids *ids)
+{
+    long cells = cell_count(x0, y0, x1, y1);
+    if (piece_head(f, field->precision, x0, y0, x1, y1, grid, note, ids) != 0 ||
+        write_values(f, field, x0, y0, x1, y1) != 0 ||
+        write_constant_cells(f, cells, ids->tile) != 0)
+        return -1;
+    if (ids->rank >= 0 && write_constant_cells(f, cells, ids->rank) != 0)
+        return -1;
+    return fputs(VTK_IMAGE_TAIL, f) == EOF ? -1 : 0;
+}
+
+int vtk_write_piece(FILE *f, const struct field *field, long x0, long y0, long x1,
+                    long y1, const struct vtk_grid *grid, const struct vtk_note *note,
+                    const struct vtk_piece_ids *ids)
+{
+    if (x1 < x0 || y1 < y0 || !field_holds(field, x0, y0) || !field_holds(field, x1, y1))
+        return -1;
+    return finish(f, piece_body(f, field, x0, y0, x1, y1, grid, note, ids));
+}
+
 /* The .vti: the head, the values, the tail. */
 static int image_body(FILE *f, const struct field *field, long x0, long y0, long x1,
                       long y1, const struct vtk_grid *grid, const struct vtk_note *note)
@@ -212,10 +315,23 @@ static int write_pieces(FILE *f, const struct partition *p,
     return 0;
 }
 
-/* The .pvti: the head, the declaration of "u", the pieces. */
+/* The .pvti's declarations of the pieces' cell arrays (vtk_write_piece). */
+static int write_pcell_data(FILE *f, int ranked)
+{
+    return fprintf(f,
+                   "    <PCellData Scalars=\"tile\">\n"
+                   "      <PDataArray type=\"Int32\" Name=\"tile\"/>\n"
+                   "%s"
+                   "    </PCellData>\n",
+                   ranked ? "      <PDataArray type=\"Int32\" Name=\"rank\"/>\n" : "") < 0
+               ? -1
+               : 0;
+}
+
+/* The .pvti: the head, the declarations of "u" and of the cell arrays, the pieces. */
 static int pvti_body(FILE *f, const struct field *field, const struct partition *p,
                      const struct vtk_grid *grid, const char *const piece_names[],
-                     const struct vtk_note *note)
+                     const struct vtk_note *note, int ranked)
 {
     if (write_prologue(f, "PImageData", note) != 0 ||
         fputs("  <PImageData GhostLevel=\"0\" ", f) == EOF ||
@@ -226,7 +342,8 @@ static int pvti_body(FILE *f, const struct field *field, const struct partition 
                 "    <PPointData Scalars=\"u\">\n"
                 "      <PDataArray type=\"%s\" Name=\"u\"/>\n"
                 "    </PPointData>\n",
-                value_type(field->precision)) < 0)
+                value_type(field->precision)) < 0 ||
+        write_pcell_data(f, ranked) != 0)
         return -1;
     if (write_pieces(f, p, piece_names) != 0)
         return -1;
@@ -235,7 +352,7 @@ static int pvti_body(FILE *f, const struct field *field, const struct partition 
 
 int vtk_write_pvti(FILE *f, const struct field *field, const struct partition *p,
                    const struct vtk_grid *grid, const char *const piece_names[],
-                   const struct vtk_note *note)
+                   const struct vtk_note *note, int ranked)
 {
-    return finish(f, pvti_body(f, field, p, grid, piece_names, note));
+    return finish(f, pvti_body(f, field, p, grid, piece_names, note, ranked));
 }

@@ -48,6 +48,23 @@ int vtk_write_image_head(FILE *f, enum precision precision, long x0, long y0, lo
                          const struct vtk_note *note);
 #define VTK_IMAGE_TAIL "\n  </AppendedData>\n</VTKFile>\n"
 
+/* Who holds a piece of a .pvti: its tile, and its MPI rank (-1: one process). */
+struct vtk_piece_ids {
+    int tile;
+    int rank;
+};
+
+/*
+ * Writes sites [x0, x1] x [y0, y1] as one piece of a .pvti: the .vti of
+ * vtk_write_image, with cell arrays "tile" and (where ids->rank >= 0) "rank", each
+ * Int32 and the same over the piece, appended after "u", so that ParaView, which
+ * reads a .pvti as one image, colours the partition by "tile". Returns 0; -1 when
+ * a write fails or the rectangle is not inside the field.
+ */
+int vtk_write_piece(FILE *f, const struct field *field, long x0, long y0, long x1,
+                    long y1, const struct vtk_grid *grid, const struct vtk_note *note,
+                    const struct vtk_piece_ids *ids);
+
 /*
  * The sites piece t of a .pvti covers: tile t's rectangle, plus one more column on
  * the east and one more row on the north where a neighbour tile is there, so that the
@@ -57,13 +74,14 @@ void vtk_piece_extent(const struct partition *p, int t, long *x0, long *y0, long
                       long *y1);
 
 /*
- * Writes the .pvti of the partition to f: the whole lattice, the declaration of "u",
- * and one piece per tile, in tile order, read from piece_names[t] (as they are to
- * appear in the file: relative to the .pvti's folder). note may be NULL. Flushes f,
- * does not close it. Returns 0, or -1 when a write fails.
+ * Writes the .pvti of the partition to f: the whole lattice, the declarations of "u"
+ * and of the pieces' cell arrays ("tile"; "rank" too when ranked), and one piece
+ * per tile, in tile order, read from piece_names[t] (as they are to appear in the
+ * file: relative to the .pvti's folder). note may be NULL. Flushes f, does not close
+ * it. Returns 0, or -1 when a write fails.
  */
 int vtk_write_pvti(FILE *f, const struct field *field, const struct partition *p,
                    const struct vtk_grid *grid, const char *const piece_names[],
-                   const struct vtk_note *note);
+                   const struct vtk_note *note, int ranked);
 
 #endif

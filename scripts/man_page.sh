@@ -17,6 +17,7 @@ fi
 share="$prefix/share/laplace"
 escape() { sed -e 's/\\/\\e/g' -e 's/^\([.'"'"']\)/\\\&\1/'; }
 presets=$(cd "$(dirname "$0")/../config" 2>/dev/null && ls -- *.ini | tr '\n' ' ' || true)
+plots=$(cd "$(dirname "$0")" && ls -- plot_*.gp | tr '\n' ' ')
 cat <<ROFF
 .TH LAPLACE 1 "$(date -u +%Y-%m-%d)" "$version" "User Commands"
 .SH NAME
@@ -39,13 +40,18 @@ laplace course-512.ini --compare
 
 # without a GPU: host tiles, a picture, the convergence history and its plot
 laplace --backend cpu --nx 128 --ny 128 --output plate.png --history plate.csv
-gnuplot -e "csv='plate.csv'" '$share/scripts/plot_history.gp'
+laplace-plot history plate.csv
 
 # one CSV row per run, into one table (stop column: converged, stagnated, ...)
 laplace course-512.ini --partition 2x1 --compare --csv-append runs.csv
 
 # the tiles, devices and memory of a run, without solving it
 laplace heat-plate.ini --dry-run
+
+# the lab's table and figure: a run per lattice side, its rows into lab.csv,
+# then the figure (iterations and time against N, log-log) as lab-lab.png
+laplace course-512.ini --sides 16,32,64,128 --csv-append lab.csv
+laplace-plot lab lab.csv
 
 # your own preset: start from an installed one
 cp '$share/config/default.ini' mine.ini && laplace mine.ini
@@ -61,15 +67,28 @@ $(printf '%s\n' "$help" | sed -n '/^Exit status:/,$p' | sed 1d | escape)
 .I $prefix/bin/laplace
 the program
 .TP
+.I $prefix/bin/laplace-plot
+draws a CSV of laplace with gnuplot: laplace-plot lab|history|bench FILE.csv
+.TP
+.I $prefix/share/man/man1/laplace.1
+this page
+.TP
 .I $share/config/
 the presets ($presets), read by bare name when the current folder has no file of that name
 .TP
 .I $share/scripts/
-the gnuplot scripts of the plots (plot_history.gp for a --history file; plot_bench.gp,
-plot_sweep.gp, plot_scaling.gp for the benchmark's CSVs)
+the gnuplot scripts laplace-plot runs ($plots): plot_lab.gp for the lab sweep
+(--sides), plot_history.gp for a --history file, plot_bench.gp, plot_sweep.gp and
+plot_scaling.gp for the benchmark's CSVs
 .TP
 .I $share/install-manifest
 the files make install wrote, which make uninstall removes
+.TP
+.I $share/install-sums
+their checksums: make uninstall keeps a file changed since
+.TP
+.I $share/install-dirs
+the folders make install made, which make uninstall removes where left empty
 .SH SEE ALSO
 .BR gnuplot (1),
 .BR paraview (1);

@@ -31,8 +31,11 @@ if (eps > 0) {
     set label sprintf("eps %g", eps) at graph 0.99, first eps right offset 0, 0.7 \
         textcolor rgb "#c03030"
     stats csv using (column(2) > 0 ? column(2) : NaN) nooutput
-    set yrange [(STATS_min < eps ? STATS_min : eps / 3):*] # the line in view
-    print sprintf("plot_history.gp: the eps line at %g", eps)
+    # the line in view and clear of the bottom frame: a decade below the lower of eps
+    # and the smallest norm (a converged run ends just below eps)
+    bottom = (STATS_min < eps ? STATS_min : eps) / 10
+    set yrange [bottom:*]
+    print sprintf("plot_history.gp: the eps line at %g, the y axis from %g", eps, bottom)
 }
 set key off
 plot csv using 1:2 with lines lw 2

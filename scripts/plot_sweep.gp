@@ -56,11 +56,13 @@ named = many == 1 \
 # The k-th timed run of a row (us_per_iter_runs: the runs' values, space separated).
 run(k) = words(strcol("us_per_iter_runs")) >= k ? real(word(strcol("us_per_iter_runs"), k)) : NaN
 
-set terminal pngcairo size 900,560 noenhanced font ",10"
+set terminal pngcairo size 1100,560 noenhanced font ",10"
 set output base.".png"
 set title sprintf("%s\n%s", csv, named)
 set grid
-set key top left
+# the legend right of the plot, where no point can fall under it (inside, at the
+# top left, it covered the small lattices' points); the picture is wider for it
+set key outside right top
 set logscale x 2
 set logscale y 10
 set xrange [smallest / 1.3 : largest * 1.3]

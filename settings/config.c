@@ -20,7 +20,7 @@
 static const struct setting table[] = {
     {"nx", "problem", "N",
      "lattice sites in x, boundary included (default: ny when only ny is given, else "
-     "256)",
+     "256; over a CONFIG.ini's lattice it sets x alone, said on stderr)",
      NULL},
     {"ny", "problem", "N",
      "lattice sites in y, boundary included (default: nx when only nx is given, else "
@@ -125,7 +125,8 @@ static const struct setting table[] = {
      setter_csv_append},
     {"output", "output", "FILE",
      "write the field: .dat (course text, top row first), .vti (ParaView), .pvti "
-     "(one .vti piece per tile), .png (heat map, axes in site indices), .bin (raw, "
+     "(one .vti piece per tile, with a cell array 'tile' to colour by), .png (heat map, "
+     "axes in site indices), .bin (raw, "
      "48-byte header), .npy "
      "(NumPy's np.load); repeatable",
      setter_output},

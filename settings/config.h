@@ -71,6 +71,9 @@ struct config {
     int partition_auto;   /* --partition auto, resolved by plan_resolve */
     int max_iter_typed;   /* --max-iter was given on the command line: that limit was
                              chosen for this run, and is not warned about */
+    long file_side;       /* the side of the square lattice the INI file set, 0: none */
+    char typed_side;      /* 'x' or 'y': the one side --nx or --ny set, over the file's;
+                           * 0: none or both (a run then says it is not square) */
     int backend_auto;     /* --backend auto, resolved by plan_resolve */
     int ranks_x, ranks_y; /* MPI ranks' blocks of tiles; 0 x 0: auto (ranks.h) */
     int world_size;       /* the ranks started by mpirun or srun, 1 without (set by

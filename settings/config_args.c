@@ -188,6 +188,20 @@ static void square_a_lone_side(struct config *c, long default_nx, long default_n
         p->nx = p->ny;
 }
 
+/* 1 for --nx, 2 for --ny, 0 for any other option. */
+static int side_bit(const char *name)
+{
+    return strcmp(name, "nx") == 0 ? 1 : strcmp(name, "ny") == 0 ? 2 : 0;
+}
+
+/* The side of the square lattice the INI file set (one side alone squares it), so
+ * that one side typed over it can be said to make it oblong (main.c). */
+static void note_file_side(struct config *c)
+{
+    const struct problem *p = &c->problem;
+    c->file_side = p->nx == p->ny || !p->nx || !p->ny ? (p->nx ? p->nx : p->ny) : 0;
+}
+
 /* --bench runs its own matrix and sweep: of the options only --devices and -q (and
  * --help, --version, which come first) apply; anything else, a CONFIG.ini too, would
  * be silently ignored, so it is refused. */
@@ -233,14 +247,17 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
         rc = refuse_for_bench(seen, count, file, err, n);
     c->problem.nx = c->problem.ny = 0; /* not given yet (a side is at least 3) */
     char preset[CONFIG_PATH_MAX];      /* a bare name found among the presets */
-    if (rc == 0 && file)
-        rc = config_load_file(
-            c, presets_find(file, preset, sizeof preset) == 0 ? preset : file, err, n);
+    if (rc == 0 && file && presets_find(file, preset, sizeof preset) == 0)
+        rc = config_load_file(c, preset, err, n);
+    else if (rc == 0 && file)
+        rc = presets_refuse_missing(file, err, n) != 0
+                 ? EXIT_BAD_USAGE
+                 : config_load_file(c, file, err, n);
+    note_file_side(c);
     for (int i = 0; rc == 0 && i < count; i++) {
         char why[WHY_MAX];
         c->max_iter_typed |= strcmp(seen[i].setting->name, "max-iter") == 0;
-        typed_side |= strcmp(seen[i].setting->name, "nx") == 0 ||
-                      strcmp(seen[i].setting->name, "ny") == 0;
+        typed_side |= side_bit(seen[i].setting->name);
         if (apply_setting(c, seen[i].setting, seen[i].value, why, sizeof why) != 0)
             rc = error_status(EXIT_BAD_USAGE, err, n, "--%s: %s", seen[i].setting->name,
                               why);
@@ -249,6 +266,7 @@ int config_from_args(struct config *c, int argc, char **argv, char *err, size_t 
         rc = error_status(EXIT_BAD_USAGE, err, n,
                           "--sides sets nx and ny of each run; drop --nx and --ny");
     free(seen);
+    c->typed_side = typed_side == 1 ? 'x' : typed_side == 2 ? 'y' : 0;
     square_a_lone_side(c, default_nx, default_ny);
     return rc;
 }

@@ -19,4 +19,12 @@ int presets_dir(char *dir, size_t n);
  */
 int presets_find(const char *name, char *path, size_t n);
 
+/*
+ * A CONFIG.ini that is neither a file nor a preset, refused: "NAME: no such file, nor
+ * a preset in DIR (a.ini, b.ini, ...)" in err, naming the folder searched and the
+ * presets it holds (or that this binary has none). Returns -1 when name is such a
+ * bare name (no '/'), with err set; 0 otherwise (the file is read as it is).
+ */
+int presets_refuse_missing(const char *name, char *err, size_t n);
+
 #endif

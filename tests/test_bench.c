@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/bench_number.h"
 #include "bench/bench_plan.h"
 #include "bench/bench_report.h"
 #include "bench/bench_stats.h"
@@ -1014,4 +1015,27 @@ Test(bench, invalid_bench_variables_are_refused, .init = require_laplace)
     cr_assert(access(long_dir, F_OK) != 0, "the folder was made");
     run_free(&r);
     rmdir(dir);
+}
+
+/* Issue 44, item 11: a tiny fitted cost of an iteration (the host's, a fraction of a
+ * microsecond) is never printed "0.00 us"; from 0.1 us up it reads as before. */
+Test(bench, a_tiny_iteration_cost_is_never_printed_as_zero)
+{
+    char s[32];
+    cr_assert_str_eq(bench_number_us(s, sizeof s, 3.5e-6), "3.50 us");
+    cr_assert_str_eq(bench_number_us(s, sizeof s, 1.234e-7), "0.12 us");
+    cr_assert_str_eq(bench_number_us(s, sizeof s, 3.124e-9), "0.00312 us");
+    cr_assert_str_eq(bench_number_us(s, sizeof s, 0.0), "under 0.001 us");
+    cr_assert_str_eq(bench_number_us(s, sizeof s, -2e-9), "under 0.001 us");
+}
+
+/* Issue 44, item 11: the sweep plot's legend sits outside the plot, where it covers
+ * no point (inside, at the top left, it covered the small lattices'). */
+Test(bench, the_sweep_plots_legend_is_clear_of_the_points)
+{
+    char *script = slurp("scripts/plot_sweep.gp");
+    cr_assert(script);
+    cr_assert(strstr(script, "\nset key outside right top\n"), "%s", script);
+    cr_assert_null(strstr(script, "set key top left"), "a legend over the points");
+    free(script);
 }

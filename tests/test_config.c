@@ -647,3 +647,39 @@ Test(config, every_plain_setting_reaches_its_field)
                      "the table's setting %s = %s: %s", settings[i].name, value, err);
     }
 }
+
+/* Issue 44, item 8: --nx alone over a preset's square lattice keeps the preset's ny
+ * (5 x 512 here), which a lone --nx without a file would square: said once. */
+Test(config_cli, one_side_typed_over_a_square_preset_is_said_once)
+{
+    require_laplace();
+    struct run r = laplace_run("config/course-512.ini --nx 5 --max-iter 2");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *said = "laplace: warning: --nx 5 replaces one side of "
+                       "config/course-512.ini's 512 x 512 lattice: the run is 5 x 512 "
+                       "(add --ny 5 for 5 x 5)\n";
+    const char *at = strstr(r.err, said);
+    cr_assert(at, "stderr:\n%s", r.err);
+    cr_assert_null(strstr(at + strlen(said), "replaces one side"), "said twice:\n%s",
+                   r.err);
+    cr_assert(strstr(r.out, "laplace: 5 x 512 lattice"), "%s", r.out);
+    run_free(&r);
+    r = laplace_run("course-512.ini --ny 6 --dry-run");
+    cr_assert(strstr(r.err, "--ny 6 replaces one side of ") &&
+                  strstr(r.err, "the run is 512 x 6 (add --nx 6 for 6 x 6)"),
+              "a preset by name, --dry-run: %s", r.err);
+    run_free(&r);
+    const char *quiet[] = {"config/course-512.ini --nx 5 --ny 5 --max-iter 2",
+                           "config/course-512.ini --nx 5 --max-iter 2 -q",
+                           "--nx 5 --max-iter 2",
+                           "config/course-512.ini --nx 512 --max-iter 2"};
+    for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
+        r = laplace_run("%s", quiet[i]);
+        cr_assert_eq(r.status, 0, "%s: %s", quiet[i], r.err);
+        cr_assert_null(strstr(r.err, "replaces one side"), "%s: %s", quiet[i], r.err);
+        run_free(&r);
+    }
+    r = laplace_run("--help");
+    cr_assert(strstr(r.out, "CONFIG.ini's lattice it sets x alone"), "--help: %s", r.out);
+    run_free(&r);
+}

@@ -34,8 +34,8 @@ static int check_links(const char *path, int *broken)
     for (const char *p = strstr(text, "]("); p; p = strstr(p + 2, "](")) {
         const char *target = p + 2;
         size_t n = strcspn(target, ") \n#");
-        if (n == 0 || strncmp(target, "http://", 7) == 0 || strncmp(target, "https://", 8) == 0 ||
-            strncmp(target, "mailto:", 7) == 0)
+        if (n == 0 || strncmp(target, "http://", 7) == 0 ||
+            strncmp(target, "https://", 8) == 0 || strncmp(target, "mailto:", 7) == 0)
             continue;
         char file[1024];
         snprintf(file, sizeof file, "%s%.*s", dir, (int)n, target);
@@ -127,7 +127,8 @@ Test(docs, every_help_option_is_in_the_option_table, .timeout = 60)
         if (p > r.out && (isalnum((unsigned char)p[-1]) || p[-1] == '-'))
             continue;
         size_t n = 2;
-        while (islower((unsigned char)p[n]) || isdigit((unsigned char)p[n]) || p[n] == '-')
+        while (islower((unsigned char)p[n]) || isdigit((unsigned char)p[n]) ||
+               p[n] == '-')
             n++;
         if (n == 2 || !islower((unsigned char)p[2]))
             continue;
@@ -135,8 +136,9 @@ Test(docs, every_help_option_is_in_the_option_table, .timeout = 60)
         snprintf(option, sizeof option, "%.*s", (int)n, p);
         options++;
         if (!in_first_cell(table, option)) {
-            cr_expect_fail("%s (printed by --help) has no row in the option table of "
-                           OPTIONS_PAGE, option);
+            cr_expect_fail(
+                "%s (printed by --help) has no row in the option table of " OPTIONS_PAGE,
+                option);
             missing++;
         }
     }
@@ -163,7 +165,8 @@ Test(docs, results_holds_no_code_and_its_index_lists_every_folder, .timeout = 60
     char *index = slurp("results/README.md");
     cr_assert(index, "results/README.md not found");
     glob_t folders;
-    cr_assert_eq(glob("results/*/README.md", 0, NULL, &folders), 0, "no question folders");
+    cr_assert_eq(glob("results/*/README.md", 0, NULL, &folders), 0,
+                 "no question folders");
     for (size_t i = 0; i < folders.gl_pathc; i++) {
         char link[600];
         snprintf(link, sizeof link, "](%s)", folders.gl_pathv[i] + strlen("results/"));
@@ -172,4 +175,19 @@ Test(docs, results_holds_no_code_and_its_index_lists_every_folder, .timeout = 60
     }
     globfree(&folders);
     free(index);
+}
+
+/* Issue 44, item 7: README's ParaView instruction is what works (colour a .pvti by its
+ * pieces' "tile" cell array; ParaView reads a .pvti as one image, without blocks). */
+Test(docs, readme_colours_the_partition_by_the_tile_array)
+{
+    char *readme = slurp("README.md");
+    cr_assert(readme);
+    cr_assert(strstr(readme, "colour it by the `tile` cell array"), "README's step 4");
+    cr_assert_null(strstr(readme, "vtkBlockColors"), "a .pvti has no blocks");
+    free(readme);
+    require_laplace();
+    struct run r = laplace_run("--help");
+    cr_assert(strstr(r.out, "cell array 'tile'"), "--help: %s", r.out);
+    run_free(&r);
 }

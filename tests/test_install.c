@@ -309,3 +309,65 @@ Test(install, a_prefix_with_a_quote_and_a_dollar_and_an_edited_preset, .timeout 
     out = shell_run(command, &status);
     free(out);
 }
+
+/* Issue 44, item 10: installed use. The man page names every file make install
+ * wrote and has a --sides example; the installed laplace-plot draws the lab's
+ * figure; a missing preset names the folder searched and the presets there; make
+ * uninstall removes the folders make install made and left empty, and keeps one
+ * that was there before (bin/, holding someone else's file). */
+Test(install, installed_use_from_the_man_page_to_uninstall, .timeout = 120)
+{
+    require_laplace();
+    char prefix[512], cwd[256], path[700];
+    snprintf(prefix, sizeof prefix, "%s/" TEST_OUT "/%ld-installed",
+             getcwd(cwd, sizeof cwd), out_pid());
+    int status;
+    char *out = run_with(
+        &status, "rm -rf '%s' && mkdir -p '%s/bin' && touch '%s/bin/theirs'", prefix);
+    free(out);
+    out = run_with(&status, "make -s install PREFIX='%s'", prefix);
+    cr_assert_eq(status, 0, "make install: %s", out);
+    free(out);
+    snprintf(path, sizeof path, "%s/share/man/man1/laplace.1", prefix);
+    char *man = slurp(path);
+    snprintf(path, sizeof path, "%s/share/laplace/install-manifest", prefix);
+    char *manifest = slurp(path);
+    cr_assert(man && manifest);
+    for (char *line = strtok(manifest, "\n"); line; line = strtok(NULL, "\n")) {
+        const char *name = strrchr(line, '/') ? strrchr(line, '/') + 1 : line;
+        cr_assert(strstr(strstr(man, ".SH FILES"), name), "FILES lacks %s", name);
+    }
+    const char *examples = strstr(man, ".SH EXAMPLES");
+    cr_assert(examples && strstr(examples, "--sides ") &&
+                  strstr(examples, "laplace-plot lab lab.csv"),
+              "EXAMPLES: %s", examples);
+    free(man), free(manifest);
+    /* the lab's figure from the installed commands, in a folder of its own */
+    if (system("command -v gnuplot >/dev/null") == 0) {
+        out = run_with(&status,
+                       "cd '%s' && bin/laplace --backend cpu --top 1 --eps 1e-6 "
+                       "--sides 8,12,16 --csv-append lab.csv -q && "
+                       "bin/laplace-plot lab lab.csv && test -s lab-lab.png && "
+                       "rm lab.csv lab-lab.png",
+                       prefix);
+        cr_assert_eq(status, 0, "the lab's figure: %s", out);
+        free(out);
+    }
+    /* a preset that is not there */
+    out = run_with(&status, "cd / && '%s/bin/laplace' course-521.ini", prefix);
+    snprintf(path, sizeof path,
+             "laplace: course-521.ini: no such file, nor a preset in %s/share/laplace/"
+             "config (course-512.ini, default-gpu.ini, ",
+             prefix);
+    cr_assert(status == 2 && strstr(out, path), "status %d: %s", status, out);
+    free(out);
+    out = run_with(
+        &status,
+        "make -s uninstall PREFIX='%s' >/dev/null 2>&1 && cd '%s' && find . | sort",
+        prefix);
+    cr_assert_str_eq(out, ".\n./bin\n./bin/theirs\n", "what make uninstall left: %s",
+                     out);
+    free(out);
+    out = run_with(&status, "rm -rf '%s'", prefix);
+    free(out);
+}

@@ -214,6 +214,10 @@ Test(messages, the_convergence_plot_draws_the_eps_line)
     cr_assert_eq(status, 0, "%s", said);
     cr_assert(strstr(said, "the eps line at 1e-05"), "%s", said);
     cr_assert_null(strstr(said, "warning"), "%s", said);
+    /* issue 44, item 11: the line clear of the bottom frame, a decade above it (the
+     * last norm is just below eps) */
+    const char *from = strstr(said, ", the y axis from ");
+    cr_assert(from && strtod(from + 18, NULL) <= 1e-6, "%s", said);
     free(said);
     long size = 0;
     unsigned char *bytes = slurp_bytes(png, &size);

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "vtk_ranks.h"
 
 /* ---- the launcher ---------------------------------------------------------- */
 
@@ -319,8 +320,13 @@ static void check_outputs_as_one_process(int np, const char *layout, const char 
                            layout, ranks, args, many, many);
     cr_assert_eq(m.status, 0, "%s: status %d; stderr:\n%s", what, m.status, m.err);
     cr_assert_str_eq(m.out, "", "%s printed under -q:\n%s", what, m.out);
-    check_same_dir(one, many, count, what);
     check_no_temporaries(many);
+    char all[1200];
+    int rx, ry;
+    snprintf(all, sizeof all, "%s %s", layout, args);
+    cr_assert_eq(sscanf(ranks, "--ranks %dx%d", &rx, &ry), 2);
+    vtk_ranks_take(many, all, rx, ry);
+    check_same_dir(one, many, count, what);
     run_free(&s), run_free(&m);
 }
 
@@ -507,9 +513,9 @@ Test(mpi, a_failed_set_up_on_rank_1_stops_every_rank_and_is_said_once)
  * (every rank has set up: the signal handlers are in place), and half a second
  * more, sends SIGNAL (INT, KILL) to TARGET: "ranks" (the two ./laplace processes,
  * found by their unique --output), "rank 1" (the one whose OMPI_COMM_WORLD_RANK is 1)
- * or "mpirun"; extra: more options of the run ("" for none). Returns the status of mpirun (124: past a 60 s time limit), the
- * processes signalled in *signalled and the milliseconds from the signal to mpirun's
- * end in *after_ms.
+ * or "mpirun"; extra: more options of the run ("" for none). Returns the status of mpirun
+ * (124: past a 60 s time limit), the processes signalled in *signalled and the
+ * milliseconds from the signal to mpirun's end in *after_ms.
  */
 static int signal_mpi_run(const char *dir, const char *signal, const char *target,
                           const char *extra, int *signalled, long *after_ms)
@@ -531,8 +537,8 @@ static int signal_mpi_run(const char *dir, const char *signal, const char *targe
              "for i in $(seq 300); do grep -q '^  iteration ' %s/out.txt && break; "
              "sleep 0.1; done; sleep 0.5; %s; t=$(date +%%s%%N); wait $p; s=$?; "
              "echo signalled $n after $((($(date +%%s%%N) - t) / 1000000)); exit $s",
-             mpirun_laplace(launcher, sizeof launcher, 2, NULL), dir, extra, dir, dir, dir,
-             send);
+             mpirun_laplace(launcher, sizeof launcher, 2, NULL), dir, extra, dir, dir,
+             dir, send);
     int status;
     char *said = shell_run(command, &status);
     const char *n = strstr(said, "signalled "), *after = strstr(said, " after ");

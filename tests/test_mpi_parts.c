@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "vtk_ranks.h"
 #include "problem/exact.h"
 #include "problem/problem.h"
 
@@ -132,6 +133,9 @@ static void check_layouts(const char *problem, const char *exts, const char *nam
                      r.err);
         run_free(&r);
         drop_elapsed(many);
+        int rx, ry;
+        cr_assert_eq(sscanf(layouts[i].ranks, "%dx%d", &rx, &ry), 2);
+        vtk_ranks_take(many, problem, rx, ry);
         check_same_files(one, many, layouts[i].ranks);
     }
 }

@@ -169,7 +169,7 @@ Test(png, one_pixel_per_site_up_to_max_side)
 Test(png, large_lattice_reduced_to_max_side)
 {
     check_size(3000, 1000, 1024, 1024,
-               341);                    /* 1000 * 1024 / 3000 = 341.3, rounded down */
+               341); /* 1000 * 1024 / 3000 = 341.3, rounded down */
     /* 3 sites along y: 2 cells (the first and the last site apart), each stretched
      * to a label's room, 14 + 8 pixels (png_axes_fit) */
     check_size(5000, 3, 1024, 1024, 44);
@@ -759,4 +759,28 @@ Test(png, the_picture_grows_to_fit_its_axes)
         stbi_image_free(p.rgb);
         field_free(&f);
     }
+}
+
+/* Issue 44, item 11: where tile borders are drawn the caption says what the white
+ * lines are; a single tile, or no borders, leaves the caption as it was. */
+Test(png, the_caption_names_the_white_lines_tile_borders)
+{
+    char out[PNG_TEXT_MAX + 1];
+    struct partition four, one;
+    cr_assert_eq(partition_init(&four, 32, 32, 2, 2), 0);
+    cr_assert_eq(partition_init(&one, 32, 32, 1, 1), 0);
+    struct png_options o = {.tiles = &four, .caption = "laplace 0.1.0, 32x32 float"};
+    png_caption_text(&o, out);
+    cr_assert_str_eq(out, "laplace 0.1.0, 32x32 float, white lines: tile borders");
+    o.caption = NULL;
+    png_caption_text(&o, out);
+    cr_assert_str_eq(out, "white lines: tile borders");
+    o = (struct png_options){.tiles = &one, .caption = "a, b"};
+    png_caption_text(&o, out);
+    cr_assert_str_eq(out, "a, b");
+    o.tiles = NULL;
+    png_caption_text(&o, out);
+    cr_assert_str_eq(out, "a, b");
+    partition_free(&four);
+    partition_free(&one);
 }

@@ -139,3 +139,42 @@ Test(sweep, plot_lab_draws_the_figure_with_the_exponents)
     free(said);
     remove(png);
 }
+
+/* Issue 44, item 11: the lab's figure names the backend and the partition of its rows
+ * and draws an N^2 line; rows of other settings appended to the same CSV are warned
+ * about before they are fitted together. */
+Test(sweep, the_lab_figure_names_its_runs_and_warns_of_mixed_rows, .timeout = 120)
+{
+    char dir[512];
+    if (system("command -v gnuplot >/dev/null") != 0)
+        cr_skip_test("gnuplot is not installed");
+    fresh_out_dir(dir, sizeof dir, "lab");
+    cr_assert_eq(run_in_dir(dir, "$L --backend cpu --partition 1x2 --top 1 --eps 1e-6 "
+                                 "--sides 8,12,16 --csv-append lab.csv -q"),
+                 0);
+    int status;
+    char command[1200];
+    snprintf(command, sizeof command, "scripts/laplace-plot lab '%s/lab.csv'", dir);
+    char *out = shell_run(command, &status);
+    cr_assert_eq(status, 0, "%s", out);
+    cr_assert(strstr(out, "backend cpu, partition 1x2, double; the dashed line is N^2"),
+              "%s", out);
+    cr_assert_null(strstr(out, "warning"), "%s", out);
+    free(out);
+    snprintf(command, sizeof command, "%s/lab-lab.png", dir);
+    cr_assert_eq(access(command, R_OK), 0, "no %s", command);
+    cr_assert_eq(run_in_dir(dir,
+                            "$L --backend cpu --partition 1x2 --top 1 --eps 1e-6 "
+                            "--sides 8,12 --precision float --csv-append lab.csv -q"),
+                 0);
+    snprintf(command, sizeof command, "make -s plots LAB='%s/lab.csv'", dir);
+    out = shell_run(command, &status);
+    cr_assert_eq(status, 0, "%s", out);
+    cr_assert(strstr(out, "laplace-plot: warning: ") &&
+                  strstr(out, "mixes rows of different settings (precision double and "
+                              "float): the fit puts them together"),
+              "%s", out);
+    free(out);
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    cr_assert_eq(system(command), 0);
+}

@@ -82,6 +82,41 @@ Test(trust_numbers, stagnation_is_named_with_sparse_checks_and_a_monitor)
     run_free(&r);
 }
 
+/* Issue 44, item 5: where the run stagnated the final norm is 0, below eps; the
+ * same line names the last nonzero norm (the history's row before the 0), so the
+ * stop line ("the update before it still >= eps") and the norms agree. */
+Test(trust_numbers, a_stagnated_run_names_its_last_nonzero_norm)
+{
+    char history[256], expected[128];
+    out_path(history, sizeof history, "nonzero.csv");
+    struct run r = laplace_run(STAGNATES " --backend serial --history %s", history);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *h = slurp(history);
+    cr_assert_not_null(h);
+    const char *before = strstr(h, "\n164,");
+    cr_assert_not_null(before, "%s", h);
+    double norm = strtod(before + 5, NULL);
+    cr_assert(norm >= 1e-12, "row 164: %s", h);
+    snprintf(expected, sizeof expected,
+             "final norm    0.000000e+00 at iteration 165 (eps 1e-12); last nonzero "
+             "norm %.6e at iteration 164\n",
+             norm);
+    cr_assert(strstr(r.out, expected), "want \"%s\" in:\n%s", expected, r.out);
+    free(h);
+    run_free(&r);
+    /* norms every 10 iterations: the last nonzero one is at 160; tiles alike */
+    r = laplace_run(STAGNATES " --backend cpu --partition 2x1 --check-every 10");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "(eps 1e-12); last nonzero norm ") &&
+                  strstr(r.out, " at iteration 160\n"),
+              "%s", r.out);
+    run_free(&r);
+    /* a converged run's line is as before */
+    r = laplace_run("--nx 8 --ny 8 --top 1 --precision double --eps 1e-12 --backend cpu");
+    cr_assert_null(strstr(r.out, "last nonzero"), "%s", r.out);
+    run_free(&r);
+}
+
 /* ---- 9. the host tiles and OpenMP ------------------------------------------ */
 
 Test(trust_numbers, auto_partition_fits_omp_thread_limit)

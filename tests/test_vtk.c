@@ -110,6 +110,17 @@ static void find_values(struct vti *v)
                   "file ends in the values");
     v->values = block + sizeof v->count;
     const char *after = (const char *)v->values + v->count;
+    /* a piece's cell arrays (tile, rank) follow u, each [count][bytes] */
+    for (const char *a = strstr(v->head, "format=\"appended\""); a;
+         a = strstr(a + 1, "format=\"appended\"")) {
+        if (a == strstr(v->head, "format=\"appended\""))
+            continue; /* u's */
+        uint64_t bytes;
+        memcpy(&bytes, after, sizeof bytes);
+        after += sizeof bytes + bytes;
+        cr_assert_leq((size_t)(after - (const char *)v->bytes), v->size,
+                      "file ends in a cell array");
+    }
     after += strspn(after, " \n");
     cr_assert_eq(strncmp(after, "</AppendedData>", 15), 0, "no </AppendedData> after u");
     after += 15 + strspn(after + 15, " \n");
@@ -386,7 +397,7 @@ Test(vtk, pvti_lists_the_pieces_of_a_2x2_partition)
     out_path(path, sizeof path, "heat.pvti");
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
-    cr_assert_eq(vtk_write_pvti(f, &field, &p, &grid, names, NULL), 0);
+    cr_assert_eq(vtk_write_pvti(f, &field, &p, &grid, names, NULL, 0), 0);
     cr_assert_eq(fclose(f), 0);
     char *text = slurp(path);
     cr_assert(strstr(text, "type=\"PImageData\""));
@@ -407,6 +418,121 @@ Test(vtk, pvti_lists_the_pieces_of_a_2x2_partition)
     free(text);
     partition_free(&p);
     field_free(&field);
+}
+
+/* ---- the tile (and rank) of each piece (issue 44, item 7) ----------------------- */
+
+/* The appended Int32 cell array name of a piece: every one of its cells equals want,
+ * and there is one value a cell (VTK's count: a direction of one site adds none). */
+static void check_cell_array(const struct vti *v, const char *name, int32_t want)
+{
+    char key[64], offset[32], type[32];
+    snprintf(key, sizeof key, "Name=\"%s\"", name);
+    const char *element = element_with(v->head, key);
+    const char *cell_data = strstr(v->head, "<CellData Scalars=\"tile\">");
+    cr_assert(cell_data && cell_data < element, "%s is not inside <CellData>", name);
+    cr_assert_str_eq(attribute(element, "type", type, sizeof type), "Int32");
+    long at = atol(attribute(element, "offset", offset, sizeof offset));
+    const unsigned char *block =
+        (const unsigned char *)strchr(strstr((char *)v->bytes, "<AppendedData"), '_') +
+        1 + at;
+    uint64_t count;
+    memcpy(&count, block, sizeof count);
+    long cx = v->extent[1] > v->extent[0] ? v->extent[1] - v->extent[0] : 1;
+    long cy = v->extent[3] > v->extent[2] ? v->extent[3] - v->extent[2] : 1;
+    cr_assert_eq(count, (uint64_t)(cx * cy) * 4, "%s: %llu bytes for %ld cells", name,
+                 (unsigned long long)count, cx * cy);
+    for (long c = 0; c < cx * cy; c++) {
+        int32_t got;
+        memcpy(&got, block + 8 + 4 * c, 4);
+        cr_assert_eq(got, want, "%s of cell %ld is %d, want %d", name, c, got, want);
+    }
+}
+
+Test(vtk, each_piece_carries_its_tile_as_a_cell_array)
+{
+    struct field field = test_field(PX, PY, PRECISION_FLOAT);
+    struct partition p;
+    cr_assert_eq(partition_init(&p, PX, PY, 3, 2), 0);
+    for (int t = 0; t < partition_count(&p); t++) {
+        char path[1024], name[64];
+        long x0, y0, x1, y1;
+        vtk_piece_extent(&p, t, &x0, &y0, &x1, &y1);
+        snprintf(name, sizeof name, "tile-%d.vti", t);
+        out_path(path, sizeof path, name);
+        FILE *f = fopen(path, "wb");
+        cr_assert_not_null(f);
+        struct vtk_piece_ids ids = {.tile = t, .rank = t % 2 ? 7 : -1};
+        cr_assert_eq(vtk_write_piece(f, &field, x0, y0, x1, y1, &grid, NULL, &ids), 0);
+        cr_assert_eq(fclose(f), 0);
+        struct vti v = read_vti(path);
+        check_vti(&v, &field, x0, y0, x1, y1); /* "u" as before, at offset 0 */
+        check_cell_array(&v, "tile", t);
+        if (t % 2)
+            check_cell_array(&v, "rank", 7);
+        else
+            cr_assert_null(strstr(v.head, "Name=\"rank\""), "one process: no rank");
+        char head[1024];
+        write_head(head, sizeof head, "tile-head.xml", &v);
+        if (xml_well_formed(head) == 0)
+            cr_assert_fail("xmllint: the head of %s is not well-formed", path);
+        vti_free(&v);
+    }
+    partition_free(&p);
+    field_free(&field);
+}
+
+Test(vtk, the_pvti_declares_the_cell_arrays)
+{
+    const char *const names[] = {"a_0.vti", "a_1.vti"};
+    char path[1024];
+    struct field field = test_field(PX, PY, PRECISION_DOUBLE);
+    struct partition p;
+    cr_assert_eq(partition_init(&p, PX, PY, 2, 1), 0);
+    for (int ranked = 0; ranked < 2; ranked++) {
+        out_path(path, sizeof path, ranked ? "ranked.pvti" : "one.pvti");
+        FILE *f = fopen(path, "w");
+        cr_assert_not_null(f);
+        cr_assert_eq(vtk_write_pvti(f, &field, &p, &grid, names, NULL, ranked), 0);
+        cr_assert_eq(fclose(f), 0);
+        char *text = slurp(path);
+        const char *cells =
+            strstr(text, "<PCellData Scalars=\"tile\">\n"
+                         "      <PDataArray type=\"Int32\" Name=\"tile\"/>");
+        cr_assert_not_null(cells, "%s", text);
+        cr_assert_eq(!!strstr(cells, "<PDataArray type=\"Int32\" Name=\"rank\"/>"),
+                     ranked, "%s", text);
+        free(text);
+    }
+    partition_free(&p);
+    field_free(&field);
+}
+
+/* The pieces ./laplace writes carry them too; the whole .vti does not. */
+Test(vtk, the_pieces_of_a_run_carry_their_tile)
+{
+    char index[256], piece[300], whole[256];
+    out_path(index, sizeof index, "run.pvti");
+    out_path(whole, sizeof whole, "run.vti");
+    struct run r = laplace_run("--backend cpu --nx 33 --ny 20 --partition 2x2 "
+                               "--max-iter 7 -q --output %s --output %s",
+                               index, whole);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    for (int t = 0; t < 4; t++) {
+        snprintf(piece, sizeof piece, "%.*s_%d.vti", (int)strlen(index) - 5, index, t);
+        struct vti v = read_vti(piece);
+        check_cell_array(&v, "tile", t);
+        cr_assert_null(strstr(v.head, "Name=\"rank\""), "one process: no rank");
+        vti_free(&v);
+        remove(piece);
+    }
+    char *text = slurp(index);
+    cr_assert(text && strstr(text, "<PDataArray type=\"Int32\" Name=\"tile\"/>"));
+    free(text);
+    struct vti v = read_vti(whole);
+    cr_assert_null(strstr(v.head, "CellData"), "the whole .vti has no tile");
+    vti_free(&v);
+    run_free(&r);
 }
 
 /* ---- the note ------------------------------------------------------------------- */
@@ -483,7 +609,7 @@ Test(vtk, the_pvti_carries_the_note_too)
     out_path(path, sizeof path, "note.pvti");
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
-    cr_assert_eq(vtk_write_pvti(f, &field, &p, &grid, names, &note), 0);
+    cr_assert_eq(vtk_write_pvti(f, &field, &p, &grid, names, &note, 0), 0);
     cr_assert_eq(fclose(f), 0);
     char *text = slurp(path);
     check_comment(text);
@@ -510,7 +636,7 @@ Test(vtk, a_write_to_a_full_device_fails)
     fclose(f);
     f = fopen("/dev/full", "w");
     cr_assert_not_null(f);
-    cr_assert_eq(vtk_write_pvti(f, &field, &p, &grid, names, NULL), -1);
+    cr_assert_eq(vtk_write_pvti(f, &field, &p, &grid, names, NULL, 0), -1);
     fclose(f);
     partition_free(&p);
     field_free(&field);
