@@ -115,6 +115,8 @@ int dry_run_print(const struct plan *plan)
     printf("laplace --dry-run: %ld x %ld lattice, %s, backend %s, partition %dx%d\n",
            c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
            backend_name(c->backend), p->ngx, p->ngy);
+    if (c->partition_why[0])
+        printf("  partition     auto: %s\n", c->partition_why);
     printf("  devices       %s (%s)\n", plan->device_list, plan->device_names);
     for (int t = 0; t < tiles; t++) {
         const struct tile_extent *e = &p->tiles[t];

@@ -181,6 +181,8 @@ void report_print(FILE *out, const struct run_report *r)
     fprintf(out, "laplace: %ld x %ld lattice, %s, backend %s, partition %dx%d (%d %s)\n",
             c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
             r->backend, c->partition_x, c->partition_y, tiles, units(r, tiles));
+    if (c->partition_why[0])
+        fprintf(out, "  partition     auto: %s\n", c->partition_why);
     report_estimate(out, r->plan);
     if (c->world_size > 1)
         fprintf(out,

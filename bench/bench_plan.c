@@ -6,7 +6,7 @@
  * compared with, and the estimated duration.
  *
  *   scaling   512^2 ... 16384^2 and the largest square, float and double, on 1,
- *             2, 4 and 8 GPUs (the lecture's squarest layout);
+ *             2, 4 and 8 GPUs (stacked in rows, 1xN: passes of two iterations);
  *   layout    every other NGx x NGy of 4 and 8 GPUs at 16384^2 and the largest
  *             square;
  *   kernel, block, reduce   every variant, the course's block sweep, host and
@@ -152,8 +152,10 @@ struct bench_plan_entry bench_plan_entry_default(const char *group, enum backend
                                  .kernel = "auto",
                                  .reduce = REDUCE_HOST,
                                  .iterations = iterations};
-    if (backend == BACKEND_GPU) /* 1x1, 1x2, 2x2, 2x4 */
-        partition_auto_layout(gpus, n, n, &e.partition_x, &e.partition_y);
+    if (backend == BACKEND_GPU) { /* 1x1, 1x2, 1x4, 1x8: stacked, as auto lays them */
+        e.partition_x = 1;
+        e.partition_y = gpus;
+    }
     return e;
 }
 
@@ -200,17 +202,15 @@ static void add_scaling(struct matrix *mx)
 }
 
 /* At n^2, every layout of 4 and 8 GPUs (those the machine has) other than the
- * squarest one the scaling group runs: 1x4, 4x1; 1x8, 4x2, 8x1. */
+ * stacked one the scaling group runs: 2x2, 4x1; 2x4, 4x2, 8x1. */
 static void add_layouts(struct matrix *mx, long n, enum precision p)
 {
     for (int i = 0; i < COUNT(gpu_counts); i++) {
         int gpus = gpu_counts[i];
         if (gpus < 4 || gpus > mx->machine->gpus)
             continue;
-        int auto_x, auto_y;
-        partition_auto_layout(gpus, n, n, &auto_x, &auto_y);
-        for (int x = 1; x <= gpus; x++) {
-            if (gpus % x != 0 || x == auto_x)
+        for (int x = 2; x <= gpus; x++) {
+            if (gpus % x != 0)
                 continue;
             struct bench_plan_entry *e = add(mx, "layout", p, n, gpus);
             e->partition_x = x;

@@ -72,7 +72,7 @@ int bench_plan_fits_gpu(size_t gpu_free_bytes, long n, enum precision precision)
 int bench_plan_fits_host(size_t host_bytes, long n, enum precision precision);
 
 /* A configuration with the bench's defaults: kernel and block auto, host reduce;
- * on the GPUs the squarest layout of gpus tiles, on the host every core (0 x 0). */
+ * on the GPUs gpus tiles stacked in rows (1 x gpus), on the host every core (0 x 0). */
 struct bench_plan_entry bench_plan_entry_default(const char *group, enum backend backend,
                                                  enum precision precision, long n,
                                                  int gpus, long iterations);

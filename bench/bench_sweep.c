@@ -3,8 +3,8 @@
  * come to its floor, and from which lattice on are all the devices faster than one?
  *
  *   runs      square lattices 128^2 ... 16384^2, float, Jacobi, --eps 0
- *             --check-every 1, each on one device and on all of them (the
- *             squarest layout), run by bench.c as it runs the matrix; a fixed
+ *             --check-every 1, each on one device and on all of them (stacked
+ *             in rows, 1xN), run by bench.c as it runs the matrix; a fixed
  *             iteration count per lattice (bench_sweep_iterations); each point the
  *             median of SWEEP_RUNS timed runs after SWEEP_WARMUPS untimed ones, in
  *             microseconds per iteration (compute time / iterations).

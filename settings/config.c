@@ -71,7 +71,7 @@ static const struct setting table[] = {
      "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
      NULL},
     {"partition", "parallel", "AxB|auto",
-     "NGx x NGy tiles; auto: every GPU or CPU core (default auto)", setter_partition},
+     "NGx x NGy tiles; auto: the GPUs that pay on this lattice, stacked in rows, or every CPU core (default auto)", setter_partition},
     {"devices", "parallel", "LIST",
      "CUDA device of each tile, e.g. 0,1,2,3 (default: 0,1,...); a device listed "
      "again holds several tiles (0,0: a 2-tile layout on one GPU); under MPI, of "

@@ -69,6 +69,8 @@ struct config {
     int compare;          /* also solve on one device of the same backend */
     int compare_cpu;      /* also solve on the host tiles, every core */
     int partition_auto;   /* --partition auto, resolved by plan_resolve */
+    char partition_why[200]; /* --partition auto on GPUs: how many and why
+                                (plan/gpu_layout.c); "" otherwise */
     int max_iter_typed;   /* --max-iter was given on the command line: that limit was
                              chosen for this run, and is not warned about */
     long file_side;       /* the side of the square lattice the INI file set, 0: none */

@@ -18,6 +18,7 @@
 #include "problem/exact.h"
 #include "mpi/ranks.h"
 #include "p2p.h"
+#include "plan/gpu_layout.h"
 #include "support/threads.h"
 #include "support/error.h"
 
@@ -40,7 +41,19 @@ static int auto_tiles(const struct config *c, int gpus)
     return n < 1 ? 1 : n < CPU_TILES_MAX ? n : CPU_TILES_MAX;
 }
 
-/* --backend auto: the GPUs if any; --partition auto: every GPU or every core.
+/* Whether a run's GPU tiles may take passes of two iterations (plan/loop_plan.c asks
+ * the same of the rule and of what the devices offer): plain Jacobi, the sums added on
+ * the host, kernel and block auto, a loop other than the host's. */
+static int takes_passes_of_two(const struct config *c)
+{
+    const struct update_rule rule = config_update_rule(c);
+    return update_rule_is_plain_jacobi(&rule) && c->reduce == REDUCE_HOST &&
+           strcmp(c->kernel, "auto") == 0 && c->block_x <= 0 && c->loop != LOOP_HOST &&
+           c->tune.pairs != 0;
+}
+
+/* --backend auto: the GPUs if any; --partition auto: one process's GPUs as many as pay
+ * on the lattice (gpu_layout.c), every core, or under MPI each rank's share.
  * Asks CUDA for its devices only when the answer matters (never for cpu/serial). */
 static void resolve_auto(struct config *c)
 {
@@ -53,6 +66,17 @@ static void resolve_auto(struct config *c)
     if (c->backend == BACKEND_AUTO) {
         c->backend = gpus > 0 ? BACKEND_GPU : BACKEND_CPU;
         c->backend_auto = 1;
+    }
+    if (c->partition_x == 0 && c->backend == BACKEND_GPU && c->world_size == 1 &&
+        c->device_count == 0) {
+        /* one process on every GPU: as many as pay on this lattice (gpu_layout.c) */
+        struct gpu_layout l;
+        gpu_layout_auto(auto_tiles(c, gpus), c->problem.nx, c->problem.ny,
+                        takes_passes_of_two(c), &l);
+        c->partition_auto = 1;
+        c->partition_x = l.ngx;
+        c->partition_y = l.ngy;
+        snprintf(c->partition_why, sizeof c->partition_why, "%s", l.why);
     }
     if (c->partition_x == 0) {
         /* each rank's block of tiles laid out as one workstation's would be */
@@ -189,9 +213,9 @@ static int refuse_gpu_options(const struct config *c, char *err, size_t n)
     char why[128];
     const char *option = c->device_count > 0                        ? "--devices"
                          : kernel_by_name(c->kernel) != KERNEL_AUTO ? "--kernel"
-                         : config_gpu_mechanism(c)                  ? config_gpu_mechanism(c)
-                         : c->loop == LOOP_CHIP                     ? "--loop chip"
-                                                                    : NULL;
+                         : config_gpu_mechanism(c) ? config_gpu_mechanism(c)
+                         : c->loop == LOOP_CHIP    ? "--loop chip"
+                                                   : NULL;
     if (!option || !plan_on_host_for_want_of_gpu(c, why, sizeof why))
         return EXIT_OK;
     return error_status(EXIT_BAD_USAGE, err, n,

@@ -131,7 +131,7 @@ Test(bench, matrix_on_four_gpus)
     for (int i = 0; i < count; i++) {
         int layout = e[i].partition_x * 10 + e[i].partition_y;
         if (strcmp(e[i].group, "layout") == 0)
-            cr_assert(e[i].gpus == 4 && (layout == 14 || layout == 41) &&
+            cr_assert(e[i].gpus == 4 && (layout == 22 || layout == 41) &&
                           (e[i].n == 16384 || e[i].n == 20480),
                       "layout entry %d: %d GPUs on %dx%d at %ld^2", i, e[i].gpus,
                       e[i].partition_x, e[i].partition_y, e[i].n);
@@ -139,7 +139,7 @@ Test(bench, matrix_on_four_gpus)
             cr_assert_eq(layout,
                          e[i].gpus == 1   ? 11
                          : e[i].gpus == 2 ? 12
-                                          : 22,
+                                          : 14,
                          "%d GPUs on %dx%d", e[i].gpus, e[i].partition_x,
                          e[i].partition_y);
         int named = strcmp(e[i].kernel, "auto") != 0;
@@ -166,7 +166,7 @@ Test(bench, matrix_on_eight_gpus_has_every_layout)
     m.gpus = 8;
     int count = plan(&m, e);
     cr_assert_eq(count_group(e, count, "scaling"), 7 * 2 * 4);
-    /* 4 GPUs: 1x4, 4x1; 8 GPUs: three besides the squarest; 2 sizes, 2 precisions */
+    /* 4 GPUs: 2x2, 4x1; 8 GPUs: three besides the stacked 1x8; 2 sizes, 2 precisions */
     cr_assert_eq(count_group(e, count, "layout"), (2 + 3) * 2 * 2);
     int seen[9][9] = {{0}};
     for (int i = 0; i < count; i++)
@@ -369,10 +369,10 @@ Test(bench, sweep_on_two_gpus_is_1_gpu_against_2_from_128_to_16384)
         }
     }
     struct bench_plan_machine m = h200x2;
-    m.gpus = 8; /* every GPU of the machine, in the squarest layout */
+    m.gpus = 8; /* every GPU of the machine, stacked in rows */
     bench_sweep_plan(&m, &p);
-    cr_assert(p.all[0].gpus == 8 && p.all[0].partition_x == 2 &&
-              p.all[0].partition_y == 4);
+    cr_assert(p.all[0].gpus == 8 && p.all[0].partition_x == 1 &&
+              p.all[0].partition_y == 8);
 }
 
 Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)

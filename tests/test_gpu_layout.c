@@ -1,0 +1,49 @@
+/*
+ * test_gpu_layout.c - how many GPUs --partition auto gives a run of one process and how
+ * their tiles lie (plan/gpu_layout.c), table-tested on the CPU: the lattice, the GPUs
+ * there are, and whether the run may take passes of two on stacked tiles.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "plan/gpu_layout.h"
+
+static void expect(int gpus, long nx, long ny, int passes, int ngx, int ngy,
+                   const char *said)
+{
+    struct gpu_layout l;
+    gpu_layout_auto(gpus, nx, ny, passes, &l);
+    cr_expect(l.ngx == ngx && l.ngy == ngy, "%d GPUs, %ld x %ld%s: %dx%d, expected %dx%d",
+              gpus, nx, ny, passes ? ", passes of two" : "", l.ngx, l.ngy, ngx, ngy);
+    cr_expect(strstr(l.why, said), "%d GPUs, %ld x %ld: '%s' does not say '%s'", gpus, nx,
+              ny, l.why, said);
+}
+
+Test(gpu_layout, several_gpus_only_where_they_pay)
+{
+    expect(4, 1024, 1024, 1, 1, 1, "1 of 4 GPUs");
+    expect(4, 2047, 2048, 1, 1, 1, "from 2048^2");
+    expect(4, 2048, 2048, 1, 1, 2, "2 of 4 GPUs, stacked in rows");
+    expect(4, 4096, 4096, 1, 1, 4, "4 of 4 GPUs");
+    expect(4, 16384, 16384, 1, 1, 4, "stacked in rows");
+    expect(2, 2048, 2048, 1, 1, 2, "2 of 2 GPUs");
+    expect(2, 1024, 1024, 1, 1, 1, "1 of 2 GPUs");
+    expect(8, 16384, 16384, 1, 1, 8, "8 of 8 GPUs");
+    expect(1, 16384, 16384, 1, 1, 1, "the one GPU");
+}
+
+Test(gpu_layout, single_sweeps_pay_later_and_lie_square)
+{
+    expect(4, 4096, 4096, 0, 1, 1, "from 8192^2");
+    expect(4, 8192, 8192, 0, 2, 2, "4 of 4 GPUs: with single sweeps");
+    expect(2, 8192, 8192, 0, 1, 2, "2 of 2 GPUs");
+}
+
+Test(gpu_layout, stacked_tiles_keep_two_rows_each)
+{
+    expect(4, 3, 3, 1, 1, 1, "1 of 4 GPUs");
+    /* 4.2 million sites in 64 rows: 2 GPUs of 32 rows each */
+    expect(4, 65536, 64, 1, 1, 2, "stacked in rows");
+    /* 4.2 million sites in 3 rows: two GPUs, not stacked (1 row each), side by side */
+    expect(2, 1398102, 3, 1, 2, 1, "2 of 2 GPUs:");
+}
