@@ -22,12 +22,11 @@ if [[ ${1:-} == --clean-out=* ]]; then
     clean_out=${1#--clean-out=}
     shift
 fi
-tap=$(mktemp "${TMPDIR:-/tmp}/laplace-tap.XXXXXX")
-summary=$(mktemp "${TMPDIR:-/tmp}/laplace-summary.XXXXXX")
-trap 'rm -f "$tap" "$summary"' EXIT
-
 # A line every 30 s, so that a run of minutes is not silent (Criterion prints only
-# failures until its summary).
+# failures until its summary). Started before the EXIT trap is set: a subshell killed
+# while it starts may still run the trap it was forked with, which removed the files
+# below under a test whose binary exited at once (trust_cli::skip_report_keeps_the_
+# tests_exit_status, under SANITIZE=1 on a busy machine).
 (
     start=$SECONDS
     while sleep 30 > /dev/null 2>&1; do
@@ -36,6 +35,8 @@ trap 'rm -f "$tap" "$summary"' EXIT
     done
 ) &
 ticker=$!
+tap=$(mktemp "${TMPDIR:-/tmp}/laplace-tap.XXXXXX")
+summary=$(mktemp "${TMPDIR:-/tmp}/laplace-summary.XXXXXX")
 trap 'kill "$ticker" 2> /dev/null; rm -f "$tap" "$summary"' EXIT
 
 # Criterion's output as it comes, but its summary line kept for the end.
