@@ -329,7 +329,7 @@ static int laplace(int argc, char **argv)
     if (config.show_topology)
         return p2p_print_topology(stdout, err, sizeof err) ? say_run_error(err) : EXIT_OK;
     if (config.bench)
-        return interrupt_install_at_once(), bench_run(&config);
+        return interrupt_install(), bench_run(&config);
     if (config.print_config)
         return print_config(&config);
     if (config.side_count > 0) /* the lab sweep: a run per side */

@@ -16,6 +16,10 @@
  *   sweep     then the lattice sweep, 1 device against all (bench_sweep.c), into
  *             its own CSV; LAPLACE_BENCH_ONLY=matrix|sweep runs one part
  *             (bench_env.c reads the variables, before anything is measured).
+ *   signals   Ctrl-C (or any signal interrupt.h handles) cuts the run under way
+ *             short, which is dropped; the part stops there and writes its CSV
+ *             with the rows done, nothing more runs, and the bench exits 130 (128
+ *             + the signal). A second signal ends it at once (no temporary left).
  *
  * This file owns the runs, of the matrix and of the sweep alike (an entry as a
  * configuration, one run, an entry's runs, a sweep point's runs), the set-up (the
@@ -49,6 +53,7 @@
 #include <omp.h>
 
 #include "support/error.h"
+#include "support/interrupt.h"
 #include "p2p.h"
 #include "report.h"
 #include "run.h"
@@ -77,7 +82,8 @@ static int entry_config(const struct bench_state *b, const struct bench_plan_ent
     return plan_resolve(c, err, n) != 0 ? -1 : 0;
 }
 
-/* Solves the entry once into *r; 0, or -1 with err set. */
+/* Solves the entry once into *r; 0, 1 when a signal cut it short (it measures
+ * nothing and did not fail), or -1 with err set. */
 static int run_once(const struct bench_state *b, const struct bench_plan_entry *e,
                     struct bench_state_run *r, char *err, size_t n)
 {
@@ -88,17 +94,20 @@ static int run_once(const struct bench_state *b, const struct bench_plan_entry *
     int status = run_execute(&r->plan, &field, &r->report, err, n);
     field_free(&field);
     plan_free(&r->plan); /* the report keeps what it reads: the plan's config */
+    if (interrupt_requested())
+        return 1;
     return status == EXIT_OK ? 0 : -1;
 }
 
 /* run_once; a failed run is reported on stderr and counted in *failed (the bench
- * goes on). 0, or -1 when it failed. */
+ * goes on). 0, 1 when a signal cut it short, or -1 when it failed. */
 static int run_counted(const struct bench_state *b, const struct bench_plan_entry *e,
                        struct bench_state_run *r, int *failed)
 {
     char err[CONFIG_ERROR_MAX], command[512];
-    if (run_once(b, e, r, err, sizeof err) == 0)
-        return 0;
+    int rc = run_once(b, e, r, err, sizeof err);
+    if (rc >= 0)
+        return rc;
     bench_state_command(b, e, command, sizeof command);
     fprintf(stderr, "laplace: bench: %s: %s\n", command, err);
     (*failed)++;
@@ -106,7 +115,7 @@ static int run_counted(const struct bench_state *b, const struct bench_plan_entr
 }
 
 /* Runs an entry BENCH_RUNS times: a CSV row per run, a table line for the better one.
- * A failed run leaves the entry failed. */
+ * A failed run leaves the entry failed; one a signal cut short, without rows. */
 static void run_entry(struct bench_state *b, int i)
 {
     struct bench_state_run runs[BENCH_RUNS];
@@ -132,7 +141,7 @@ static void run_entry(struct bench_state *b, int i)
 }
 
 /* One side of lattice i of the sweep: its warm-ups, then its timed runs, whose
- * median the sweep takes. A failed run leaves the point failed. */
+ * median the sweep takes. A failed run leaves the point failed; a signal, not done. */
 static void run_point(struct bench_state *b, struct bench_sweep *s, int side, int i)
 {
     const struct bench_plan_entry *e = bench_sweep_entry(s, side, i);
@@ -238,8 +247,9 @@ static void say_took(const struct bench_state *b, const char *part, double start
                     estimate, 100.0 * (estimate - took) / took);
 }
 
-/* The lattice sweep: every lattice on its sides, a table line each; then its
- * crossover and its CSV (bench_sweep.c). */
+/* The lattice sweep: every lattice on its sides, a table line and the CSV so far
+ * each; then its crossover and its CSV (bench_sweep.c). A signal stops it after
+ * the lattices done. */
 static int sweep_run(struct bench_state *b, char *err, size_t n)
 {
     struct bench_sweep *s;
@@ -247,14 +257,18 @@ static int sweep_run(struct bench_state *b, char *err, size_t n)
     if (status != EXIT_OK || !s)
         return status;
     double start = omp_get_wtime(), estimate = bench_sweep_estimate_s(s);
-    for (int i = 0; i < bench_sweep_count(s); i++) {
+    for (int i = 0; i < bench_sweep_count(s) && !interrupt_requested(); i++) {
         run_point(b, s, BENCH_SWEEP_ONE, i);
-        if (bench_sweep_sides(s) == 2)
+        if (bench_sweep_sides(s) == 2 && !interrupt_requested())
             run_point(b, s, BENCH_SWEEP_ALL, i);
-        bench_sweep_table_row(s, i);
+        if (!interrupt_requested() &&
+            (status = bench_sweep_lattice_done(s, i, err, n)) != EXIT_OK) {
+            bench_sweep_free(s);
+            return status;
+        }
     }
     status = bench_sweep_close(s, err, n);
-    if (status == EXIT_OK)
+    if (status == EXIT_OK && !interrupt_requested())
         say_took(b, "lattice sweep", start, estimate);
     return status;
 }
@@ -372,17 +386,34 @@ static int bench_open_csv(struct bench_state *b, char *err, size_t n)
     return EXIT_OK;
 }
 
-/* The matrix, the summary, and the CSV closed. Configurations that failed are
- * counted in b->failed (bench_failures reports them). */
+/* A signal stopped the matrix during configuration `at` (from 1): a line on
+ * stdout and the last one of the CSV. */
+static void matrix_stopped(const struct bench_state *b, int at)
+{
+    static const char said[] =
+        "%sinterrupted by %s at configuration %d of %d: the rows above are the "
+        "configurations done\n";
+    fprintf(b->csv, said, "# ", interrupt_signal_name(), at, b->count);
+    if (!b->quiet)
+        printf(said, "\n", interrupt_signal_name(), at, b->count);
+}
+
+/* The matrix, the summary (or, stopped by a signal, a line saying where), and the
+ * CSV closed. Configurations that failed are counted in b->failed
+ * (bench_failures reports them). */
 static int bench_matrix_run(struct bench_state *b, char *err, size_t n)
 {
     if (bench_open_csv(b, err, n) != EXIT_OK)
         return EXIT_FAILURE_RUN;
     double start = omp_get_wtime(), estimate = bench_report_matrix_estimate_s(b);
+    int i = 0;
     bench_report_table_header(b);
-    for (int i = 0; i < b->count; i++)
+    for (; i < b->count && !interrupt_requested(); i++)
         run_entry(b, i);
-    bench_report_summary(b);
+    if (interrupt_requested())
+        matrix_stopped(b, i);
+    else
+        bench_report_summary(b);
     int bad = ferror(b->csv);
     if (fclose(b->csv) != 0 || bad) {
         b->csv = NULL;
@@ -394,7 +425,8 @@ static int bench_matrix_run(struct bench_state *b, char *err, size_t n)
         return error_status(EXIT_FAILURE_RUN, err, n, "cannot write %s: %s", b->csv_path,
                             strerror(errno));
     bench_state_say(b, "\nwrote %s\n", b->csv_path);
-    say_took(b, "matrix", start, estimate);
+    if (!interrupt_requested())
+        say_took(b, "matrix", start, estimate);
     return EXIT_OK;
 }
 
@@ -421,6 +453,20 @@ static int bench_failures(const struct bench_state *b, char *err, size_t n)
     return EXIT_FAILURE_RUN;
 }
 
+/* Whether the bench goes on to its next step: no failure, no signal. */
+static int goes_on(int status)
+{
+    return status == EXIT_OK && !interrupt_requested();
+}
+
+/* A signal stopped the bench: its status, and a line saying what was kept. */
+static int bench_stopped(char *err, size_t n)
+{
+    snprintf(err, n, "bench: stopped by %s; the CSVs written hold the runs done",
+             interrupt_signal_name());
+    return interrupt_exit_status();
+}
+
 int bench_run(const struct config *c)
 {
     char err[CONFIG_ERROR_MAX];
@@ -431,16 +477,18 @@ int bench_run(const struct config *c)
     int status = bench_env_read(&env, err, sizeof err);
     b->parts = env.parts;
     b->machine.quick = env.quick;
-    if (status == EXIT_OK)
+    if (goes_on(status))
         status = bench_setup(b, c, err, sizeof err);
-    if (status == EXIT_OK)
+    if (goes_on(status))
         status = bench_measure(b, err, sizeof err);
-    if (status == EXIT_OK)
+    if (goes_on(status))
         status = bench_paths(b, env.dir, err, sizeof err);
-    if (status == EXIT_OK && (b->parts & BENCH_PART_MATRIX))
+    if (goes_on(status) && (b->parts & BENCH_PART_MATRIX))
         status = bench_matrix_run(b, err, sizeof err);
-    if (status == EXIT_OK && (b->parts & BENCH_PART_SWEEP))
+    if (goes_on(status) && (b->parts & BENCH_PART_SWEEP))
         status = sweep_run(b, err, sizeof err);
+    if (status == EXIT_OK && interrupt_requested())
+        status = bench_stopped(err, sizeof err);
     if (status == EXIT_OK)
         status = bench_failures(b, err, sizeof err);
     if (status != EXIT_OK)

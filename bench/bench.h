@@ -2,7 +2,9 @@
  * bench.h - laplace --bench: the hardware ceilings, then the standard matrix of
  * runs (bench_plan.h, bench_report.h), then the lattice sweep (bench_sweep.h);
  * tables on stdout, every run of the matrix in results/bench-<gpu>-<date>.csv and
- * the sweep in ...-sweep.csv.
+ * the sweep in ...-sweep.csv (written again after each lattice). Ctrl-C stops it
+ * after the run under way: the part running writes its CSV with the rows done and
+ * says where it stopped; the status is 130 (128 + the signal).
  *
  * Environment:
  *   LAPLACE_BENCH_QUICK=1   a tiny matrix and sweep and 16 MiB copies: the whole

@@ -17,8 +17,10 @@
  *             one device reaches; lattices whose two fields fit in the GPU's L2
  *             are marked on chip: their floor lies below the copy bandwidth's.
  *   output    a table and the crossover (one GPU: the floor) on stdout; one CSV row
- *             per point (its median run) in DIR/bench-<gpu>-<date>-sweep.csv once
- *             the sweep ends.
+ *             per point (its median run) in DIR/bench-<gpu>-<date>-sweep.csv, the
+ *             file written whole again (a temporary, renamed) after each lattice,
+ *             so that a sweep stopped by a signal keeps the lattices it finished;
+ *             the crossover column and lines once it ends (or is stopped).
  *
  * The crossover, on a log-log plot of us per iteration against the lattice side:
  *
@@ -35,6 +37,7 @@
 #include "bench_number.h"
 #include "bench_stats.h"
 #include "support/error.h"
+#include "support/interrupt.h"
 
 #include <errno.h>
 #include <math.h>
@@ -219,11 +222,11 @@ struct bench_sweep {
     double us[2][BENCH_SWEEP_MAX];
     double floor_us[BENCH_SWEEP_MAX]; /* per lattice (bench_sweep_floor_us) */
     int on_chip[BENCH_SWEEP_MAX];     /* per lattice (bench_sweep_on_chip) */
-    int crossover;                    /* index of the lattice, or -1 */
+    int done;                         /* lattices whose sides all ran */
+    int crossover;                    /* index of the lattice, or -1 (until the end) */
     char crossover_text[200];
     char slower_text[1200]; /* the sizes where all were slower ("" alone) */
-    FILE *csv;              /* written under temp's name until it is whole */
-    struct temp_file temp;
+    int saved;              /* the CSV has its name: each save replaces it */
     char path[CONFIG_PATH_MAX];
 };
 
@@ -291,7 +294,8 @@ void bench_sweep_point_done(struct bench_sweep *s, int side, int i)
             s->median[side][i] = r;
 }
 
-/* The crossover of the medians, and the sentence that names it. */
+/* The crossover of the medians of the lattices done (all of them unless a signal
+ * stopped the sweep), and the sentence that names it. */
 static void find_crossover(struct bench_sweep *s)
 {
     char one[32], all[32];
@@ -304,17 +308,23 @@ static void find_crossover(struct bench_sweep *s)
                  "bound by how often its blocks meet (cluster ceiling above) instead");
         return;
     }
+    if (s->done == 0) {
+        s->crossover = -1;
+        snprintf(s->crossover_text, sizeof s->crossover_text,
+                 "no crossover found: no lattice was done");
+        return;
+    }
     long sizes[BENCH_SWEEP_MAX];
-    for (int i = 0; i < s->plan.count; i++)
+    for (int i = 0; i < s->done; i++)
         sizes[i] = s->plan.one[i].n;
-    struct bench_sweep_points p = {.count = s->plan.count,
+    struct bench_sweep_points p = {.count = s->done,
                                    .n = sizes,
                                    .us = {s->us[ONE], s->us[ALL]},
                                    .runs = {(const double(*)[SWEEP_RUNS])s->runs_us[ONE],
                                             (const double(*)[SWEEP_RUNS])s->runs_us[ALL]},
                                    .one = devices_text(s, ONE, one, sizeof one),
                                    .all = devices_text(s, ALL, all, sizeof all)};
-    s->crossover = bench_sweep_crossover(s->us[ONE], s->us[ALL], s->plan.count);
+    s->crossover = bench_sweep_crossover(s->us[ONE], s->us[ALL], s->done);
     bench_sweep_crossover_text(&p, s->crossover_text, sizeof s->crossover_text);
     bench_sweep_slower_text(&p, s->slower_text, sizeof s->slower_text);
 }
@@ -350,7 +360,8 @@ static void alone_row(const struct bench_sweep *s, int i, const char *lattice)
                     bench_number(pct, sizeof pct, pct_of_floor(s, i), 0), chip);
 }
 
-void bench_sweep_table_row(const struct bench_sweep *s, int i)
+/* The table line of lattice i, once its sides ran. */
+static void table_row(const struct bench_sweep *s, int i)
 {
     char lattice[32], one[32], all[32], speedup[32];
     snprintf(lattice, sizeof lattice, "%ld^2", s->plan.one[i].n);
@@ -403,64 +414,81 @@ static void print_plan(FILE *out, const char *prefix, const struct bench_sweep *
         prefix, SWEEP_RUNS, SWEEP_WARMUPS, SWEEP_WARMUPS > 1 ? "s" : "", floor_gbps(s));
 }
 
-/* Opens the CSV (named after the matrix's) and writes its preamble and header. */
-static int open_csv(struct bench_sweep *s, char *err, size_t n)
-{
-    bench_sweep_file_name(s->path, sizeof s->path, s->b->csv_path);
-    s->csv = temp_file_open(s->path, &s->temp, err, n);
-    if (!s->csv)
-        return -1;
-    bench_state_print_machine(s->csv, "# ", s->b);
-    print_plan(s->csv, "# ", s);
-    bench_sweep_csv_header(s->csv);
-    return 0;
-}
-
 /* One side of lattice i: its median run's columns, then the sweep's. */
-static void csv_row(const struct bench_sweep *s, int side, int i)
+static void csv_row(FILE *f, const struct bench_sweep *s, int side, int i)
 {
     char command[512];
     const struct bench_state_run *run = &s->runs[side][i][s->median[side][i]];
     bench_state_command(s->b, bench_sweep_entry(s, side, i), command, sizeof command);
-    report_csv_fields(s->csv, &run->report);
-    fprintf(s->csv, ",%.3f,", s->us[side][i]);
+    report_csv_fields(f, &run->report);
+    fprintf(f, ",%.3f,", s->us[side][i]);
     for (int r = 0; r < SWEEP_RUNS; r++)
-        fprintf(s->csv, "%s%.3f", r ? " " : "", s->runs_us[side][i][r]);
-    bench_number_csv(s->csv, s->us[ONE][i] / s->us[side][i], 3);
-    fprintf(s->csv, ",%d,\"%s\",sweep", i == s->crossover, command);
-    bench_number_csv(s->csv, s->floor_us[i], 3);
-    bench_number_csv(s->csv, side == ONE ? pct_of_floor(s, i) : NAN, 1);
-    fprintf(s->csv, ",%d", s->on_chip[i]);
-    bench_number_csv(s->csv, s->on_chip[i] ? s->b->ceilings.cluster_sync_us : NAN, 3);
-    fputc('\n', s->csv);
+        fprintf(f, "%s%.3f", r ? " " : "", s->runs_us[side][i][r]);
+    bench_number_csv(f, s->us[ONE][i] / s->us[side][i], 3);
+    fprintf(f, ",%d,\"%s\",sweep", i == s->crossover, command);
+    bench_number_csv(f, s->floor_us[i], 3);
+    bench_number_csv(f, side == ONE ? pct_of_floor(s, i) : NAN, 1);
+    fprintf(f, ",%d", s->on_chip[i]);
+    bench_number_csv(f, s->on_chip[i] ? s->b->ceilings.cluster_sync_us : NAN, 3);
+    fputc('\n', f);
 }
 
-/* Every point that ran, then the crossover as a last comment; the file closed. */
-static int write_csv(struct bench_sweep *s, char *err, size_t n)
+/* The lattice a signal stopped the sweep at, as its lines say: "at 4096^2". */
+static void say_stopped(FILE *out, const char *prefix, const struct bench_sweep *s)
 {
+    fprintf(out, "%sinterrupted by %s at %ld^2: the rows above are the lattices done\n",
+            prefix, interrupt_signal_name(), s->plan.one[s->done].n);
+}
+
+/* The preamble, the header, every point that ran; then, at the end, the crossover
+ * as a last comment (after the lattice a signal stopped the sweep at), or, under
+ * way, how many lattices are done. */
+static void write_csv(FILE *f, const struct bench_sweep *s, int end)
+{
+    bench_state_print_machine(f, "# ", s->b);
+    print_plan(f, "# ", s);
+    bench_sweep_csv_header(f);
     for (int i = 0; i < s->plan.count; i++)
         for (int side = ONE; side < bench_sweep_sides(s); side++)
             if (s->median[side][i] >= 0)
-                csv_row(s, side, i);
-    fprintf(s->csv, "# %s\n", s->crossover_text);
+                csv_row(f, s, side, i);
+    if (!end) {
+        fprintf(f, "# under way: %d of %d lattices done\n", s->done, s->plan.count);
+        return;
+    }
+    if (s->done < s->plan.count)
+        say_stopped(f, "# ", s);
+    fprintf(f, "# %s\n", s->crossover_text);
     if (s->slower_text[0])
-        fprintf(s->csv, "# %s\n", s->slower_text);
-    int bad = ferror(s->csv);
-    int closed = fclose(s->csv);
-    s->csv = NULL;
-    if (bad || closed != 0) {
-        temp_file_discard(&s->temp);
+        fprintf(f, "# %s\n", s->slower_text);
+}
+
+/* The CSV (named after the matrix's) written whole under a temporary name, then
+ * renamed over the last one (the first never over an earlier file): whole rows
+ * only, whenever the bench stops. 0, or -1 with err set. */
+static int save_csv(struct bench_sweep *s, int end, char *err, size_t n)
+{
+    struct temp_file t;
+    FILE *f = temp_file_open(s->path, &t, err, n);
+    if (!f)
+        return -1;
+    write_csv(f, s, end);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        temp_file_discard(&t);
         return error_set(err, n, "cannot write %s", s->path);
     }
-    if (temp_file_commit(&s->temp, s->path, 0) != 0)
+    if (temp_file_commit(&t, s->path, s->saved) != 0)
         return error_set(err, n, "cannot write %s: %s", s->path, strerror(errno));
+    s->saved = 1;
     return 0;
 }
 
 /* ---- the sweep ------------------------------------------------------------ */
 
-/* Every point failed until bench_sweep_point_done; the CSV open, the plan and the
- * table's header printed. */
+/* Every point failed until bench_sweep_point_done; the CSV written with no row
+ * yet (so that a folder it cannot be written in fails before any run), the plan
+ * and the table's header printed. */
 static int start(struct bench_sweep *s, char *err, size_t n)
 {
     for (int side = ONE; side <= ALL; side++)
@@ -473,7 +501,9 @@ static int start(struct bench_sweep *s, char *err, size_t n)
         s->on_chip[i] = s->plan.backend == BACKEND_GPU &&
                         bench_sweep_on_chip(s->plan.one[i].n, s->b->ceilings.l2_bytes);
     }
-    if (open_csv(s, err, n) != 0)
+    s->crossover = -1;
+    bench_sweep_file_name(s->path, sizeof s->path, s->b->csv_path);
+    if (save_csv(s, 0, err, n) != 0)
         return EXIT_FAILURE_RUN;
     bench_state_say(s->b, "\n");
     if (!s->b->quiet)
@@ -483,11 +513,8 @@ static int start(struct bench_sweep *s, char *err, size_t n)
     return EXIT_OK;
 }
 
-/* The sweep's state, freed with its CSV discarded if it is still open. */
-static void sweep_free(struct bench_sweep *s)
+void bench_sweep_free(struct bench_sweep *s)
 {
-    if (s->csv)
-        fclose(s->csv), temp_file_discard(&s->temp);
     free(s);
 }
 
@@ -506,24 +533,33 @@ int bench_sweep_open(struct bench_state *b, struct bench_sweep **out, char *err,
         return EXIT_OK;
     }
     if (start(s, err, n) != EXIT_OK) {
-        sweep_free(s);
+        bench_sweep_free(s);
         return EXIT_FAILURE_RUN;
     }
     *out = s;
     return EXIT_OK;
 }
 
+int bench_sweep_lattice_done(struct bench_sweep *s, int i, char *err, size_t n)
+{
+    table_row(s, i);
+    s->done = i + 1;
+    return save_csv(s, 0, err, n) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
+}
+
 int bench_sweep_close(struct bench_sweep *s, char *err, size_t n)
 {
     int status = EXIT_OK;
     find_crossover(s);
+    if (s->done < s->plan.count && !s->b->quiet)
+        say_stopped(stdout, "", s);
     bench_state_say(s->b, "%s\n", s->crossover_text);
     if (s->slower_text[0])
         bench_state_say(s->b, "%s\n", s->slower_text);
-    if (write_csv(s, err, n) != 0)
+    if (save_csv(s, 1, err, n) != 0)
         status = EXIT_FAILURE_RUN;
     else
         bench_state_say(s->b, "\nwrote %s\n", s->path);
-    sweep_free(s);
+    bench_sweep_free(s);
     return status;
 }

@@ -8,7 +8,8 @@
  *
  * The sweep runs nothing itself: bench.c runs each point's warm-ups and timed runs
  * into the places the sweep gives (bench_sweep_slot), as it runs the matrix; the
- * sweep takes their median, prints its table and crossover and writes its CSV.
+ * sweep takes their median, prints its table and crossover and writes its CSV,
+ * again after each lattice, so that a sweep that a signal stops keeps its rows.
  */
 #ifndef LAPLACE_BENCH_SWEEP_H
 #define LAPLACE_BENCH_SWEEP_H
@@ -108,9 +109,9 @@ struct bench_sweep;
 int bench_sweep_sides(const struct bench_sweep *s);
 
 /* Plans the sweep for b->machine. When nothing can run, says why and sets *out
- * to NULL; else sets it to a new sweep, opens its CSV (named after b->csv_path,
- * under a temporary name) and prints its plan and its table's header. An exit
- * status, err set on failure. */
+ * to NULL; else sets it to a new sweep, writes its CSV (named after b->csv_path,
+ * never over an earlier file) with no row yet and prints its plan and its table's
+ * header. An exit status, err set on failure. */
 int bench_sweep_open(struct bench_state *b, struct bench_sweep **out, char *err,
                      size_t n);
 
@@ -131,11 +132,18 @@ struct bench_state_run *bench_sweep_slot(struct bench_sweep *s, int side, int i,
  * counts as failed (NAN, no CSV row). */
 void bench_sweep_point_done(struct bench_sweep *s, int side, int i);
 
-/* The table line of lattice i, once its sides ran. */
-void bench_sweep_table_row(const struct bench_sweep *s, int i);
+/* Lattice i's sides ran (the lattices go in order): its table line, and the CSV
+ * written again, whole (a temporary renamed over it), with its rows. An exit
+ * status, err set on failure. */
+int bench_sweep_lattice_done(struct bench_sweep *s, int i, char *err, size_t n);
 
-/* The crossover on stdout, the CSV written under its name, s freed; an exit
+/* The end, or a signal's stop after the lattices done: the crossover of those
+ * lattices on stdout (after "interrupted by SIGINT at N^2: the rows above are the
+ * lattices done" when some were not), the CSV written with it, s freed; an exit
  * status, err set on failure. */
 int bench_sweep_close(struct bench_sweep *s, char *err, size_t n);
+
+/* Frees s without writing (after a failure). */
+void bench_sweep_free(struct bench_sweep *s);
 
 #endif

@@ -12,7 +12,6 @@
 
 #define MOST_STEPS 5  /* the round step crosses an axis in at most this many */
 #define LABEL_SPACE 8 /* the least space between two labels of an axis */
-#define NAME_GAP 8    /* the labels to the axis's name */
 
 static const struct png_rgb black = {0, 0, 0};
 
@@ -118,13 +117,14 @@ void png_axes_ticks(const struct heat_map *hm, enum png_axis axis,
 
 long png_axes_width(long ny)
 {
-    return png_canvas_text_width("y") + NAME_GAP + label_width(ny - 1) + PNG_LABEL_GAP +
-           PNG_TICK_LENGTH;
+    return png_canvas_text_width("y") + PNG_NAME_GAP + label_width(ny - 1) +
+           PNG_LABEL_GAP + PNG_TICK_LENGTH;
 }
 
 long png_axes_height(void)
 {
-    return PNG_TICK_LENGTH + PNG_LABEL_GAP + PNG_TEXT_HEIGHT + NAME_GAP + PNG_TEXT_HEIGHT;
+    return PNG_TICK_LENGTH + PNG_LABEL_GAP + PNG_TEXT_HEIGHT + PNG_NAME_GAP +
+           PNG_TEXT_HEIGHT;
 }
 
 /* The left edge of a label centred on the mark at `pixel`: the font's width
@@ -157,7 +157,7 @@ static void paint_x_axis(struct png_canvas *c, const struct heat_map *hm, long x
                         t.label[k]);
     }
     png_canvas_text(c, x + centred(hm->width / 2, 0, "x"),
-                    label_y + PNG_TEXT_HEIGHT + NAME_GAP, "x");
+                    label_y + PNG_TEXT_HEIGHT + PNG_NAME_GAP, "x");
 }
 
 /* The y axis left of the heat map, whose top-left corner is at (left, y): labels

@@ -13,6 +13,7 @@
 #define PNG_TEXT_MAX 128                     /* longer texts are cut */
 #define PNG_TICK_LENGTH 4 /* a tick's mark, out from the bar or the heat map */
 #define PNG_LABEL_GAP 6   /* a tick's mark to its label */
+#define PNG_NAME_GAP 8    /* the labels to the name of their axis or colour bar */
 
 struct png_rgb {
     unsigned char r, g, b;

@@ -1,8 +1,9 @@
 /*
  * png_output.c - the field as a PNG heat map: the lattice reduced (box filter)
  * or enlarged to the heat map's size, the viridis colours, the colour bar with
- * five labelled ticks, the caption wrapped to the picture's width, the tile
- * borders, and where each goes (layout: png_output.h).
+ * five labelled ticks and its name under it (the field's, FIELD_NAME), the
+ * caption wrapped to the picture's width, the tile borders, and where each goes
+ * (layout: png_output.h).
  *
  * The cells come from heat_map.c: a cell is one pixel when the lattice is reduced
  * (the average of the sites in it), one site when it is drawn at full size or
@@ -154,6 +155,7 @@ struct layout {
     long map_x;             /* the heat map's left edge; its top is at PNG_MARGIN */
     long bar_x, bar_height; /* the colour bar; its top is at PNG_MARGIN */
     long label_x;           /* left edge of the tick labels */
+    long name_y;            /* top of the bar's name, under the bar */
     long caption_y;         /* top of the caption's first line */
     long width, height;     /* the whole picture */
 };
@@ -199,7 +201,8 @@ static void wrap_caption(struct texts *t, long width)
 
 /* The heat map with its y axis on the left and its x axis below, the colour bar
  * on the right (past the x axis's last label when the bar reaches down beside
- * it), then the caption under all of them. */
+ * it) with its name under it, on the x axis's name's line (lower when the bar
+ * is taller than the map), then the caption under all of them. */
 static void plan_layout(const struct heat_map *hm, struct texts *t, struct layout *l)
 {
     l->map_x = png_heat_map_left(hm->ny);
@@ -209,8 +212,10 @@ static void plan_layout(const struct heat_map *hm, struct texts *t, struct layou
         l->bar_x += png_axes_overhang(hm);
     l->label_x = l->bar_x + BAR_WIDTH + PNG_TICK_LENGTH + PNG_LABEL_GAP;
     l->width = l->label_x + ticks_width(t) + PNG_MARGIN;
+    l->name_y = PNG_MARGIN + larger(hm->height + png_axes_height() - PNG_TEXT_HEIGHT,
+                                    l->bar_height + PNG_NAME_GAP);
     long bottom =
-        larger(PNG_MARGIN + hm->height + png_axes_height(), PNG_MARGIN + l->bar_height);
+        larger(PNG_MARGIN + hm->height + png_axes_height(), l->name_y + PNG_TEXT_HEIGHT);
     l->caption_y = bottom + CAPTION_GAP;
     l->height = bottom + PNG_MARGIN;
     wrap_caption(t, l->width - 2 * PNG_MARGIN);
@@ -223,7 +228,8 @@ static void plan_layout(const struct heat_map *hm, struct texts *t, struct layou
 }
 
 /* The colour map from max (top) to min (bottom), BAR_TICKS ticks evenly spaced
- * along it, each with its value. */
+ * along it, each with its value, and the bar's name centred under it (the font's
+ * width ends with one font pixel of space, which is not centred). */
 static void paint_colour_bar(struct png_canvas *c, const struct layout *l,
                              const struct texts *t)
 {
@@ -240,6 +246,8 @@ static void paint_colour_bar(struct png_canvas *c, const struct layout *l,
                         black);
         png_canvas_text(c, l->label_x, PNG_MARGIN + text_y, t->tick[k]);
     }
+    long name_width = png_canvas_text_width(FIELD_NAME) - PNG_TEXT_SCALE;
+    png_canvas_text(c, l->bar_x + (BAR_WIDTH - name_width) / 2, l->name_y, FIELD_NAME);
 }
 
 /* The values of the ticks, max first: the field's range, or the one asked for. */

@@ -1,7 +1,8 @@
 /*
  * png_output.h - the field as a PNG heat map (viridis), with axes labelled in site
  * indices, a colour bar, the value range, an optional caption and optional tile
- * borders.
+ * borders. The colour bar is named after the field (FIELD_NAME, "u"), under it
+ * on the line of the x axis's name.
  *
  *   +--------------------------------------------------------+
  *   |  margin                                                |
@@ -12,7 +13,7 @@
  *   |         0 -+----------------------+   +--+- 0 (min)    |
  *   |             |     |     |        |    colour bar,      |
  *   |             0    20    40     nx-1    5 ticks          |
- *   |                        x                               |
+ *   |                        x               u               |
  *   |  caption, wrapped after its commas to this width       |
  *   +--------------------------------------------------------+
  *

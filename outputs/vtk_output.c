@@ -160,8 +160,9 @@ int vtk_write_image_head(FILE *f, enum precision precision, long x0, long y0, lo
         return -1;
     if (fprintf(f,
                 "    <Piece Extent=\"%ld %ld %ld %ld 0 0\">\n"
-                "      <PointData Scalars=\"u\">\n"
-                "        <DataArray type=\"%s\" Name=\"u\" format=\"appended\""
+                "      <PointData Scalars=\"" FIELD_NAME "\">\n"
+                "        <DataArray type=\"%s\" Name=\"" FIELD_NAME
+                "\" format=\"appended\""
                 " offset=\"0\"/>\n"
                 "      </PointData>\n"
                 "    </Piece>\n"
@@ -215,8 +216,9 @@ static int piece_head(FILE *f, enum precision precision, long x0, long y0, long 
         return -1;
     if (fprintf(f,
                 "    <Piece Extent=\"%ld %ld %ld %ld 0 0\">\n"
-                "      <PointData Scalars=\"u\">\n"
-                "        <DataArray type=\"%s\" Name=\"u\" format=\"appended\""
+                "      <PointData Scalars=\"" FIELD_NAME "\">\n"
+                "        <DataArray type=\"%s\" Name=\"" FIELD_NAME
+                "\" format=\"appended\""
                 " offset=\"0\"/>\n"
                 "      </PointData>\n",
                 x0, x1, y0, y1, value_type(precision)) < 0 ||
@@ -339,8 +341,8 @@ static int pvti_body(FILE *f, const struct field *field, const struct partition 
         fputs(">\n", f) == EOF || write_field_data(f, note) != 0)
         return -1;
     if (fprintf(f,
-                "    <PPointData Scalars=\"u\">\n"
-                "      <PDataArray type=\"%s\" Name=\"u\"/>\n"
+                "    <PPointData Scalars=\"" FIELD_NAME "\">\n"
+                "      <PDataArray type=\"%s\" Name=\"" FIELD_NAME "\"/>\n"
                 "    </PPointData>\n",
                 value_type(field->precision)) < 0 ||
         write_pcell_data(f, ranked) != 0)

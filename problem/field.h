@@ -10,6 +10,9 @@
 
 enum precision { PRECISION_FLOAT, PRECISION_DOUBLE };
 
+/* The field's name in the outputs: the .vti's point array, the PNG's colour bar. */
+#define FIELD_NAME "u"
+
 /* A field in the working precision, in host memory: the whole lattice, or the
  * rectangle of it that one MPI rank holds (its part), whose first value is the
  * lattice's site (x0, y0). */

@@ -6,6 +6,10 @@
 # The first three plot the "scaling" group (default kernel, block and reduce, the
 # squarest layout); the last adds the "layout" group. Points are every run; lines
 # go through the mean of the two runs of a configuration.
+# A bench without GPU has none of these: its matrix is the CPU baseline alone (the
+# "cpu" group: host tiles on every core, one configuration run twice), drawn as
+#   <csv>-cpu.png         each run's compute time, and its GB/s against the host's
+#                         copy bandwidth measured by the same bench
 #
 #   gnuplot -e "csv='results/bench-NVIDIA-H200-2026-11-22.csv'" scripts/plot_bench.gp
 
@@ -33,7 +37,39 @@ at(n, g, p) = scaling(g, p) && column(c_nx) == n
 
 stats csv using (strcol(c_group) eq "scaling" ? 1 : 0) nooutput
 if (STATS_sum == 0) {
-    print sprintf("plot_bench.gp: %s has no GPU runs (a bench without GPU): nothing to plot", csv)
+    # ---- a bench without GPU: the CPU baseline, run by run --------------------
+    c_gbps = 16; c_repeat = 21; c_copy = 22
+    cpu(x) = strcol(c_group) eq "cpu" ? x : NaN
+    stats csv using (cpu(1)) nooutput
+    if (STATS_records == 0) {
+        print sprintf("plot_bench.gp: %s has neither GPU nor CPU runs: nothing to plot", csv)
+        exit
+    }
+    runs = STATS_records
+    stats csv using (cpu(column(c_copy))) nooutput
+    copy = STATS_max
+    stats csv using (cpu(column(c_nx))) nooutput
+    n_cpu = int(STATS_max)
+    set terminal pngcairo size 1200,520 noenhanced font ",10"
+    set output base."-cpu.png"
+    set multiplot layout 1,2 title sprintf("%s: no GPU; the CPU baseline, %d^2 double on host tiles, every core", csv, n_cpu)
+    set grid
+    set xlabel "run"
+    set xrange [0.4:runs + 0.6]
+    set xtics 1
+    set style fill solid 0.5
+    set boxwidth 0.6
+    set yrange [0:*]
+    set key top right
+    set ylabel "compute time (s)"
+    plot csv using (cpu(column(c_repeat))):c_compute with boxes lc 1 title "compute time"
+    set ylabel "GB/s (one read + one write per site)"
+    set yrange [0:copy * 1.15]
+    plot csv using (cpu(column(c_repeat))):c_gbps with boxes lc 2 title "host tiles", \
+         copy with lines lw 1.5 dt 2 lc rgb "#707070" title sprintf("host copy %.1f GB/s", copy)
+    unset multiplot
+    set output
+    print sprintf("plot_bench.gp: wrote the cpu PNG next to %s (a bench without GPU: its CPU baseline)", csv)
     exit
 }
 # (a) is drawn at 16384^2, or at the largest size run (LAPLACE_BENCH_QUICK).

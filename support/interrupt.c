@@ -32,14 +32,13 @@ struct guard {
 };
 
 static volatile sig_atomic_t requested;
-static volatile sig_atomic_t at_once; /* the first signal ends the program */
 static struct guard *_Atomic head;
 static int guard_count; /* entries in the list; handle i is the i-th made */
 
 static const char *name_of(int signo);
 static volatile sig_atomic_t silent; /* interrupt_silence_second */
-static atomic_int holding;             /* interrupt_hold's depth */
-static volatile sig_atomic_t held;     /* the second signal that came in a hold */
+static atomic_int holding;           /* interrupt_hold's depth */
+static volatile sig_atomic_t held;   /* the second signal that came in a hold */
 
 /* Waits on other processes (interrupt_wait_begin): their depth, a number per
  * outermost wait, the one the timer was armed in, the timer (if made). */
@@ -56,8 +55,7 @@ void interrupt_silence_second(void)
 /* One line on stderr from the handler: write(2) alone, which a handler may call. */
 static void say_stopped_at_once(int signo)
 {
-    const char *parts[] = {"laplace: ", name_of(signo),
-                           at_once && !requested ? "" : " again",
+    const char *parts[] = {"laplace: ", name_of(signo), " again",
                            ": stopped at once; the files being written are removed\n"};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
         if (write(STDERR_FILENO, parts[i], strlen(parts[i])) < 0)
@@ -79,9 +77,9 @@ static void stop_at_once(int signo)
  * (timer_settime is async-signal-safe). */
 static void arm_wait_timer(void)
 {
-    struct itimerspec in = {.it_value = {.tv_sec = INTERRUPT_WAIT_GRACE_MS / 1000,
-                                         .tv_nsec = INTERRUPT_WAIT_GRACE_MS % 1000 *
-                                                    1000000L}};
+    struct itimerspec in = {
+        .it_value = {.tv_sec = INTERRUPT_WAIT_GRACE_MS / 1000,
+                     .tv_nsec = INTERRUPT_WAIT_GRACE_MS % 1000 * 1000000L}};
     if (!wait_timer_made || atomic_load(&wait_depth) == 0)
         return;
     atomic_store(&armed_number, atomic_load(&wait_number));
@@ -99,7 +97,7 @@ static void on_wait_timer(int signo)
 
 static void on_signal(int signo)
 {
-    if (!requested && !at_once) {
+    if (!requested) {
         requested = signo;
         arm_wait_timer();
         return;
@@ -152,12 +150,6 @@ void interrupt_install(void)
     for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
         sigaction(handled[i].signo, &action, NULL);
     interrupt_ignore_write_signals();
-}
-
-void interrupt_install_at_once(void)
-{
-    at_once = 1;
-    interrupt_install();
 }
 
 int interrupt_requested(void)

@@ -4,8 +4,8 @@
  * first one asks the run to stop at the next iteration and write what it has (a
  * signal that comes while the outputs are written lets them be finished); a second
  * one ends the program at once, removing the temporary files being written so
- * that no half file is left. SIGPIPE and SIGXFSZ are ignored from the start: a write that fails
- * (EPIPE, EFBIG) is then reported like any other failed write. A standard output
+ * that no half file is left. SIGPIPE and SIGXFSZ are ignored from the start: a write that
+ * fails (EPIPE, EFBIG) is then reported like any other failed write. A standard output
  * whose reader has gone (stdout_watch.h) is taken as a SIGPIPE that stops the run.
  */
 #ifndef LAPLACE_INTERRUPT_H
@@ -22,10 +22,6 @@ void interrupt_install(void);
  * MPI ranks, whose second signal is the launcher tearing the job down once a rank
  * has ended (mpirun prints its own account). */
 void interrupt_silence_second(void);
-
-/* The same handlers for a program that cannot stop halfway (the bench): the first
- * signal already removes the guarded files and ends the program. */
-void interrupt_install_at_once(void);
 
 /* A second signal that comes between hold and end_hold waits for end_hold, which
  * then ends the program: for renames that must all be done or none (a .pvti's

@@ -687,6 +687,40 @@ Test(bench, plot_sweep_on_one_gpu_draws_it_against_its_floor)
     plot_sweep_says(path, png, "1 GPU against its floor");
 }
 
+/* Issue 44, item 11: the matrix CSV of a bench without GPU holds the CPU baseline
+ * alone (no "scaling" rows, which were all scripts/plot_bench.gp drew): it draws
+ * that baseline, run by run, as <csv>-cpu.png. */
+Test(bench, plot_bench_draws_a_cpu_bench)
+{
+    char path[256], png[256], command[1024], said[1024] = "";
+    out_path(path, sizeof path, "bench-cpu-synthetic.csv");
+    out_path(png, sizeof png, "bench-cpu-synthetic-cpu.png");
+    remove(png);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "# a synthetic bench without GPU: the CPU baseline, run twice\n");
+    bench_report_csv_header(f);
+    for (int run = 1; run <= 2; run++)
+        fprintf(
+            f,
+            "cpu,double,4096,4096,1x2,-,jacobi,100,0,6.3e-01,0.01,%.3f,0.001,0.6,1.5,"
+            "%.1f,3.2,-,auto,-,%d,41.0,0.58,,,\"laplace --backend cpu --nx 4096\",cpu\n",
+            0.5 + 0.01 * run, 24.0 + run, run);
+    fclose(f);
+    snprintf(command, sizeof command,
+             "gnuplot -e \"csv='%s'\" scripts/plot_bench.gp 2>&1", path);
+    FILE *p = popen(command, "r");
+    size_t got = p ? fread(said, 1, sizeof said - 1, p) : 0;
+    said[got] = '\0';
+    cr_assert(p && pclose(p) == 0, "gnuplot failed: %s", said);
+    cr_assert(strstr(said, "wrote the cpu PNG") && !strstr(said, "warning"), "%s", said);
+    struct stat st;
+    cr_assert(stat(png, &st) == 0 && st.st_size > 1000, "%s was not written: %s", png,
+              said);
+    remove(png);
+    remove(path);
+}
+
 /* ---- ./laplace --bench end to end (quick) --------------------------------- */
 
 /* A fresh folder for the CSV under tests/out, set as LAPLACE_BENCH_DIR. */
@@ -922,6 +956,55 @@ Test(bench, only_the_sweep, .init = require_laplace)
     }
     check_quick_sweep(dir, &r);
     rmdir(dir);
+    run_free(&r);
+}
+
+/* No temporary (.lpXXXXXX) left in dir. */
+static void no_temporaries(const char *dir)
+{
+    char command[512];
+    snprintf(command, sizeof command, "ls -A '%s' | grep -q '^\\.lp'", dir);
+    cr_assert_neq(system(command), 0, "a temporary file was left in %s", dir);
+}
+
+/*
+ * Issue 44, item 11: Ctrl-C in the sweep of a bench (here just before the CSV with
+ * the first lattice's rows takes its name: LAPLACE_INJECT_SIGNAL, support/fault.h)
+ * stops it after that lattice: the CSV keeps its rows, whole, and says where it
+ * stopped, with the crossover of the lattices done; no temporary is left; 130.
+ */
+Test(bench, ctrl_c_in_the_sweep_keeps_the_lattices_done, .init = require_laplace)
+{
+    char dir[256];
+    struct bench_sweep_plan plan;
+    if (quick_sweep_here(&plan) < 2)
+        cr_skip_test("the quick sweep has fewer than 2 lattices on this machine");
+    quick_bench_dir(dir, sizeof dir);
+    setenv("LAPLACE_BENCH_ONLY", "sweep", 1);
+    setenv("LAPLACE_INJECT_SIGNAL", "2:2", 1); /* the 1st save: no row; the 2nd: 128^2 */
+    struct run r = laplace_run_within(60, "--bench");
+    cr_assert_eq(r.status, 130, "status %d; stderr: %s", r.status, r.err);
+    cr_assert(strstr(r.err, "stopped by SIGINT"), "stderr: %s", r.err);
+    cr_assert(strstr(r.out, "interrupted by SIGINT at 256^2: the rows above are the "
+                            "lattices done") &&
+                  strstr(r.out, "wrote "),
+              "stdout:\n%s", r.out);
+    no_temporaries(dir);
+    int sides = plan.alone ? 1 : 2;
+    char *csv = take_csv(dir, 1);
+    const char *p = csv;
+    while (*p == '#')
+        p = strchr(p, '\n') + 1;
+    cr_assert_eq(strncmp(p, SWEEP_HEADER, strlen(SWEEP_HEADER)), 0, "header: %.300s", p);
+    cr_assert_eq(data_lines(p) - 1, sides, "128^2's rows: %s", p);
+    char field[64];
+    for (int row = 1; row <= sides; row++)
+        cr_assert_eq(atol(named(p, nth_line(p, row), "nx", field, sizeof field)), 128);
+    cr_assert(strstr(p, "\n# interrupted by SIGINT at 256^2") &&
+                  (plan.alone || strstr(p, "(0 of 1 sizes faster)") ||
+                   strstr(p, "(1 of 1 sizes faster)")),
+              "where it stopped, the crossover of 128^2 alone: %s", p);
+    free(csv);
     run_free(&r);
 }
 

@@ -784,3 +784,43 @@ Test(png, the_caption_names_the_white_lines_tile_borders)
     partition_free(&four);
     partition_free(&one);
 }
+
+/* The box of the ink in rows y0 .. p->height of the columns [x0, x0 + w) that reads
+ * text. */
+static struct box text_under(const struct picture *p, long x0, long w, long y0,
+                             const char *text)
+{
+    return assert_reads(p, (struct box){x0, y0, x0 + w, p->height}, text);
+}
+
+/* Issue 44, item 11: the colour bar is named after the field, "u", centred under
+ * the bar on the line of the x axis's name; a bar taller than a flat map has it
+ * under the bar, and the picture grows to hold it. */
+Test(png, the_colour_bar_is_named_after_the_field)
+{
+    static const long sides[2][2] = {{300, 300}, {300, 6}};
+    for (int k = 0; k < 2; k++) {
+        struct field f = new_field(sides[k][0], sides[k][1], PRECISION_FLOAT);
+        for (long x = 0; x < sides[k][0]; x++)
+            field_set(&f, x, sides[k][1] - 1, 1.0);
+        struct picture p = write_and_read("bar-name.png", &f, NULL);
+        struct heat_map hm;
+        png_heat_map_shape(sides[k][0], sides[k][1], 0, &hm);
+        long w = hm.width, h = hm.height, bar_width = 24; /* BAR_WIDTH */
+        long tall = h < 86;                               /* the bar's least height */
+        long bar_x = p.left + w + 16 + (tall ? png_axes_overhang(&hm) : 0); /* BAR_GAP */
+        long bar_bottom = M + (tall ? 86 : h);
+        struct box u = text_under(&p, bar_x, bar_width, bar_bottom, FIELD_NAME);
+        cr_assert(labs(u.x0 + u.x1 - (2 * bar_x + bar_width)) <= 2 * PNG_TEXT_SCALE,
+                  "%ldx%ld: the name is not centred under the bar", sides[k][0],
+                  sides[k][1]);
+        cr_assert_geq(u.y0, bar_bottom + PNG_NAME_GAP, "under the bar, apart");
+        cr_assert_leq(u.y1, p.height - M, "the bottom margin");
+        if (k == 0) {
+            struct box x = text_under(&p, p.left + w / 2 - 20, 40, M + h + 26, "x");
+            cr_assert_eq(u.y1, x.y1, "on the line of the x axis's name");
+        }
+        stbi_image_free(p.rgb);
+        field_free(&f);
+    }
+}
