@@ -7,7 +7,7 @@
 #define LAPLACE_COMPARE_H
 
 #include "report.h"
-#include "settings/plan.h"
+#include "plan/plan.h"
 
 /* --compare, then --compare-cpu, after a main run (its report, its field: under MPI
  * this rank's part) that ended with status; returns the status after them. Under

@@ -14,7 +14,7 @@
 #include "report.h"
 #include "run.h"
 #include "say.h"
-#include "settings/memory_check.h"
+#include "plan/memory_check.h"
 #include "support/duration.h"
 #include "support/error.h"
 #include "support/waits.h"

@@ -25,7 +25,7 @@ void p2p_runtime_version(char *text, size_t n);
 
 /*
  * Chooses the device of every tile: --devices, or 0, 1, ... by default.
- * Fills the "0,1" list and the device names (settings/plan.c picks the implementation).
+ * Fills the "0,1" list and the device names (plan/plan.c picks the implementation).
  * Returns 0; EXIT_BAD_USAGE when a device does not exist or too few exist for
  * the partition; EXIT_FAILURE_RUN when CUDA is missing or broken. err says why.
  */

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "settings/plan.h"
+#include "plan/plan.h"
 #include "problem/exact.h"
 #include "solve.h"
 

@@ -7,7 +7,7 @@
 #include "run.h"
 #include "run_files.h"
 #include "run_outputs.h"
-#include "settings/memory_check.h"
+#include "plan/memory_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

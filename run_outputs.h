@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "outputs/output.h"
-#include "settings/plan.h"
+#include "plan/plan.h"
 #include "solve.h"
 
 /* What the output files of this run say besides the field: the tiles of the

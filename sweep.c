@@ -14,7 +14,7 @@
 #include "report.h"
 #include "run.h"
 #include "run_files.h"
-#include "settings/plan.h"
+#include "plan/plan.h"
 #include "support/error.h"
 #include "support/interrupt.h"
 #include "support/load.h"

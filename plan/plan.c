@@ -4,7 +4,7 @@
  * with derived once, the tiles laid out, their devices chosen and the device
  * implementation named. Used by main's run, both comparisons and the bench.
  */
-#include "settings/plan.h"
+#include "plan/plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
