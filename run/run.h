@@ -17,7 +17,7 @@
 #include "settings/config.h"
 #include "plan/plan.h"
 #include "outputs/output.h"
-#include "report.h"
+#include "run/report.h"
 
 /*
  * The plan of a resolved configuration, made and checked before anything runs: the

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "report.h"
+#include "run/report.h"
 #include "plan/plan.h"
 
 /* Refuses, before any work, two of the run's files on one file (output_paths.h:

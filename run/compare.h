@@ -6,7 +6,7 @@
 #ifndef LAPLACE_COMPARE_H
 #define LAPLACE_COMPARE_H
 
-#include "report.h"
+#include "run/report.h"
 #include "plan/plan.h"
 
 /* --compare, then --compare-cpu, after a main run (its report, its field: under MPI

@@ -4,9 +4,9 @@
  * measured, and the report's facts. Used by main's run, both comparisons and the
  * bench; --dry-run's warm-up runs through it too.
  */
-#include "run.h"
-#include "run_files.h"
-#include "run_outputs.h"
+#include "run/run.h"
+#include "run/run_files.h"
+#include "run/run_outputs.h"
 #include "plan/memory_check.h"
 
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #ifndef LAPLACE_EXPECT_H
 #define LAPLACE_EXPECT_H
 
-#include "run.h"
+#include "run/run.h"
 #include "plan/plan.h"
 
 /* A run or a sweep expected to take longer than this says so in its first line. */
