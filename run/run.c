@@ -25,7 +25,7 @@
 #include "mpi/part_exact.h"
 #include "mpi/rank_part.h"
 #include "mpi/ranks.h"
-#include "reference.h"
+#include "solve/reference.h"
 #include "solver.h"
 #include "watch/watchers.h"
 

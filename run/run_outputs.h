@@ -12,7 +12,7 @@
 
 #include "outputs/output.h"
 #include "plan/plan.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 /* What the output files of this run say besides the field: the tiles of the
  * partition (NULL: one), the spacing, and the iteration and how the run ended. */
