@@ -22,7 +22,7 @@
 #include "support/stdout_watch.h"
 #include "p2p.h"
 #include "mpi/ranks.h"
-#include "mpi/settings_agree.h"
+#include "settings/settings_agree.h"
 #include "run/compare.h"
 #include "run/dry_run.h"
 #include "run/expect.h"
