@@ -70,7 +70,7 @@ endif
 
 # The sources: the lecture's files at the top, the rest in one folder per concern.
 # Files whose name holds "cuda" need the CUDA runtime and are built only with nvcc.
-FOLDERS := settings plan devices mpi outputs problem watch support bench
+FOLDERS := run solve settings plan devices mpi outputs problem watch support bench
 SOURCES := $(filter-out main.c,$(wildcard *.c $(FOLDERS:%=%/*.c)))
 CUDA_SOURCES := $(foreach s,$(SOURCES),$(if $(findstring cuda,$(notdir $(s))),$(s)))
 # The kernels: laplace_kernels.cu at the top, the rest in kernels/.

@@ -19,8 +19,6 @@
 #ifndef LAPLACE_GPU_PARTITION_H
 #define LAPLACE_GPU_PARTITION_H
 
-#include "problem/problem.h"
-
 enum side { SIDE_WEST, SIDE_EAST, SIDE_SOUTH, SIDE_NORTH, SIDE_COUNT };
 
 struct tile_extent {

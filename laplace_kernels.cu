@@ -1,40 +1,22 @@
 /*
  * laplace_kernels.cu - the CUDA sweep kernels and their extern "C" launchers.
  *
- * Three levels, as in ggml's CUDA backend: templated __global__ kernels, a
- * static launcher that picks the launch shape, and the public entry points.
- * Templates give float and double from one text.
- *
- * Every variant computes the same thing, in the same order of additions:
+ * The lecture's kernel comes first (sweep_site, global): one thread a site computes
  *     new = 0.25 * (((south + west) + east) + north)
- * Sites on a tile's edge read the missing neighbour from the neighbouring
- * tile's old field through a peer pointer (or from a halo copy of it); a NULL
- * edge is the edge of the whole lattice, where sites keep their boundary value.
- * Then every thread block adds its (new - old)^2 (times the square scale of
- * update_rule.h, 1 unless the data could overflow) in double, in a fixed tree
- * order (warp shuffles), and writes one partial sum: no atomics, so the sums
- * are the same on every run. The variants differ only in how they load:
+ * (update_site in kernels/laplace_sites.cuh). Sites on a tile's edge read the
+ * missing neighbour from the neighbouring tile's old field through a peer pointer
+ * (or from a halo copy of it; old_at there); a NULL edge is the edge of the whole
+ * lattice, where sites keep their boundary value. Then every thread block adds its
+ * (new - old)^2 (times the square scale of update_rule.h, 1 unless the data could
+ * overflow) in double, in a fixed tree order (warp shuffles), and writes one partial
+ * sum (write_block_sum in kernels/laplace_block_sums.cuh): no atomics, so the sums
+ * are the same on every run.
  *
- *   global    one site per thread, every load from global memory (the lecture)
- *   readonly  the same through the read-only data cache (__ldg)
- *   shared    the block's sites and a one-site halo staged in shared memory
- *   rows      each thread walks R sites up V neighbouring columns (V = 2:
- *             8- or 16-byte loads): the sites below and the sites themselves
- *             are already in registers, so one new row is loaded per step, and
- *             the block's partial sum covers R x V times more sites
- *   general   one site per thread, any update rule of update_rule.h: source,
- *             fixed regions, anisotropic weights, relaxation, SOR's colours,
- *             the max and residual norms (chosen by auto when the rule needs it)
- *
- * A lone tile's sweeps are launched to overlap the kernel before them (programmatic
- * dependent launch, launch_kernel): the next sweep starts once that kernel's blocks
- * have all ended, while their writes are made visible, and its blocks wait for those
- * writes before they touch global memory (follow_previous_sweep, every sweep's first
- * statement): the host loop's and a batch's chains of sweeps pay less between two.
- *
- * What the kernels share lies in laplace_sites.cuh (the update of a site, the
- * rows kernel's block) and laplace_block_sums.cuh (the partial sums). The device's
- * adding of the block sums (--reduce device) is in laplace_reduce.cu.
+ * The faster kernels follow it, each computing the same thing in the same order of
+ * additions (their list heads them), then the launchers: three levels, as in
+ * ggml's CUDA backend, templated __global__ kernels, a static launcher that picks the
+ * launch shape, and the public entry points; templates give float and double from
+ * one text.
  */
 #include "laplace_kernels.h"
 
@@ -90,7 +72,8 @@ __device__ __forceinline__ void follow_previous_sweep()
 #endif
 }
 
-/* global and readonly: one site per thread. */
+/* The lecture's kernel (global), and the same through the read-only cache (readonly):
+ * one site per thread, one partial sum a block. */
 template <bool READONLY, typename T>
 __global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long lx,
                            long ly, edges<T> e, double *block_sums, T scale,
@@ -102,6 +85,34 @@ __global__ void sweep_site(const T *__restrict__ old, T *__restrict__ out, long 
     write_block_sum(update_site<READONLY>(old, out, e, x, y, lx, ly, scale), block_sums,
                     place_index(p));
 }
+
+/* ---- the faster kernels ------------------------------------------------------ */
+
+/*
+ * Every variant computes what the lecture's kernel does, in the same order of
+ * additions; they differ only in how they load:
+ *
+ *   global    one site per thread, every load from global memory (the lecture)
+ *   readonly  the same through the read-only data cache (__ldg)
+ *   shared    the block's sites and a one-site halo staged in shared memory
+ *   rows      each thread walks R sites up V neighbouring columns (V = 2:
+ *             8- or 16-byte loads): the sites below and the sites themselves
+ *             are already in registers, so one new row is loaded per step, and
+ *             the block's partial sum covers R x V times more sites
+ *   general   one site per thread, any update rule of update_rule.h: source,
+ *             fixed regions, anisotropic weights, relaxation, SOR's colours,
+ *             the max and residual norms (chosen by auto when the rule needs it)
+ *
+ * A lone tile's sweeps are launched to overlap the kernel before them (programmatic
+ * dependent launch, launch_kernel): the next sweep starts once that kernel's blocks
+ * have all ended, while their writes are made visible, and its blocks wait for those
+ * writes before they touch global memory (follow_previous_sweep, every sweep's first
+ * statement): the host loop's and a batch's chains of sweeps pay less between two.
+ *
+ * What the kernels share lies in laplace_sites.cuh (the update of a site, the
+ * rows kernel's block) and laplace_block_sums.cuh (the partial sums). The device's
+ * adding of the block sums (--reduce device) is in laplace_reduce.cu.
+ */
 
 /* shared: stage the block's sites and a one-site halo, then compute from there. */
 template <typename T>

@@ -6,7 +6,7 @@
 #define LAPLACE_LOOP_H
 
 #include "plan/loop_plan.h"
-#include "solve.h"
+#include "solve/solve.h"
 #include "mpi/rank_split.h"
 
 /* What the threads share; decisions are written by one thread between barriers. */

@@ -64,16 +64,16 @@ static int device_name(int device, char *name, size_t n)
 
 /* Device ids of the tiles, from --devices (config_validate checked there is one a
  * tile) or 0, 1, ...; checks they exist. */
-static int choose_devices(const struct config *c, int count, int *devices, char *err,
-                          size_t n)
+static int choose_devices(int partition_x, int partition_y, const int *asked,
+                          int asked_count, int count, int *devices, char *err, size_t n)
 {
-    int tiles = c->partition_x * c->partition_y;
-    if (c->device_count == 0 && tiles > count)
+    int tiles = partition_x * partition_y;
+    if (asked_count == 0 && tiles > count)
         return error_status(EXIT_BAD_USAGE, err, n,
                             "--partition %dx%d needs %d GPUs; this machine has %d",
-                            c->partition_x, c->partition_y, tiles, count);
+                            partition_x, partition_y, tiles, count);
     for (int t = 0; t < tiles; t++) {
-        devices[t] = c->device_count > 0 ? c->devices[t] : t;
+        devices[t] = asked_count > 0 ? asked[t] : t;
         if (devices[t] >= count)
             return error_status(
                 EXIT_BAD_USAGE, err, n,
@@ -84,7 +84,7 @@ static int choose_devices(const struct config *c, int count, int *devices, char 
 }
 
 /* The GPUs a run used, reset at exit (reset_used_devices). */
-static int used_devices[CONFIG_MAX_DEVICES], used_count;
+static int used_devices[P2P_MAX_DEVICES], used_count;
 
 /* Destroys the contexts of the GPUs used, at exit: whatever the run left
  * allocated is then reported by compute-sanitizer's leak check, which is how
@@ -104,21 +104,23 @@ static void reset_at_exit(const int *devices, int tiles)
         int known = 0;
         for (int i = 0; i < used_count; i++)
             known |= used_devices[i] == devices[t];
-        if (!known && used_count < CONFIG_MAX_DEVICES)
+        if (!known && used_count < P2P_MAX_DEVICES)
             used_devices[used_count++] = devices[t];
     }
 }
 
-int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, char *err, size_t n)
+int p2p_plan_devices(int partition_x, int partition_y, const int *asked, int asked_count,
+                     int *devices, char *list, size_t list_n, char *names, size_t names_n,
+                     char *err, size_t n)
 {
-    int count = p2p_device_count(), tiles = c->partition_x * c->partition_y;
+    int count = p2p_device_count(), tiles = partition_x * partition_y;
     char why[128];
     if (count == 0) {
         p2p_none_reason(why, sizeof why);
         return error_status(EXIT_FAILURE_RUN, err, n, "%s; use --backend cpu", why);
     }
-    int rc = choose_devices(c, count, devices, err, n);
+    int rc = choose_devices(partition_x, partition_y, asked, asked_count, count, devices,
+                            err, n);
     if (rc != EXIT_OK)
         return rc;
     size_t used = 0;
@@ -236,10 +238,12 @@ void p2p_none_reason(char *text, size_t n)
     snprintf(text, n, "this laplace was built without CUDA");
 }
 
-int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, char *err, size_t n)
+int p2p_plan_devices(int partition_x, int partition_y, const int *asked, int asked_count,
+                     int *devices, char *list, size_t list_n, char *names, size_t names_n,
+                     char *err, size_t n)
 {
-    (void)c, (void)devices, (void)list, (void)list_n, (void)names, (void)names_n;
+    (void)partition_x, (void)partition_y, (void)asked, (void)asked_count;
+    (void)devices, (void)list, (void)list_n, (void)names, (void)names_n;
     snprintf(err, n, "this laplace was built without CUDA; use --backend cpu or serial");
     return EXIT_FAILURE_RUN;
 }

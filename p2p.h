@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "settings/config.h"
-#include "devices/device.h"
+/* The most GPUs one process names (--devices; settings/config.h's CONFIG_MAX_DEVICES). */
+#define P2P_MAX_DEVICES 64
 
 /* Visible CUDA devices; 0 when there are none or the build has no CUDA. */
 int p2p_device_count(void);
@@ -24,13 +24,15 @@ void p2p_none_reason(char *text, size_t n);
 void p2p_runtime_version(char *text, size_t n);
 
 /*
- * Chooses the device of every tile: --devices, or 0, 1, ... by default.
- * Fills the "0,1" list and the device names (settings/plan.c picks the implementation).
+ * Chooses the device of every tile of a partition_x x partition_y partition: the
+ * asked_count ids of asked (--devices), or 0, 1, ... when asked_count is 0.
+ * Fills the "0,1" list and the device names (plan/plan.c picks the implementation).
  * Returns 0; EXIT_BAD_USAGE when a device does not exist or too few exist for
  * the partition; EXIT_FAILURE_RUN when CUDA is missing or broken. err says why.
  */
-int p2p_plan_devices(const struct config *c, int *devices, char *list, size_t list_n,
-                     char *names, size_t names_n, char *err, size_t n);
+int p2p_plan_devices(int partition_x, int partition_y, const int *asked, int asked_count,
+                     int *devices, char *list, size_t list_n, char *names, size_t names_n,
+                     char *err, size_t n);
 
 /* Prints every device and the peer-access matrix; 0, or -1 with err set. */
 int p2p_print_topology(FILE *out, char *err, size_t n);

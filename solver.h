@@ -9,7 +9,7 @@
 #include "devices/device.h"
 #include "gpu_partition.h"
 #include "problem/problem.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 /*
  * Solves the problem on the tiles of the partition with the given device

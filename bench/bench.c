@@ -55,8 +55,8 @@
 #include "support/error.h"
 #include "support/interrupt.h"
 #include "p2p.h"
-#include "report.h"
-#include "run.h"
+#include "run/report.h"
+#include "run/run.h"
 
 #define MIB ((size_t)1 << 20)
 #define GIB ((size_t)1 << 30)

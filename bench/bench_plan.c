@@ -23,7 +23,7 @@
 
 #include "gpu_partition.h"
 #include "laplace_kernels.h"
-#include "report.h"
+#include "run/report.h"
 
 #define GIB ((size_t)1 << 30)
 

@@ -17,7 +17,7 @@
 #include "bench_number.h"
 #include "bench_plan.h"
 #include "bench_state.h"
-#include "report.h"
+#include "run/report.h"
 
 #define GIB ((size_t)1 << 30)
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "bench_state.h"
-#include "report.h"
+#include "run/report.h"
 
 /* The estimated wall time of the matrix (from b->costs). */
 double bench_report_matrix_estimate_s(const struct bench_state *b);

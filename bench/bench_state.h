@@ -13,8 +13,8 @@
 #include "bench_ceilings.h"
 #include "bench_plan.h"
 #include "outputs/output.h"
-#include "report.h"
-#include "run.h"
+#include "run/report.h"
+#include "run/run.h"
 #include "settings/config.h"
 
 /* The parts of the bench (LAPLACE_BENCH_ONLY selects one). */

@@ -27,7 +27,7 @@
 #include "devices/device.h"
 #include "mpi/rank_part.h"
 #include "mpi/ranks.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 /* One edge between a tile of this rank and a shadow of another rank's tile. */
 struct rank_link {

@@ -23,11 +23,12 @@
 #include <stdio.h>
 
 #include "devices/device.h"
+#include "p2p.h"
 #include "problem/problem.h"
 #include "problem/update_rule.h"
 #include "support/error.h"
 
-#define CONFIG_MAX_DEVICES 64
+#define CONFIG_MAX_DEVICES P2P_MAX_DEVICES
 #define CPU_TILES_MAX 1024 /* host tiles, one OpenMP thread each */
 #define CONFIG_MAX_OUTPUTS 16
 #define CONFIG_PATH_MAX 1024

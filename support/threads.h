@@ -1,7 +1,7 @@
 /*
  * threads.h - how many OpenMP threads a parallel region started here can get
  * (threads.c): the tiles' one thread each (solver.c), the automatic layout
- * (settings/plan.c) and the warning of more host tiles than cores (run.c) ask it.
+ * (plan/plan.c) and the warning of more host tiles than cores (run.c) ask it.
  */
 #ifndef LAPLACE_THREADS_H
 #define LAPLACE_THREADS_H

@@ -19,7 +19,7 @@
 #include <criterion/criterion.h>
 
 #include "problem/problem.h"
-#include "reference.h"
+#include "solve/reference.h"
 #include "solver.h"
 
 /* Where tests write their files (the Makefile creates it; we do too). */

@@ -14,7 +14,7 @@
 #include "devices/device.h"
 #include "gpu_partition.h"
 #include "helpers.h"
-#include "reference.h"
+#include "solve/reference.h"
 #include "solver.h"
 
 /* The host tiles' batch length when batches are asked for (plan/loop_plan.c). */

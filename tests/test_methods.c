@@ -16,7 +16,7 @@
 #include "devices/device.h"
 #include "gpu_partition.h"
 #include "helpers.h"
-#include "reference.h"
+#include "solve/reference.h"
 #include "solver.h"
 #include "problem/update_rule.h"
 

@@ -1,6 +1,6 @@
 /*
  * test_mpi_settings.c - the ranks agree on their settings before anything runs
- * (issue 25, item 7; mpi/settings_agree.h). An MPMD launch whose ranks differ in
+ * (issue 25, item 7; settings/settings_agree.h). An MPMD launch whose ranks differ in
  * --nx (heap corruption before), --eps (a deadlock), --top (a wrong field, status
  * 0), --precision, --output or --dry-run is refused with status 2, within a time
  * limit, by one line of rank 0 naming the setting and both ranks' values, and
@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "mpi/settings_agree.h"
+#include "settings/settings_agree.h"
 
 #define SMALL "--backend cpu --nx 32 --ny 32 --top 1 --left 0.5"
 #define AGREEMENT "(every rank must run the same settings)"

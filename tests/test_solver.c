@@ -11,7 +11,7 @@
 #include "gpu_partition.h"
 #include "helpers.h"
 #include "laplace_kernels.h"
-#include "reference.h"
+#include "solve/reference.h"
 #include "solver.h"
 
 /*

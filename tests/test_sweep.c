@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "sweep.h"
+#include "run/sweep.h"
 
 #define COURSE "config/course-512.ini --backend cpu"
 

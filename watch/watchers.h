@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "settings/plan.h"
+#include "plan/plan.h"
 #include "watch/history.h"
 #include "watch/progress.h"
 

@@ -2,7 +2,7 @@
  * run.h - the one path from a configuration to a result:
  *
  *   config --plan_resolve, plan_make--> plan --run_execute--> field + run_report
- *            (settings/plan.h)            |                         |
+ *            (plan/plan.h)            |                         |
  *                            memory_check, outputs          report (human, CSV)
  *
  * main's run, both comparisons and the bench all go through it. Before it, main
@@ -15,9 +15,9 @@
 #include <stddef.h>
 
 #include "settings/config.h"
-#include "settings/plan.h"
+#include "plan/plan.h"
 #include "outputs/output.h"
-#include "report.h"
+#include "run/report.h"
 
 /*
  * The plan of a resolved configuration, made and checked before anything runs: the

@@ -6,7 +6,7 @@
  * and returns sum over sites of (new - old)^2, each square formed in the working
  * precision and added in double.
  */
-#include "reference.h"
+#include "solve/reference.h"
 #include "problem/update_rule.h"
 
 #include <omp.h>

@@ -2,7 +2,7 @@
  * memory_check.c - the bytes a run will hold, on each GPU and on the host,
  * against what they have (memory_check.h).
  */
-#include "settings/memory_check.h"
+#include "plan/memory_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

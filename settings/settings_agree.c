@@ -5,7 +5,7 @@
  * first setting. Every MPI exchange goes through ranks.h; every rank takes the same
  * path and leaves with the same status, so no rank waits for one that left.
  */
-#include "mpi/settings_agree.h"
+#include "settings/settings_agree.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * solve.c - the steps every solver takes alike (solve.h): the result's start,
  * when a norm is due, who is shown it, and the decision of the stop rule.
  */
-#include "solve.h"
+#include "solve/solve.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 /*
  * sweep_side.c - one side's plan (sweep_side.h).
  */
-#include "sweep_side.h"
+#include "run/sweep_side.h"
 
-#include "run.h"
+#include "run/run.h"
 #include "support/error.h"
 
 int sweep_side_plan(const struct config *c, long side, struct plan *plan, char *err,

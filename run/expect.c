@@ -1,7 +1,7 @@
 /*
  * expect.c - the expected time of a plan (expect.h).
  */
-#include "expect.h"
+#include "run/expect.h"
 
 #include <stdio.h>
 

@@ -4,7 +4,7 @@
  * rank from its part (.bin .npy .vti .dat .png: part_output.h; .pvti: each rank its
  * own tiles' pieces, rank 0 the index), each failure agreed on by every rank.
  */
-#include "run_outputs.h"
+#include "run/run_outputs.h"
 
 #include <stdio.h>
 #include <string.h>

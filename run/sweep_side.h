@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "settings/plan.h"
+#include "plan/plan.h"
 
 /* The plan of c on side x side, made in *plan: EXIT_OK, or a status with err. */
 int sweep_side_plan(const struct config *c, long side, struct plan *plan, char *err,

@@ -3,18 +3,18 @@
  * every rank's memory, the loop plan, how host tiles wait, the report's estimate line,
  * and the time at the rate of a warm-up of the plan itself (expect.h).
  */
-#include "dry_run.h"
+#include "run/dry_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "expect.h"
+#include "run/expect.h"
 #include "mpi/ranks.h"
 #include "plan/loop_plan.h"
-#include "report.h"
-#include "run.h"
-#include "say.h"
-#include "settings/memory_check.h"
+#include "run/report.h"
+#include "run/run.h"
+#include "run/say.h"
+#include "plan/memory_check.h"
 #include "support/duration.h"
 #include "support/error.h"
 #include "support/waits.h"

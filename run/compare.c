@@ -4,15 +4,15 @@
  * difference of the fields piece by piece (part_compare.h); one line or CSV row by
  * rank 0; every status agreed on by every rank.
  */
-#include "compare.h"
+#include "run/compare.h"
 
 #include <string.h>
 
 #include "mpi/part_compare.h"
 #include "mpi/ranks.h"
-#include "run.h"
-#include "run_files.h"
-#include "say.h"
+#include "run/run.h"
+#include "run/run_files.h"
+#include "run/say.h"
 #include "support/error.h"
 #include "support/interrupt.h"
 

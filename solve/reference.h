@@ -6,7 +6,7 @@
 #define LAPLACE_REFERENCE_H
 
 #include "problem/problem.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 /*
  * Solves the problem from its initial field, or from *start if start is not

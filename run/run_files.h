@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "report.h"
-#include "settings/plan.h"
+#include "run/report.h"
+#include "plan/plan.h"
 
 /* Refuses, before any work, two of the run's files on one file (output_paths.h:
  * the history, --csv-append, each --output, its .pvti pieces and its snapshots):

@@ -4,22 +4,22 @@
  * appended (--csv-append), then the fitted exponents (also of the rows done when a
  * signal stops it). --dry-run gives the sides' times instead (sweep_time.h).
  */
-#include "sweep.h"
+#include "run/sweep.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "mpi/ranks.h"
-#include "report.h"
-#include "run.h"
-#include "run_files.h"
-#include "settings/plan.h"
+#include "run/report.h"
+#include "run/run.h"
+#include "run/run_files.h"
+#include "plan/plan.h"
 #include "support/error.h"
 #include "support/interrupt.h"
 #include "support/load.h"
-#include "sweep_side.h"
-#include "sweep_time.h"
+#include "run/sweep_side.h"
+#include "run/sweep_time.h"
 
 double sweep_fit_exponent(const double *x, const double *y, int n)
 {

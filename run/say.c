@@ -1,7 +1,7 @@
 /*
  * say.c - a refusal or a failure said on stderr by rank 0 (say.h).
  */
-#include "say.h"
+#include "run/say.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "settings/plan.h"
+#include "plan/plan.h"
 
 /* Bytes the GPU of one tile of lx x ly sites will hold (both fields, the
  * per-site terms, a lone tile's batch checkpoint, and a margin for the rest). */

@@ -11,8 +11,8 @@
 #include <stddef.h>
 
 #include "outputs/output.h"
-#include "settings/plan.h"
-#include "solve.h"
+#include "plan/plan.h"
+#include "solve/solve.h"
 
 /* What the output files of this run say besides the field: the tiles of the
  * partition (NULL: one), the spacing, and the iteration and how the run ended. */

@@ -4,7 +4,7 @@
  * with derived once, the tiles laid out, their devices chosen and the device
  * implementation named. Used by main's run, both comparisons and the bench.
  */
-#include "settings/plan.h"
+#include "plan/plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,9 +142,10 @@ static int choose_rank_devices(struct plan *plan, char *err, size_t n)
     mine.device_count = per;
     mine.partition_x /= mine.ranks_x;
     mine.partition_y /= mine.ranks_y;
-    int status =
-        p2p_plan_devices(&mine, list, plan->device_list, sizeof plan->device_list,
-                         plan->device_names, sizeof plan->device_names, err, n);
+    int status = p2p_plan_devices(mine.partition_x, mine.partition_y, mine.devices,
+                                  mine.device_count, list, plan->device_list,
+                                  sizeof plan->device_list, plan->device_names,
+                                  sizeof plan->device_names, err, n);
     for (int t = 0; t < partition_count(p); t++) {
         plan->devices[t] = -1;
         if (partition_rank_of(p, mine.ranks_x, mine.ranks_y, t) == ranks_rank())
@@ -163,7 +164,8 @@ static int choose_devices(struct plan *plan, char *err, size_t n)
     if (c->backend == BACKEND_GPU && c->world_size > 1)
         return choose_rank_devices(plan, err, n);
     if (c->backend == BACKEND_GPU)
-        return p2p_plan_devices(c, plan->devices, plan->device_list,
+        return p2p_plan_devices(c->partition_x, c->partition_y, c->devices,
+                                c->device_count, plan->devices, plan->device_list,
                                 sizeof plan->device_list, plan->device_names,
                                 sizeof plan->device_names, err, n);
     snprintf(plan->device_list, sizeof plan->device_list, "-");

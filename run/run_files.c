@@ -4,7 +4,7 @@
  * file tried; --csv-append's file never the stdout that the report overwrites; and
  * --csv-append's row, whose header the check compares too.
  */
-#include "run_files.h"
+#include "run/run_files.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /*
  * report.c - the human report, the CSV row, the monitor and the comparison.
  */
-#include "report.h"
+#include "run/report.h"
 
 #include "mpi/ranks.h"
 #include "plan/loop_plan.h"

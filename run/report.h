@@ -7,9 +7,9 @@
 
 #include <stdio.h>
 
-#include "settings/plan.h"
+#include "plan/plan.h"
 #include "problem/exact.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 struct run_report {
     const struct plan *plan;  /* what ran: its configuration and derived values */

@@ -1,14 +1,14 @@
 /*
  * sweep_time.c - the sweep's expected times (sweep_time.h).
  */
-#include "sweep_time.h"
+#include "run/sweep_time.h"
 
 #include <stdio.h>
 
-#include "expect.h"
+#include "run/expect.h"
 #include "support/duration.h"
 #include "support/error.h"
-#include "sweep_side.h"
+#include "run/sweep_side.h"
 
 /* A side is warmed up for the first line only from this least time (expect.h);
  * a shorter one counts at its least time. */

@@ -6,7 +6,7 @@
 #ifndef LAPLACE_DRY_RUN_H
 #define LAPLACE_DRY_RUN_H
 
-#include "settings/plan.h"
+#include "plan/plan.h"
 
 /* The plan on stdout (under MPI every rank takes part; rank 0 prints): exit status. */
 int dry_run_print(const struct plan *plan);

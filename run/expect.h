@@ -8,8 +8,8 @@
 #ifndef LAPLACE_EXPECT_H
 #define LAPLACE_EXPECT_H
 
-#include "run.h"
-#include "settings/plan.h"
+#include "run/run.h"
+#include "plan/plan.h"
 
 /* A run or a sweep expected to take longer than this says so in its first line. */
 #define EXPECT_LONG_S 60.0

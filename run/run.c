@@ -4,10 +4,10 @@
  * measured, and the report's facts. Used by main's run, both comparisons and the
  * bench; --dry-run's warm-up runs through it too.
  */
-#include "run.h"
-#include "run_files.h"
-#include "run_outputs.h"
-#include "settings/memory_check.h"
+#include "run/run.h"
+#include "run/run_files.h"
+#include "run/run_outputs.h"
+#include "plan/memory_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +25,7 @@
 #include "mpi/part_exact.h"
 #include "mpi/rank_part.h"
 #include "mpi/ranks.h"
-#include "reference.h"
+#include "solve/reference.h"
 #include "solver.h"
 #include "watch/watchers.h"
 
