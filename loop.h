@@ -21,9 +21,11 @@ struct loop_state {
                          * process): the initial field in, the final field out */
     struct problem_terms terms; /* per-site source and fixed mask over the part */
     struct solve_result *result;
-    int failed;              /* some call failed (set under a critical section) */
-    int stop;                /* every thread leaves the current phase */
-    int gather;              /* the loop ended well: download the tiles */
+    int failed;                   /* some call failed (set under a critical section) */
+    int stop;                     /* every thread leaves the current phase */
+    int gather;                   /* the loop ended well: download the tiles */
+    double alone_nonzero_norm;    /* a lone device's own loop: the last nonzero norm */
+    long alone_nonzero_iteration; /* it showed, and its iteration (solve_result's) */
     struct stop_state state; /* the loop's count and verdict; field[state.iteration % 2]
                               * is the newest */
     int snapshot;       /* gather the field of st->state.iteration now for a snapshot */

@@ -66,6 +66,10 @@ static int watch_alone(void *context, long iteration, double norm)
 {
     struct loop_state *st = context;
     solve_note_norm(st->settings, iteration, norm, omp_get_wtime() - st->loop_start);
+    if (norm != 0.0) {
+        st->alone_nonzero_norm = norm;
+        st->alone_nonzero_iteration = iteration;
+    }
     return interrupt_requested() != 0;
 }
 
@@ -86,6 +90,10 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
     loop_record(st, me, rc);
     if (rc == 0)
         solve_report_state(st->result, &st->state);
+    if (rc == 0 && st->alone_nonzero_iteration > st->result->nonzero_iteration) {
+        st->result->nonzero_norm = st->alone_nonzero_norm;
+        st->result->nonzero_iteration = st->alone_nonzero_iteration;
+    }
     return st->state.iteration;
 }
 

@@ -37,17 +37,14 @@ struct stop_rule {
 
 /* Where a loop stands: what a finished run reports. */
 struct stop_state {
-    long iteration;         /* iterations done; field[iteration % 2] is the newest */
-    long norm_iteration;    /* iteration of the last norm */
-    long norm_checks;       /* iterations at which the norm was computed */
-    double norm;            /* the last norm */
-    double first_norm;      /* the first norm (NAN before it), for the divergence test */
-    int stopped;            /* 1 once the rule (or a signal) said stop */
-    int reason;             /* an enum stop_reason, once stopped */
-    int stagnant;           /* 1 while the norms are exactly 0 after one >= eps */
-    double nonzero_norm;    /* the last norm that was not 0 (0 before one), which the
-                               report names where the run stagnated */
-    long nonzero_iteration; /* its iteration */
+    long iteration;      /* iterations done; field[iteration % 2] is the newest */
+    long norm_iteration; /* iteration of the last norm */
+    long norm_checks;    /* iterations at which the norm was computed */
+    double norm;         /* the last norm */
+    double first_norm;   /* the first norm (NAN before it), for the divergence test */
+    int stopped;         /* 1 once the rule (or a signal) said stop */
+    int reason;          /* an enum stop_reason, once stopped */
+    int stagnant;        /* 1 while the norms are exactly 0 after one >= eps */
 };
 
 /* A norm this many times the first one means the iteration diverges. */
@@ -62,7 +59,7 @@ struct stop_state {
 /* The state before the first iteration. */
 static inline HOST_DEVICE struct stop_state stop_state_start(void)
 {
-    struct stop_state s = {0, 0, 0, 0.0, NAN, 0, STOP_CONVERGED, 0, 0.0, 0};
+    struct stop_state s = {0, 0, 0, 0.0, NAN, 0, STOP_CONVERGED, 0};
     return s;
 }
 
@@ -107,10 +104,6 @@ static inline HOST_DEVICE int stop_state_step(const struct stop_rule *rule,
         state->norm = norm;
         state->norm_iteration = k;
         state->norm_checks++;
-        if (norm != 0.0) {
-            state->nonzero_norm = norm;
-            state->nonzero_iteration = k;
-        }
     }
     state->stopped = 1;
     if (has_norm && (!isfinite(norm) || (state->first_norm > 0 &&

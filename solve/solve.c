@@ -54,8 +54,10 @@ void solve_report_state(struct solve_result *r, const struct stop_state *state)
     r->norm_checks = state->norm_checks;
     r->final_norm = state->norm_checks ? state->norm : NAN;
     r->final_norm_iteration = state->norm_iteration;
-    r->nonzero_norm = state->nonzero_norm;
-    r->nonzero_iteration = state->nonzero_iteration;
+    if (state->norm_checks > 0 && state->norm != 0.0) { /* called after each decision */
+        r->nonzero_norm = state->norm;
+        r->nonzero_iteration = state->norm_iteration;
+    }
     if (state->stopped)
         r->reason = (enum stop_reason)state->reason;
 }
