@@ -255,7 +255,9 @@ __device__ __forceinline__ strip_lane lane_of(long lx)
     return s;
 }
 
-/* A lone tile's pass. */
+/* A lone tile's pass. Its lane is set in place, as lane_of does: through lane_of the
+ * compiler allocates the registers otherwise, and this kernel is the one measured in
+ * results/2026-11-27-pairs (its PTX unchanged since). */
 template <int H, int D, typename T>
 __global__ void __launch_bounds__(PAIR_WARPS * 32)
     sweep_pair(const T *__restrict__ old, T *__restrict__ out, T *__restrict__ keep,
