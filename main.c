@@ -31,7 +31,7 @@
 #include "run/run_files.h"
 #include "run/run_outputs.h"
 #include "run/say.h"
-#include "run/sweep.h"
+#include "run/sides.h"
 #include "version.h"
 
 /* Under MPI, every rank runs rank 0's settings or none runs (settings_agree.h):
@@ -163,11 +163,11 @@ static int plan_run(const struct config *c, struct plan *plan)
     return status == EXIT_OK ? EXIT_OK : say_run_error(err);
 }
 
-/* --sides: the lab sweep (sweep.h); a refusal is status 2, a failed run 1. */
-static int sweep(const struct config *c)
+/* --sides: the lab's sides (sides.h); a refusal is status 2, a failed run 1. */
+static int sides(const struct config *c)
 {
     char err[CONFIG_ERROR_MAX];
-    int status = sweep_run(c, err, sizeof err);
+    int status = sides_run(c, err, sizeof err);
     if (status == EXIT_BAD_USAGE)
         return say_usage_error(err);
     return status == EXIT_FAILURE_RUN ? say_run_error(err) : status;
@@ -332,8 +332,8 @@ static int laplace(int argc, char **argv)
         return interrupt_install(), bench_run(&config);
     if (config.print_config)
         return print_config(&config);
-    if (config.side_count > 0) /* the lab sweep: a run per side */
-        return sweep(&config);
+    if (config.side_count > 0) /* the lab's sides: a run per side */
+        return sides(&config);
     status = plan_resolve(&config, err, sizeof err) != 0 ||
                      fault_check_variable(err, sizeof err) != 0
                  ? EXIT_BAD_USAGE

@@ -1,8 +1,8 @@
 /*
- * test_sweep_time.c - time before the wait (issue 44, item 2): --sides --dry-run
- * gives each side's iterations and time and their total, nothing solved; a run or a
- * sweep expected to take more than a minute says so in its first line; Ctrl-C in a
- * sweep prints the rows done and their fit, then exits 130.
+ * test_sides_time.c - time before the wait (issue 44, item 2): --sides --dry-run
+ * gives each side's iterations and time and their total, nothing solved; a run, or
+ * the sides, expected to take more than a minute says so in its first line; Ctrl-C
+ * in --sides prints the rows done and their fit, then exits 130.
  */
 #include <criterion/criterion.h>
 
@@ -12,9 +12,9 @@
 
 #define COURSE "config/course-512.ini --backend cpu"
 
-TestSuite(sweep_time, .init = require_laplace);
+TestSuite(sides_time, .init = require_laplace);
 
-Test(sweep_time, dry_run_gives_each_side_and_the_total, .timeout = 120)
+Test(sides_time, dry_run_gives_each_side_and_the_total, .timeout = 120)
 {
     struct run r = laplace_run(COURSE " --sides 16,32,64 --dry-run");
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -66,7 +66,7 @@ static int interrupt_when(const char *args, const char *until, char **out, char 
     return status;
 }
 
-Test(sweep_time, ctrl_c_prints_the_rows_done_and_their_fit, .timeout = 120)
+Test(sides_time, ctrl_c_prints_the_rows_done_and_their_fit, .timeout = 120)
 {
     char *out, *err;
     int status = interrupt_when(COURSE " --sides 16,32,1024", "32^2 ", &out, &err);
@@ -85,7 +85,7 @@ Test(sweep_time, ctrl_c_prints_the_rows_done_and_their_fit, .timeout = 120)
     free(err);
 }
 
-Test(sweep_time, a_long_sweep_says_so_in_its_first_line, .timeout = 120)
+Test(sides_time, long_sides_say_so_in_their_first_line, .timeout = 120)
 {
     char *out, *err;
     int status = interrupt_when(COURSE " --sides 16,1024", "16^2 ", &out, &err);
@@ -102,7 +102,7 @@ Test(sweep_time, a_long_sweep_says_so_in_its_first_line, .timeout = 120)
     run_free(&r);
 }
 
-Test(sweep_time, a_long_run_says_so_in_its_first_line, .timeout = 120)
+Test(sides_time, a_long_run_says_so_in_its_first_line, .timeout = 120)
 {
     char *out, *err;
     int status = interrupt_when(COURSE " --nx 1024 --ny 1024 --monitor 1000",

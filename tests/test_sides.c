@@ -1,5 +1,5 @@
 /*
- * test_sweep.c - the lab sweep in one command (issue 26, item 10): --sides runs the
+ * test_sides.c - the lab's sides in one command (issue 26, item 10): --sides runs the
  * problem on each N x N lattice, one row per side (the course table's counts), the
  * exponents fitted on log-log axes, --csv-append collecting the rows, the options it
  * cannot take refused, and scripts/plot_lab.gp drawing the figure from the CSV.
@@ -11,27 +11,27 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "run/sweep.h"
+#include "run/sides.h"
 
 #define COURSE "config/course-512.ini --backend cpu"
 
-TestSuite(sweep, .init = require_laplace);
+TestSuite(sides, .init = require_laplace);
 
-Test(sweep, the_fit_is_the_slope_on_log_log_axes)
+Test(sides, the_fit_is_the_slope_on_log_log_axes)
 {
     double x[] = {16, 32, 64, 128}, y[4], t[4];
     for (int i = 0; i < 4; i++)
         y[i] = 3.0 * x[i] * x[i], t[i] = 1e-9 * pow(x[i], 4.0);
-    cr_assert_float_eq(sweep_fit_exponent(x, y, 4), 2.0, 1e-12);
-    cr_assert_float_eq(sweep_fit_exponent(x, t, 4), 4.0, 1e-12);
-    cr_assert(isnan(sweep_fit_exponent(x, y, 1)), "one point has no slope");
+    cr_assert_float_eq(sides_fit_exponent(x, y, 4), 2.0, 1e-12);
+    cr_assert_float_eq(sides_fit_exponent(x, t, 4), 4.0, 1e-12);
+    cr_assert(isnan(sides_fit_exponent(x, y, 1)), "one point has no slope");
     double same[] = {16, 16};
-    cr_assert(isnan(sweep_fit_exponent(same, y, 2)), "one side twice has none");
+    cr_assert(isnan(sides_fit_exponent(same, y, 2)), "one side twice has none");
 }
 
 /* The course table from one command: the counts of config/course-512.ini at 16^2 to
  * 64^2, one CSV row each, stop column and all. */
-Test(sweep, the_course_table_from_one_command)
+Test(sides, the_course_table_from_one_command)
 {
     struct run r = laplace_run(COURSE " --sides 16,32,64 --csv");
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -48,7 +48,7 @@ Test(sweep, the_course_table_from_one_command)
     run_free(&r);
 }
 
-Test(sweep, prints_a_row_per_side_and_the_fitted_exponents)
+Test(sides, prints_a_row_per_side_and_the_fitted_exponents)
 {
     struct run r = laplace_run(COURSE " --sides 16,32,64,128");
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -71,14 +71,14 @@ Test(sweep, prints_a_row_per_side_and_the_fitted_exponents)
                          &seconds[k]) == 2,
                   "%s", row);
     }
-    double refit = sweep_fit_exponent(side, seconds, 4);
+    double refit = sides_fit_exponent(side, seconds, 4);
     cr_assert(isfinite(b) && b > 0.0, "compute time grows with the side: %g", b);
     cr_assert(fabs(b - refit) < 0.15, "the time's exponent %g is the fit of the rows' %g",
               b, refit);
     run_free(&r);
 }
 
-Test(sweep, csv_append_collects_the_rows_of_every_side)
+Test(sides, csv_append_collects_the_rows_of_every_side)
 {
     char csv[256];
     out_path(csv, sizeof csv, "lab.csv");
@@ -94,7 +94,7 @@ Test(sweep, csv_append_collects_the_rows_of_every_side)
     free(text);
 }
 
-Test(sweep, what_a_sweep_cannot_take_is_refused_with_status_2)
+Test(sides, what_sides_cannot_take_is_refused_with_status_2)
 {
     const char *bad[][2] = {
         {"--sides 16,32 --nx 64", "--nx"},
@@ -115,7 +115,7 @@ Test(sweep, what_a_sweep_cannot_take_is_refused_with_status_2)
 }
 
 /* gnuplot is one of scripts/install-deps.sh's packages; without it this skips. */
-Test(sweep, plot_lab_draws_the_figure_with_the_exponents)
+Test(sides, plot_lab_draws_the_figure_with_the_exponents)
 {
     char csv[256], png[256], command[1024];
     int status;
@@ -143,7 +143,7 @@ Test(sweep, plot_lab_draws_the_figure_with_the_exponents)
 /* Issue 44, item 11: the lab's figure names the backend and the partition of its rows
  * and draws an N^2 line; rows of other settings appended to the same CSV are warned
  * about before they are fitted together. */
-Test(sweep, the_lab_figure_names_its_runs_and_warns_of_mixed_rows, .timeout = 120)
+Test(sides, the_lab_figure_names_its_runs_and_warns_of_mixed_rows, .timeout = 120)
 {
     char dir[512];
     if (system("command -v gnuplot >/dev/null") != 0)

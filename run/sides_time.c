@@ -1,18 +1,18 @@
 /*
- * sweep_time.c - the sweep's expected times (sweep_time.h).
+ * sides_time.c - the sides' expected times (sides_time.h).
  */
-#include "run/sweep_time.h"
+#include "run/sides_time.h"
 
 #include <stdio.h>
 
 #include "run/expect.h"
+#include "run/sides_plan.h"
 #include "support/duration.h"
 #include "support/error.h"
-#include "run/sweep_side.h"
 
 /* A side is warmed up for the first line only from this least time (expect.h);
  * a shorter one counts at its least time. */
-#define SWEEP_MEASURE_FROM_S 0.5
+#define SIDES_MEASURE_FROM_S 0.5
 
 /* One side's dry-run line; adds its time to *total (or counts it in *unmeasured). */
 static int dry_run_side(const struct config *c, long side, double *total, int *unmeasured,
@@ -21,7 +21,7 @@ static int dry_run_side(const struct config *c, long side, double *total, int *u
     struct plan plan;
     struct run_warm_up warm;
     char count[64], time[64], each[32];
-    int status = sweep_side_plan(c, side, &plan, err, n);
+    int status = sides_plan_make(c, side, &plan, err, n);
     if (status != EXIT_OK)
         return status;
     const struct estimate *e = &plan.estimate;
@@ -45,7 +45,7 @@ static int dry_run_side(const struct config *c, long side, double *total, int *u
     return EXIT_OK;
 }
 
-int sweep_time_dry_run(const struct config *c, char *err, size_t n)
+int sides_time_dry_run(const struct config *c, char *err, size_t n)
 {
     double total = 0.0;
     int unmeasured = 0;
@@ -72,10 +72,10 @@ static double side_seconds(const struct config *c, long side)
     struct plan plan;
     struct run_warm_up warm;
     char err[CONFIG_ERROR_MAX];
-    if (sweep_side_plan(c, side, &plan, err, sizeof err) != EXIT_OK)
-        return 0.0; /* refused before the first solve (sweep.c): not here */
+    if (sides_plan_make(c, side, &plan, err, sizeof err) != EXIT_OK)
+        return 0.0; /* refused before the first solve (sides.c): not here */
     double least = expect_least_s(&plan), seconds = least;
-    if (least >= SWEEP_MEASURE_FROM_S) {
+    if (least >= SIDES_MEASURE_FROM_S) {
         seconds = expect_seconds(&plan, &warm);
         seconds = seconds < least ? least : seconds;
     }
@@ -83,7 +83,7 @@ static double side_seconds(const struct config *c, long side)
     return seconds;
 }
 
-void sweep_time_say_if_long(const struct config *c)
+void sides_time_say_if_long(const struct config *c)
 {
     double least = 0.0, total = 0.0;
     char time[64];
@@ -92,7 +92,7 @@ void sweep_time_say_if_long(const struct config *c)
     for (int k = 0; k < c->side_count; k++) {
         struct plan plan;
         char err[CONFIG_ERROR_MAX];
-        if (sweep_side_plan(c, c->sides[k], &plan, err, sizeof err) != EXIT_OK)
+        if (sides_plan_make(c, c->sides[k], &plan, err, sizeof err) != EXIT_OK)
             return;
         least += expect_least_s(&plan);
         plan_free(&plan);

@@ -1,27 +1,27 @@
 /*
- * sweep.c - the lab sweep of sweep.h: each side's plan made and run as a single
- * run is (sweep_side.h, run_execute), its row printed (a line, or the CSV row) and
+ * sides.c - the lab's sides of sides.h: each side's plan made and run as a single
+ * run is (sides_plan.h, run_execute), its row printed (a line, or the CSV row) and
  * appended (--csv-append), then the fitted exponents (also of the rows done when a
- * signal stops it). --dry-run gives the sides' times instead (sweep_time.h).
+ * signal stops it). --dry-run gives the sides' times instead (sides_time.h).
  */
-#include "run/sweep.h"
+#include "run/sides.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "mpi/ranks.h"
+#include "plan/plan.h"
 #include "run/report.h"
 #include "run/run.h"
 #include "run/run_files.h"
-#include "plan/plan.h"
+#include "run/sides_plan.h"
+#include "run/sides_time.h"
 #include "support/error.h"
 #include "support/interrupt.h"
 #include "support/load.h"
-#include "run/sweep_side.h"
-#include "run/sweep_time.h"
 
-double sweep_fit_exponent(const double *x, const double *y, int n)
+double sides_fit_exponent(const double *x, const double *y, int n)
 {
     double sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
     int used = 0;
@@ -37,7 +37,7 @@ double sweep_fit_exponent(const double *x, const double *y, int n)
     return (used * sxy - sx * sy) / spread;
 }
 
-/* What a sweep cannot take: a single lattice, files per run, other runs. */
+/* What --sides cannot take: a single lattice, files per run, other runs. */
 static int refuse_options(const struct config *c, char *err, size_t n)
 {
     const char *option = c->output_count    ? "--output"
@@ -67,7 +67,7 @@ static int check_sides(const struct config *c, int *threads, char *err, size_t n
     *threads = 1;
     for (int k = 0; k < c->side_count; k++) {
         struct plan plan;
-        int status = sweep_side_plan(c, c->sides[k], &plan, err, n);
+        int status = sides_plan_make(c, c->sides[k], &plan, err, n);
         if (status != EXIT_OK)
             return status;
         if (plan.ops && partition_count(&plan.partition) > *threads)
@@ -77,7 +77,7 @@ static int check_sides(const struct config *c, int *threads, char *err, size_t n
     return EXIT_OK;
 }
 
-/* A sweep timed while other processes hold the cores its threads need: one line on
+/* The sides timed while other processes hold the cores its threads need: one line on
  * stderr before it starts (load.h), since its time exponent then says as much about
  * them (-q: errors only). */
 static void say_if_busy(const struct config *c, int threads)
@@ -94,7 +94,7 @@ static int run_side(const struct config *c, long side, struct plan *plan,
                     struct run_report *report, char *err, size_t n)
 {
     struct field field;
-    int status = sweep_side_plan(c, side, plan, err, n);
+    int status = sides_plan_make(c, side, plan, err, n);
     if (status != EXIT_OK)
         return status;
     if ((status = run_execute(plan, &field, report, err, n)) == EXIT_OK)
@@ -122,7 +122,7 @@ static int print_row(const struct config *c, const struct run_report *r, char *e
 
 /* The shortest compute time that a fitted time exponent is read from: below it
  * the timer's resolution and the first side's start (its threads) dominate. */
-#define SWEEP_FIT_SECONDS_MIN 1e-3
+#define SIDES_FIT_SECONDS_MIN 1e-3
 
 /* The fitted exponents, over the sides that converged or stagnated. */
 static void print_fit(const struct config *c, const double *side, const double *iters,
@@ -131,8 +131,8 @@ static void print_fit(const struct config *c, const double *side, const double *
     double shortest = INFINITY;
     if (c->csv || c->quiet)
         return;
-    double a = sweep_fit_exponent(side, iters, count),
-           b = sweep_fit_exponent(side, seconds, count);
+    double a = sides_fit_exponent(side, iters, count),
+           b = sides_fit_exponent(side, seconds, count);
     if (isnan(a)) {
         printf("  fit           needs two different sides that converged or "
                "stagnated\n");
@@ -146,7 +146,7 @@ static void print_fit(const struct config *c, const double *side, const double *
            a, b, count);
     /* a time growing slower than the iterations: a side's time per iteration fell
      * as its lattice grew, which only a start-up cost or the timer explains */
-    if (shortest < SWEEP_FIT_SECONDS_MIN || b < a)
+    if (shortest < SIDES_FIT_SECONDS_MIN || b < a)
         printf("  caveat        the shortest side computed in %.2g s%s: the times are "
                "mostly the timer's resolution and the first side's start (its "
                "threads), so the time exponent says little; add larger sides\n",
@@ -154,7 +154,7 @@ static void print_fit(const struct config *c, const double *side, const double *
 }
 
 /* --error-if-not-converged: the sides that --max-iter ended (count of them, the
- * first in *first) make the sweep a failure, said after its rows. */
+ * first in *first) make the sides a failure, said after their rows. */
 static int check_converged(const struct config *c, int count, long first, char *err,
                            size_t n)
 {
@@ -177,13 +177,13 @@ static void print_header(const struct config *c)
 }
 
 /* What the sides gave: the points of the fit, and the sides --max-iter ended. */
-struct sweep_tally {
+struct sides_tally {
     double side[CONFIG_SIDES_MAX], iters[CONFIG_SIDES_MAX], seconds[CONFIG_SIDES_MAX];
     int fitted, unconverged;
     long first_unconverged;
 };
 
-static void tally_side(struct sweep_tally *t, long side, const struct solve_result *r)
+static void tally_side(struct sides_tally *t, long side, const struct solve_result *r)
 {
     if (r->reason == STOP_CONVERGED || r->reason == STOP_STAGNATED) {
         t->side[t->fitted] = (double)side;
@@ -194,10 +194,10 @@ static void tally_side(struct sweep_tally *t, long side, const struct solve_resu
     }
 }
 
-/* A signal stopped the sweep at side: said, then the fit of the rows done above it
+/* A signal stopped the sides at side: said, then the fit of the rows done above it
  * (the CSV's rows are all there is with --csv). */
 static void print_interrupted(const struct config *c, long side,
-                              const struct sweep_tally *t)
+                              const struct sides_tally *t)
 {
     if (c->csv || c->quiet)
         return;
@@ -207,18 +207,18 @@ static void print_interrupted(const struct config *c, long side,
     fflush(stdout);
 }
 
-int sweep_run(const struct config *c, char *err, size_t n)
+int sides_run(const struct config *c, char *err, size_t n)
 {
-    struct sweep_tally t = {.fitted = 0};
+    struct sides_tally t = {.fitted = 0};
     int threads, status = refuse_options(c, err, n);
     if (status == EXIT_OK)
         status = check_sides(c, &threads, err, n);
     if (status != EXIT_OK)
         return status;
     if (c->dry_run)
-        return sweep_time_dry_run(c, err, n);
+        return sides_time_dry_run(c, err, n);
     interrupt_install();       /* also for the first line's warm-ups */
-    sweep_time_say_if_long(c); /* its first line, when it takes minutes */
+    sides_time_say_if_long(c); /* its first line, when it takes minutes */
     say_if_busy(c, threads);
     print_header(c);
     for (int k = 0; k < c->side_count && status == EXIT_OK; k++) {

@@ -1,12 +1,12 @@
 /*
- * sweep_side.c - one side's plan (sweep_side.h).
+ * sides_plan.c - one side's plan (sides_plan.h).
  */
-#include "run/sweep_side.h"
+#include "run/sides_plan.h"
 
 #include "run/run.h"
 #include "support/error.h"
 
-int sweep_side_plan(const struct config *c, long side, struct plan *plan, char *err,
+int sides_plan_make(const struct config *c, long side, struct plan *plan, char *err,
                     size_t n)
 {
     struct config w = *c;
