@@ -141,8 +141,13 @@ for p in "$plate" "$plate_float" "$plate_short" "$plate_short_float" "$large" "$
 done
 
 for tool in $TOOLS; do
-    lone=$plate lone_float=$plate_float
+    lone=$plate lone_float=$plate_float several=$plate several_float=$plate_float
     [ "$tool" = racecheck ] && lone=$plate_short lone_float=$plate_short_float
+    # racecheck loses track of the kernels of batch graphs relaunched over two real GPUs
+    # ("Internal Sanitizer Error: Detected a failure to track a kernel launch ... 1
+    # hazard"), with 3c7e024's binary as with later ones, on 1500 iterations; the short
+    # plate still runs a batch graph and its tail (results/2026-11-27-several-gpus)
+    [ "$tool" = racecheck ] && several=$plate_short several_float=$plate_short_float
     run_check 1 same_field "$tool" 1 "$lone" --partition 1x1
     run_check 1 same_field "$tool" 1 "$lone_float" --partition 1x1 --reduce device
     run_check 1 same_field "$tool" 1 "$lone" --partition 1x1 --monitor 50
@@ -166,7 +171,7 @@ for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device
     for kernel in global readonly shared; do
         run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --kernel "$kernel"
-        run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --kernel "$kernel" --block 8x4
+        run_check 4 same_field "$tool" 4 "$several" --partition 2x2 --kernel "$kernel" --block 8x4
     done
     run_check 1 same_field "$tool" 1 "$large" --partition 1x1
     LAPLACE_TUNE=pairs=1 run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x1 --loop batched
@@ -174,21 +179,21 @@ for tool in $TOOLS; do
     # every other rows sweep in reverse order (forced: these lattices fit in L2)
     LAPLACE_TUNE=pairs=0,sweep_order=alternate run_check 1 same_field "$tool" 1 "$large" --partition 1x1
     LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --block 16x4
-    LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device
+    LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair" --reduce device
     LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
     run_check 1 same_field "$tool" 1 "$sor" --partition 1x1
-    run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair"
-    run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair" --reduce device
+    run_check 1 same_field "$tool" 1 "$several" --partition 2x1 --devices "$pair"
+    run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair" --reduce device
     run_check 1 same_field "$tool" 1 "$sor" --partition 2x1 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$large" --partition 1x2 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
     # passes of two on tiles stacked in rows: graphs of batches, a tail, replays
-    run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x2 --devices "$pair"
+    run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x2 --devices "$pair"
     run_check 4 same_field "$tool" 4 "$pairs_double" --partition 1x4
-    run_check 4 same_field "$tool" 4 "$plate" --partition 2x2
-    run_check 4 same_field "$tool" 4 "$plate_float" --partition 2x2 --no-p2p
-    run_check 4 same_field "$tool" 4 "$plate" --partition 2x2 --reduce device
+    run_check 4 same_field "$tool" 4 "$several" --partition 2x2
+    run_check 4 same_field "$tool" 4 "$several_float" --partition 2x2 --no-p2p
+    run_check 4 same_field "$tool" 4 "$several" --partition 2x2 --reduce device
     run_check 4 same_field "$tool" 4 "$large" --partition 2x2
     run_check 4 same_field "$tool" 4 "$sor" --partition 2x2
 done
