@@ -8,7 +8,8 @@
  * (device_cuda_pairs.c; the first pass writes the checkpoint as it reads the field),
  * and the block sums' copy to the host: one CUDA graph.
  *
- * Batches of several tiles. One CUDA graph holds a whole batch of every GPU:
+ * Batches of several tiles. One CUDA graph holds a whole batch of every GPU (of
+ * single sweeps, or for tiles stacked in rows of passes of two, device_cuda_pairs.c):
  * each GPU's nodes run on that GPU (they are captured from its own stream),
  * and sweep k of a tile depends on its neighbours' sweep k - 1 through the
  * captured event waits of the host loop, which become graph edges. Two graphs,

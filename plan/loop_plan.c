@@ -4,8 +4,9 @@
  *   a lone tile whose device runs the loop alone, nothing needing the host between
  *   iterations:  on chip (cluster or spread) where it pays or is asked and fits,
  *                else pairs or singles where they pay, else the host loop
- *   several tiles of one process: batches where every tile's device pays for them
- *                (or --loop batched), else the host loop
+ *   several tiles of one process: GPU tiles stacked in rows, plain Jacobi: batches of
+ *                passes of two; else batches where every tile's device pays for
+ *                them (or --loop batched), else the host loop
  *   ranks, snapshots, --loop host: the host loop
  *
  * Every number that decides is here, with the measurement behind it.
