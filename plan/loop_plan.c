@@ -146,7 +146,11 @@ static int pairs_allowed(const struct tile_settings *s)
 
 /* The batch of several GPU tiles in passes of two, 0 where one of them cannot take
  * them: each stacked in rows as wide as the lattice (its neighbours read in place),
- * with room for two sets of a batch's sums and checkpoint. */
+ * with room for two sets of a batch's sums and checkpoint. Taken wherever they can be:
+ * faster than single sweeps' batches or the host loop on every lattice measured (4
+ * H200s, float, us an iteration, old auto against passes, results/2026-11-27-
+ * several-gpus): 1x2 1024^2 7.82/6.44, 4096^2 31.85/21.37, 16384^2 329.39/211.64;
+ * 1x4 1024^2 13.47/7.42, 16384^2 172.39/122.54. */
 static long several_pairs_batch(const struct loop_plan_input *in,
                                 const struct tile_offer *o)
 {
