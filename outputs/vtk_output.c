@@ -148,31 +148,6 @@ static int finish(FILE *f, int rc)
     return rc;
 }
 
-int vtk_write_image_head(FILE *f, enum precision precision, long x0, long y0, long x1,
-                         long y1, const struct vtk_grid *grid,
-                         const struct vtk_note *note)
-{
-    uint64_t bytes =
-        (uint64_t)(x1 - x0 + 1) * (uint64_t)(y1 - y0 + 1) * precision_size(precision);
-    if (write_prologue(f, "ImageData", note) != 0 || fputs("  <ImageData ", f) == EOF ||
-        write_placement(f, x0, y0, x1, y1, grid) != 0 || fputs(">\n", f) == EOF ||
-        write_field_data(f, note) != 0)
-        return -1;
-    if (fprintf(f,
-                "    <Piece Extent=\"%ld %ld %ld %ld 0 0\">\n"
-                "      <PointData Scalars=\"" FIELD_NAME "\">\n"
-                "        <DataArray type=\"%s\" Name=\"" FIELD_NAME
-                "\" format=\"appended\""
-                " offset=\"0\"/>\n"
-                "      </PointData>\n"
-                "    </Piece>\n"
-                "  </ImageData>\n"
-                "  <AppendedData encoding=\"raw\">\n   _",
-                x0, x1, y0, y1, value_type(precision)) < 0)
-        return -1;
-    return fwrite(&bytes, sizeof bytes, 1, f) == 1 ? 0 : -1;
-}
-
 /* The cells of sites [x0, x1] x [y0, y1], as VTK counts them: a direction of one
  * site adds no factor (a column of sites is a line of cells). */
 static long cell_count(long x0, long y0, long x1, long y1)
@@ -203,8 +178,10 @@ static int write_cell_declarations(FILE *f, uint64_t bytes, long cells,
     return fputs("      </CellData>\n", f) == EOF ? -1 : 0;
 }
 
-/* The head of a piece: as vtk_write_image_head's, with the cell arrays declared. */
-static int piece_head(FILE *f, enum precision precision, long x0, long y0, long x1,
+/* The head of an image or a piece: its placement, the declaration of "u" and, for a
+ * piece (ids not NULL), of its cell arrays; then the appended data's start and the
+ * byte count of "u". */
+static int image_head(FILE *f, enum precision precision, long x0, long y0, long x1,
                       long y1, const struct vtk_grid *grid, const struct vtk_note *note,
                       const struct vtk_piece_ids *ids)
 {
@@ -222,7 +199,7 @@ static int piece_head(FILE *f, enum precision precision, long x0, long y0, long 
                 " offset=\"0\"/>\n"
                 "      </PointData>\n",
                 x0, x1, y0, y1, value_type(precision)) < 0 ||
-        write_cell_declarations(f, bytes, cell_count(x0, y0, x1, y1), ids) != 0)
+        (ids && write_cell_declarations(f, bytes, cell_count(x0, y0, x1, y1), ids) != 0))
         return -1;
     if (fputs("    </Piece>\n"
               "  </ImageData>\n"
@@ -230,6 +207,13 @@ static int piece_head(FILE *f, enum precision precision, long x0, long y0, long 
               f) == EOF)
         return -1;
     return fwrite(&bytes, sizeof bytes, 1, f) == 1 ? 0 : -1;
+}
+
+int vtk_write_image_head(FILE *f, enum precision precision, long x0, long y0, long x1,
+                         long y1, const struct vtk_grid *grid,
+                         const struct vtk_note *note)
+{
+    return image_head(f, precision, x0, y0, x1, y1, grid, note, NULL);
 }
 
 /* One appended Int32 array of cells values, all equal to value. */
@@ -256,7 +240,7 @@ static int piece_body(FILE *f, const struct field *field, long x0, long y0, long
                       const struct vtk_piece_ids *ids)
 {
     long cells = cell_count(x0, y0, x1, y1);
-    if (piece_head(f, field->precision, x0, y0, x1, y1, grid, note, ids) != 0 ||
+    if (image_head(f, field->precision, x0, y0, x1, y1, grid, note, ids) != 0 ||
         write_values(f, field, x0, y0, x1, y1) != 0 ||
         write_constant_cells(f, cells, ids->tile) != 0)
         return -1;
