@@ -47,7 +47,6 @@ struct cuda_tile {
     /* batches (device_cuda_batches.c): of a lone tile (singles, pairs) or one graph
      * of every GPU's sweeps */
     enum loop_way batch_way; /* the plan's way of its batches */
-    int stacked;             /* its batches are several tiles' (it has a neighbour) */
     long slot_sums;          /* block sums an iteration keeps in a batch's slots */
     cudaEvent_t mark;        /* where this tile's stream joins and leaves the graph */
     struct cuda_tile_batch_set sets[2]; /* used by batches in turn (batch_set) */

@@ -33,22 +33,11 @@
 #include "kernels/laplace_reduce.h"
 #include "support/error.h"
 
-/* Whether a batch of this tile is its own (a lone tile's singles or pairs). */
-static int alone(const struct tile *t)
-{
-    const struct cuda_tile *c = t->impl;
-    return c->batch_way == LOOP_WAY_SINGLES ||
-           (c->batch_way == LOOP_WAY_PAIRS && !c->stacked);
-}
-
 int device_cuda_batches_open(struct tile *t, const struct loop_plan *plan)
 {
     struct cuda_tile *c = t->impl;
     const long n = plan->batch;
     c->batch_way = plan->way;
-    c->stacked = 0;
-    for (int side = 0; side < SIDE_COUNT; side++)
-        c->stacked |= t->extent->neighbour[side] >= 0;
     c->slot_sums =
         plan->way == LOOP_WAY_PAIRS ? device_cuda_pairs_sums(t) : t->block_count;
     CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
@@ -190,7 +179,7 @@ static struct tile *queue_group(const struct batch_call *b)
     const int pairs = f->batch_way == LOOP_WAY_PAIRS;
     const int phases = pairs ? 1 : update_rule_phases(&first->settings.rule);
     const long steps = pairs ? b->n / 2 : b->n;
-    if (alone(first))
+    if (b->count == 1) /* a lone tile's singles or pairs */
         return queue_alone(first, b) != 0 ? first : NULL;
     if (cudaEventRecord(f->mark, f->stream) != cudaSuccess)
         return first;
