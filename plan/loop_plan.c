@@ -135,10 +135,8 @@ static void say(struct loop_plan *p, const char *why)
     snprintf(p->reason, sizeof p->reason, "%s", why);
 }
 
-/* Whether a rule and its kernel allow passes of two iterations: plain Jacobi with the
- * sums added on the host and the kernel and block left to auto; LAPLACE_TUNE's pairs=0
- * never. */
-static int pairs_allowed(const struct tile_settings *s)
+/* loop_plan.h says what allows passes of two. */
+int loop_plan_pairs_allowed(const struct tile_settings *s)
 {
     return s->tune.pairs != 0 && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
            s->reduce == REDUCE_HOST && update_rule_is_plain_jacobi(&s->rule);
@@ -154,7 +152,7 @@ static int pairs_allowed(const struct tile_settings *s)
 static long several_pairs_batch(const struct loop_plan_input *in,
                                 const struct tile_offer *o)
 {
-    long batch = pairs_allowed(&in->tile) ? LONG_MAX : 0;
+    long batch = loop_plan_pairs_allowed(&in->tile) ? LONG_MAX : 0;
     for (int t = 0; t < in->tiles && batch > 0; t++) {
         const long mine = o[t].gpu && o[t].pairs_fit ? loop_plan_pairs_batch(&o[t]) : 0;
         batch = mine < batch ? mine : batch;
@@ -265,7 +263,8 @@ static void does_not_fit(const struct tile_offer *o, struct loop_plan *p)
 static int takes_pairs(const struct tile_settings *s, const struct tile_offer *o,
                        int singles_pay)
 {
-    return pairs_allowed(s) && o->pairs_fit && (s->tune.pairs == 1 || !singles_pay);
+    return loop_plan_pairs_allowed(s) && o->pairs_fit &&
+           (s->tune.pairs == 1 || !singles_pay);
 }
 
 /* A lone tile whose device runs the loop alone (device.h's run_alone). */

@@ -43,4 +43,10 @@ void loop_plan_describe(const struct loop_plan *plan, int gpu, char *out, size_t
 long loop_plan_gpu_batch(const struct tile_offer *o);
 long loop_plan_pairs_batch(const struct tile_offer *o);
 
+/* Whether a run's rule and kernel allow passes of two iterations: plain Jacobi with the
+ * sums added on the host and the kernel and block left to auto; LAPLACE_TUNE's
+ * pairs=0 never. (Where they run is the plan's: a lone tile off chip, or GPU tiles
+ * stacked in rows.) */
+int loop_plan_pairs_allowed(const struct tile_settings *s);
+
 #endif

@@ -19,6 +19,7 @@
 #include "mpi/ranks.h"
 #include "p2p.h"
 #include "plan/gpu_layout.h"
+#include "plan/loop_plan.h"
 #include "support/threads.h"
 #include "support/error.h"
 
@@ -41,15 +42,18 @@ static int auto_tiles(const struct config *c, int gpus)
     return n < 1 ? 1 : n < CPU_TILES_MAX ? n : CPU_TILES_MAX;
 }
 
-/* Whether a run's GPU tiles may take passes of two iterations (plan/loop_plan.c asks
- * the same of the rule and of what the devices offer): plain Jacobi, the sums added on
- * the host, kernel and block auto, a loop other than the host's. */
+/* Whether a run's GPU tiles may take passes of two iterations: what the loop plan
+ * allows (loop_plan_pairs_allowed), with a loop other than the host's. */
 static int takes_passes_of_two(const struct config *c)
 {
-    const struct update_rule rule = config_update_rule(c);
-    return update_rule_is_plain_jacobi(&rule) && c->reduce == REDUCE_HOST &&
-           strcmp(c->kernel, "auto") == 0 && c->block_x <= 0 && c->loop != LOOP_HOST &&
-           c->tune.pairs != 0;
+    const struct tile_settings asked = {.block_x = c->block_x,
+                                        .block_y = c->block_y,
+                                        .kernel = kernel_by_name(c->kernel),
+                                        .reduce = c->reduce,
+                                        .loop = c->loop,
+                                        .rule = config_update_rule(c),
+                                        .tune = c->tune};
+    return c->loop != LOOP_HOST && loop_plan_pairs_allowed(&asked);
 }
 
 /* --backend auto: the GPUs if any; --partition auto: one process's GPUs as many as pay
