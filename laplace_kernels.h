@@ -37,6 +37,17 @@ static inline const char *kernel_names(void)
     return "auto, global, readonly, shared, rows, general";
 }
 
+/* The launch shape of a sweep: threads per block, and rows each thread updates (the
+ * loop plan chooses it: plan/sweep_shape.c). Plain C, known to every build. */
+struct sweep_shape {
+    enum kernel_variant kernel; /* never KERNEL_AUTO once chosen */
+    int block_x, block_y;
+    int rows_per_thread;    /* 1, or 4, 8, 16 for rows */
+    int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
+    int alternate; /* rows: 1 when every other sweep runs its rows of blocks in
+                      reverse order (where the tile's two fields exceed the L2 cache) */
+};
+
 #ifdef HAVE_CUDA
 #include <cuda_runtime_api.h>
 
@@ -51,20 +62,11 @@ struct edge_view {
     long stride;      /* in elements */
 };
 
-/* The launch shape of a sweep: threads per block, and rows each thread updates. */
-struct sweep_shape {
-    enum kernel_variant kernel; /* never KERNEL_AUTO once chosen */
-    int block_x, block_y;
-    int rows_per_thread;    /* 1, or 4, 8, 16 for rows */
-    int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
-    int alternate; /* rows: 1 when every other sweep runs its rows of blocks in
-                      reverse order (where the tile's two fields exceed the L2 cache) */
-};
-
 /* Everything one sweep of one tile needs. */
 struct sweep_launch {
     enum precision precision;
     struct sweep_shape shape;
+    long blocks_x, blocks_y; /* the whole sweep's grid (the plan's, with the shape) */
     const void *old; /* lx * ly values, pitch lx: what neighbours are read from */
     void *new_;
     long lx, ly;
@@ -91,38 +93,10 @@ struct sweep_launch {
 extern "C" {
 #endif
 
-/*
- * Chooses the shape for a tile on a device: the kernel asked for (auto: rows,
- * or general when the update rule is not plain Jacobi), the block asked for (0 x 0:
- * chosen here: 32x8, or for rows a block that grows with the tile's bytes) and, for
- * rows, 32 bytes of column a thread, fewer rows where that leaves the device under a
- * third of the threads its multiprocessors hold (laplace_kernels.cu). sums_on_device
- * (--reduce device, where every block sum is added on the device each iteration): the
- * fewer blocks of 32x8 and 64 bytes a thread. For rows, every other sweep runs its
- * rows of blocks in reverse order where the two fields exceed l2_bytes (the device's
- * L2).
- */
-struct sweep_shape laplace_kernels_choose_shape(enum kernel_variant kernel,
-                                                int plain_jacobi, int block_x,
-                                                int block_y, long lx, long ly,
-                                                size_t value_size, int multiprocessors,
-                                                int threads_per_multiprocessor,
-                                                int sums_on_device, size_t l2_bytes);
-
-/* The rows kernel's order of rows of blocks as LAPLACE_TUNE's sweep_order asks
- * (support/tuning.h; TUNING_AUTO: the shape's own). */
-struct sweep_shape laplace_kernels_shape_override(struct sweep_shape shape,
-                                                  int sweep_order);
-
 /* Into *can: whether sweeps on the current device may overlap the kernel before them
  * (sweep_launch.overlap): the kernels were built for compute capability 9.0 or more,
  * so they wait for it. */
 cudaError_t laplace_kernels_can_overlap(int *can);
-
-/* The grid of a sweep of this shape: blocks across and up; returns their product,
- * the number of partial sums. */
-long laplace_kernels_grid(const struct sweep_shape *shape, long lx, long ly,
-                          long *blocks_x, long *blocks_y);
 
 /* Launches the sweep on the stream; returns the launch's error (cudaGetLastError). */
 cudaError_t laplace_kernels_sweep(const struct sweep_launch *launch, cudaStream_t stream);

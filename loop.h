@@ -32,11 +32,12 @@ struct loop_state {
     long resume;        /* the host loop's first iteration (1, or after the batches) */
     double *batch_sums; /* batches: tile t's total of iteration from + j at
                          * [j * tiles + t] (plan.batch iterations) */
-    struct tile_offer *offers; /* what each tile's device offers the loop plan */
-    struct loop_plan plan;     /* how the run iterates (plan/loop_plan.h) */
-    double clock;              /* start of the current phase */
-    double loop_start;         /* start of the iteration loop, for the elapsed times */
-    struct rank_split split;   /* this rank's tiles, the edges to other ranks' */
+    struct tile_offer *offers;    /* what each tile's device offers the loop plan */
+    struct loop_plan plan;        /* how the run iterates (plan/loop_plan.h) */
+    struct tile_plan *tile_plans; /* each tile's own part of it: its sweep's shape */
+    double clock;                 /* start of the current phase */
+    double loop_start;            /* start of the iteration loop, for the elapsed times */
+    struct rank_split split;      /* this rank's tiles, the edges to other ranks' */
 };
 
 /* Records the first failure of any thread; the next decision then stops all. */

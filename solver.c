@@ -111,8 +111,9 @@ static struct loop_plan_input plan_input(const struct loop_state *st)
 }
 
 /* Every tile's device offers what it can (once open and connected), then one thread
- * makes the loop plan; a plan that cannot run fails the tile it is about. 1 when any
- * tile failed (every thread gets the same answer). */
+ * makes the loop plan; a plan that cannot run fails the tile it is about; then each
+ * device takes its tile's part (its sweep's shape and grid). 1 when any tile failed
+ * (every thread gets the same answer). */
 static int plan_loop(struct loop_state *st, struct tile *me)
 {
     const int alone = partition_count(st->partition) == 1;
@@ -122,13 +123,17 @@ static int plan_loop(struct loop_state *st, struct tile *me)
 #pragma omp single
     {
         struct loop_plan_input in = plan_input(st);
-        loop_plan_make(&in, st->offers, &st->plan);
+        loop_plan_make(&in, st->offers, &st->plan, st->tile_plans);
         st->result->plan = st->plan;
     }
     if (st->plan.failed && me->index == st->plan.failed_tile) {
         snprintf(me->error, sizeof me->error, "%s", st->plan.reason);
         loop_record(st, me, -1);
     }
+    if (loop_agree(st))
+        return 1;
+    if (st->ops->prepare)
+        loop_record(st, me, st->ops->prepare(me, &st->tile_plans[me->index]));
     return loop_agree(st);
 }
 
@@ -262,14 +267,15 @@ static int set_up_run(struct loop_state *st, const struct problem *problem,
         error_set(result->error, sizeof result->error,
                   "out of host memory for the tiles");
     st->offers = calloc((size_t)partition_count(partition), sizeof *st->offers);
-    if (settings->plan_only && ready && !st->offers)
+    st->tile_plans = calloc((size_t)partition_count(partition), sizeof *st->tile_plans);
+    if (settings->plan_only && ready && (!st->offers || !st->tile_plans))
         return error_set(result->error, sizeof result->error, "out of host memory");
     if (settings->plan_only) /* no field, no terms: the loop plan reads neither */
         return ready ? 0 : -1;
     if (set_up_terms(st, problem, settings, ready) != 0)
         return -1;
     st->tile_sums = calloc((size_t)partition_count(partition), sizeof *st->tile_sums);
-    if (!st->tile_sums || !st->offers ||
+    if (!st->tile_sums || !st->offers || !st->tile_plans ||
         problem_initial_part(problem, st->split.part.held, st->part))
         return error_set(result->error, sizeof result->error,
                          "out of host memory for the lattice");
@@ -332,6 +338,7 @@ int solver_run(const struct device_ops *ops, const struct problem *problem,
     free(st.tiles);
     free(st.tile_sums);
     free(st.offers);
+    free(st.tile_plans);
     free(st.batch_sums);
     rank_split_free(&st.split);
     problem_terms_free(&st.terms);

@@ -148,6 +148,8 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
     return (struct sweep_launch){
         .precision = t->precision,
         .shape = c->shape,
+        .blocks_x = c->blocks_x,
+        .blocks_y = c->blocks_y,
         .old = t->field[phase == 1 ? to : from], /* SOR's black sites read new red */
         .new_ = t->field[to],
         .lx = t->extent->lx,
@@ -191,9 +193,7 @@ static int launch_part(struct tile *t, const struct sweep_args *a, struct sweep_
     if (a->part == SWEEP_WHOLE)
         return cuda_tile_launch_sweep(t, l);
     struct block_window interior, strips[SIDE_COUNT];
-    long gx, gy;
-    laplace_kernels_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
-    int count = device_sweep_windows(a, gx, gy, &interior, strips);
+    int count = device_sweep_windows(a, c->blocks_x, c->blocks_y, &interior, strips);
     if (a->part == SWEEP_INTERIOR) {
         c->split = *l;
         c->split_pending = 1;

@@ -26,7 +26,8 @@ struct cuda_tile_batch_set {
 struct cuda_tile {
     cudaStream_t stream;
     cudaEvent_t done[2];      /* all of iteration k's work, recorded in done[k % 2] */
-    struct sweep_shape shape; /* kernel, block and rows per thread */
+    struct sweep_shape shape; /* kernel, block and rows per thread (the plan's) */
+    long blocks_x, blocks_y;  /* the sweep's grid (the plan's) */
     double *block_sums_d;     /* --reduce device: the block sums on the device */
     double *sums_target_d[2]; /* where iteration k's kernel writes its block sums */
     double *phase_sums_d;     /* --reduce host, rules of two phases: the first phase's

@@ -28,6 +28,7 @@
 #include "problem/block_sums.h"
 #include "problem/update_rule.h"
 #include "support/tuning.h"
+#include "laplace_kernels.h"
 
 /* Who adds a tile's block partial sums: the host (the lecture's way) or the device. */
 enum reduce_mode { REDUCE_HOST, REDUCE_DEVICE };
@@ -66,10 +67,11 @@ struct tile {
     int device;                       /* CUDA device id, or -1 on the host */
     enum precision precision;
     struct tile_settings settings;
-    void *field[2];       /* the two fields; which one is old switches every iteration */
-    void *source;         /* the per-site term b (device or host memory), or NULL */
-    unsigned char *fixed; /* the fixed-site mask, or NULL */
-    long block_count;     /* partial sums per sweep: one per thread block (set by open) */
+    void *field[2];        /* the two fields; which one is old switches every iteration */
+    void *source;          /* the per-site term b (device or host memory), or NULL */
+    unsigned char *fixed;  /* the fixed-site mask, or NULL */
+    long block_count;      /* partial sums per sweep: one per thread block (host: open;
+                              GPU: prepare, from the plan) */
     double *block_sums[2]; /* host reduce: the block sums of iterations of each parity,
                               in host memory (on GPUs mapped: the sweeps write them) */
     int peer_fallback[SIDE_COUNT]; /* 1: that side's edge comes by copy, not peer read */
@@ -81,17 +83,30 @@ struct tile {
     int sweeps_overlapped;
 };
 
+/* What a GPU allows a sweep (its cudaDeviceProp), for the plan's choice of its shape. */
+struct gpu_facts {
+    char name[256];
+    int multiprocessors, threads_per_multiprocessor;
+    size_t l2_bytes;
+    int block_threads_most; /* threads a block */
+    int block_most[2];      /* threads across and up a block */
+    long grid_most[2];      /* blocks across and up a grid */
+};
+
 /* What a tile's device offers the loop plan (plan/loop_plan.c), as facts, once the
  * tile is open and connected: filled by the device's offer(). */
 struct tile_offer {
-    int gpu;            /* 1: a CUDA GPU; 0: a host tile */
-    int device;         /* its CUDA device id, or -1 */
-    int runs_alone;     /* the device can run a lone tile's whole loop (run_alone) */
-    long lx, ly;        /* the tile's sites */
-    size_t field_bytes; /* one field */
-    long block_count;   /* block sums of one sweep */
-    int fallback;       /* 1: an edge comes by halo copy, not by peer read */
-    size_t free_bytes;  /* GPU memory free with the tile open */
+    int gpu;                /* 1: a CUDA GPU; 0: a host tile */
+    int device;             /* its CUDA device id, or -1 */
+    int runs_alone;         /* the device can run a lone tile's whole loop (run_alone) */
+    long lx, ly;            /* the tile's sites */
+    size_t value_size;      /* bytes a value: 4 or 8 */
+    size_t field_bytes;     /* one field */
+    long block_count;       /* a host tile: block sums of one sweep (a GPU tile's come
+                               from the shape the plan chooses: struct tile_plan) */
+    struct gpu_facts facts; /* a GPU tile: what its GPU allows a sweep */
+    int fallback;           /* 1: an edge comes by halo copy, not by peer read */
+    size_t free_bytes;      /* GPU memory free with the tile open */
     /* a lone GPU tile (0 blocks: does not fit that way, or not offered): */
     int cluster_blocks, cluster_depth;               /* on chip in one cluster */
     int spread_blocks, spread_depth, spread_columns; /* on chip, spread strips */
@@ -99,6 +114,15 @@ struct tile_offer {
                           or one of several stacked: as wide as the lattice, at
                           least 2 rows high, its neighbours read in place) */
     long pairs_blocks; /* their block sums an iteration */
+};
+
+/* A tile's own part of the loop plan (plan/loop_plan.c), which its device takes
+ * (device_ops.prepare) before the loop. */
+struct tile_plan {
+    struct sweep_shape shape; /* a GPU tile's sweep: kernel, block, rows and columns a
+                                 thread, order of rows of blocks */
+    long blocks_x, blocks_y;  /* its grid */
+    long block_count;         /* block sums of one sweep (a host tile: its offer's) */
 };
 
 /* What a lone device's loop (run_alone) shows the host: every norm it computes
@@ -160,8 +184,8 @@ static inline void tile_neighbours(const struct tile *tiles, const struct tile *
 
 struct device_ops {
     const char *name;
-    /* Binds the calling thread to the device, chooses the launch shape (block_count)
-     * and allocates both fields and the sums. */
+    /* Binds the calling thread to the device and allocates both fields (a host tile:
+     * and its block sums, block_count). */
     int (*open)(struct tile *t);
     /* Prepares reading the neighbours' edges (peer access, or halo buffers). */
     int (*connect)(struct tile *t, const struct tile *neighbour[SIDE_COUNT]);
@@ -184,6 +208,9 @@ struct device_ops {
     /* What the device offers the loop plan for this open, connected tile (alone: the
      * run's only tile); 0, or -1 when a query failed. */
     int (*offer)(struct tile *t, int alone, struct tile_offer *o);
+    /* Optional (NULL: nothing to take): takes the tile's part of the loop plan, the
+     * sweep's shape and grid, and allocates what they size (the block sums). */
+    int (*prepare)(struct tile *t, const struct tile_plan *p);
     /* Optional (NULL if not offered): a lone tile runs the whole loop on its device
      * the way the plan says (resident, cluster or spread: the device stops by
      * itself), the host looking in once a launch. Same iterations, same field, same

@@ -4,7 +4,8 @@
  * wires in the files below.
  *
  * The thread that drives a tile binds to its GPU once (cudaSetDevice in
- * open) and issues everything on one stream of its own. A sweep reads the
+ * open) and issues everything on one stream of its own; the sweep's shape and grid
+ * come from the loop plan (prepare). A sweep reads the
  * neighbours' old edges straight from their GPUs through peer pointers; where a
  * pair cannot access each other (or --no-p2p), connect gives that side a halo
  * buffer on this GPU, which cuda_tile.c fills before each sweep
@@ -39,45 +40,6 @@
 static size_t tile_sites(const struct tile *t)
 {
     return (size_t)t->extent->lx * (size_t)t->extent->ly;
-}
-
-/* Chooses the launch shape and checks that it fits the device; notes what else the
- * device offers the sweeps (its multiprocessors, overlapping launches). */
-static int choose_shape(struct tile *t)
-{
-    struct cuda_tile *c = t->impl;
-    struct cudaDeviceProp p;
-    long gx, gy;
-    CUDA_CHECK(t, cudaGetDeviceProperties(&p, t->device));
-    c->shape = laplace_kernels_choose_shape(
-        (enum kernel_variant)t->settings.kernel,
-        update_rule_is_plain_jacobi(&t->settings.rule), t->settings.block_x,
-        t->settings.block_y, t->extent->lx, t->extent->ly, cuda_tile_elem_size(t),
-        p.multiProcessorCount, p.maxThreadsPerMultiProcessor,
-        t->settings.reduce == REDUCE_DEVICE, (size_t)p.l2CacheSize);
-    c->shape = laplace_kernels_shape_override(c->shape, t->settings.tune.sweep_order);
-    CUDA_CHECK(t, laplace_kernels_can_overlap(&c->overlapping));
-    int bx = c->shape.block_x, by = c->shape.block_y;
-    t->block_count =
-        laplace_kernels_grid(&c->shape, t->extent->lx, t->extent->ly, &gx, &gy);
-    if (bx * by > p.maxThreadsPerBlock || bx > p.maxThreadsDim[0] ||
-        by > p.maxThreadsDim[1]) {
-        snprintf(t->error, sizeof t->error,
-                 "block %dx%d does not fit GPU %d (%s): at most %d threads, %dx%d", bx,
-                 by, t->device, p.name, p.maxThreadsPerBlock, p.maxThreadsDim[0],
-                 p.maxThreadsDim[1]);
-        return -1;
-    }
-    if (gx > p.maxGridSize[0] || gy > p.maxGridSize[1]) {
-        snprintf(
-            t->error, sizeof t->error,
-            "tile %ldx%ld needs a grid of %ldx%ld blocks; GPU %d allows %dx%d (use a "
-            "taller --block)",
-            t->extent->lx, t->extent->ly, gx, gy, t->device, p.maxGridSize[0],
-            p.maxGridSize[1]);
-        return -1;
-    }
-    return 0;
 }
 
 /* Host memory the device writes into directly; returns its device address too. */
@@ -128,8 +90,7 @@ static int cuda_open(struct tile *t)
     }
     t->impl = c;
     CUDA_CHECK(t, cudaSetDevice(t->device));
-    if (choose_shape(t) != 0)
-        return -1;
+    CUDA_CHECK(t, laplace_kernels_can_overlap(&c->overlapping));
     CUDA_CHECK(t, cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking));
     for (int p = 0; p < 2; p++)
         CUDA_CHECK(t, cudaEventCreateWithFlags(&c->done[p], cudaEventDisableTiming));
@@ -139,10 +100,20 @@ static int cuda_open(struct tile *t)
         CUDA_CHECK(t, cudaMalloc(&t->source, device_tile_field_bytes(t)));
     if (t->settings.rule.has_fixed)
         CUDA_CHECK(t, cudaMalloc((void **)&t->fixed, tile_sites(t)));
-    if (alloc_sums(t) != 0)
-        return -1;
     CUDA_CHECK(t, cuda_tile_injected_fault(t, 0, 0));
     return 0;
+}
+
+/* The tile's part of the loop plan: the sweep's shape and grid, and the block sums
+ * they size. */
+static int cuda_prepare(struct tile *t, const struct tile_plan *p)
+{
+    struct cuda_tile *c = t->impl;
+    c->shape = p->shape;
+    c->blocks_x = p->blocks_x;
+    c->blocks_y = p->blocks_y;
+    t->block_count = p->block_count;
+    return alloc_sums(t);
 }
 
 static long halo_length(const struct tile *t, int side)
@@ -301,6 +272,7 @@ const struct device_ops device_cuda_ops = {
     .download = cuda_download,
     .close = cuda_close,
     .offer = device_cuda_offer,
+    .prepare = cuda_prepare,
     .run_alone = device_cuda_chip_run,
     .batch_open = device_cuda_batches_open,
     .batch_start = device_cuda_batches_start,

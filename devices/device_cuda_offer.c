@@ -1,12 +1,14 @@
 /*
  * device_cuda_offer.c - what a CUDA tile offers the loop plan (device.h's offer,
- * plan/loop_plan.c decides): once the tile is open and connected, its sizes, block
- * sums, halo copies and the GPU's free memory; for a lone tile also the ways it fits
- * on chip (the cluster's and the spread strips' plans, kept in the tile for the run)
- * and, for a lone tile or one stacked among several, whether passes of two iterations
- * fit. Facts only: nothing chosen.
+ * plan/loop_plan.c decides): once the tile is open and connected, its sizes, what its
+ * GPU allows a sweep, halo copies and the GPU's free memory; for a lone tile also the
+ * ways it fits on chip (the cluster's and the spread strips' plans, kept in the tile for
+ * the run) and, for a lone tile or one stacked among several, whether passes of two
+ * iterations fit. Facts only: nothing chosen.
  */
 #include "devices/device_cuda_offer.h"
+
+#include <stdio.h>
 
 #include <cuda_runtime_api.h>
 
@@ -42,6 +44,21 @@ static int stacked(const struct tile *t)
            !t->peer_fallback[SIDE_NORTH];
 }
 
+/* What the tile's GPU allows its sweep (the plan chooses the shape from these). */
+static int gpu_facts(struct tile *t, struct gpu_facts *g)
+{
+    struct cudaDeviceProp p;
+    CUDA_CHECK(t, cudaGetDeviceProperties(&p, t->device));
+    *g = (struct gpu_facts){.multiprocessors = p.multiProcessorCount,
+                            .threads_per_multiprocessor = p.maxThreadsPerMultiProcessor,
+                            .l2_bytes = (size_t)p.l2CacheSize,
+                            .block_threads_most = p.maxThreadsPerBlock,
+                            .block_most = {p.maxThreadsDim[0], p.maxThreadsDim[1]},
+                            .grid_most = {p.maxGridSize[0], p.maxGridSize[1]}};
+    snprintf(g->name, sizeof g->name, "%s", p.name);
+    return 0;
+}
+
 int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
 {
     size_t free_bytes = 0, total_bytes = 0;
@@ -50,8 +67,10 @@ int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
                              .runs_alone = 1,
                              .lx = t->extent->lx,
                              .ly = t->extent->ly,
-                             .field_bytes = device_tile_field_bytes(t),
-                             .block_count = t->block_count};
+                             .value_size = precision_size(t->precision),
+                             .field_bytes = device_tile_field_bytes(t)};
+    if (gpu_facts(t, &o->facts) != 0)
+        return -1;
     for (int side = 0; side < SIDE_COUNT; side++)
         o->fallback |= t->peer_fallback[side];
     CUDA_CHECK(t, cudaMemGetInfo(&free_bytes, &total_bytes));

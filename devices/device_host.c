@@ -170,6 +170,7 @@ static int host_offer(struct tile *t, int alone, struct tile_offer *o)
     *o = (struct tile_offer){.device = -1,
                              .lx = t->extent->lx,
                              .ly = t->extent->ly,
+                             .value_size = precision_size(t->precision),
                              .field_bytes = device_tile_field_bytes(t),
                              .block_count = t->block_count};
     return 0;

@@ -8,6 +8,7 @@
  *                passes of two; else batches where every tile's device pays for
  *                them (or --loop batched), else the host loop
  *   ranks, snapshots, --loop host: the host loop
+ *   every GPU tile: its sweep's shape and grid (sweep_shape.c), first
  *
  * Every number that decides is here, with the measurement behind it.
  */
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "laplace_kernels.h"
+#include "plan/sweep_shape.h"
 
 /* The most bytes of block sums a batch keeps (every iteration's, on the device and in
  * pinned host memory). */
@@ -72,20 +74,21 @@
 #define SPREAD_FROM_ROWS 128
 #define ROUNDS_UP_TO_ROWS 256
 
-/* The most iterations whose block sums a batch of single sweeps of tile o keeps. */
-static long sums_most(const struct tile_offer *o)
+/* The most iterations whose block sums a batch of single sweeps keeps, block_count
+ * a sweep. */
+static long sums_most(long block_count)
 {
-    return BATCH_SUMS_BYTES / (o->block_count * (long)sizeof(double));
+    return BATCH_SUMS_BYTES / (block_count * (long)sizeof(double));
 }
 
 /* Iterations of about 2 ms of a GPU tile's single sweeps (one read and one write a
- * site at a guessed 3 TB/s, and 3 us), even, from 2 to 1024, its sums at most
- * BATCH_SUMS_BYTES. */
-long loop_plan_gpu_batch(const struct tile_offer *o)
+ * site at a guessed 3 TB/s, and 3 us), even, from 2 to 1024, its sums (block_count a
+ * sweep) at most BATCH_SUMS_BYTES. */
+long loop_plan_gpu_batch(const struct tile_offer *o, long block_count)
 {
     const double seconds = 2.0 * (double)o->field_bytes / 3e12 + 3e-6;
     long n = (long)(2e-3 / seconds);
-    const long most = sums_most(o);
+    const long most = sums_most(block_count);
     n = n > most ? most : n;
     n = n < 2 ? 2 : n > 1024 ? 1024 : n;
     return n - n % 2; /* even: every batch starts on an odd iteration, same buffers */
@@ -111,22 +114,23 @@ long loop_plan_pairs_batch(const struct tile_offer *o)
 
 /* The batch a tile of several takes, 0 where it declines: a GPU tile's (none where an
  * edge comes by halo copy: that path stays in the host loop), a host tile's. */
-static long several_batch(const struct tile_offer *o, int asked)
+static long several_batch(const struct tile_offer *o, const struct tile_plan *tp,
+                          int asked)
 {
     if (!o->gpu)
         return asked || o->field_bytes <= HOST_BATCH_BYTES ? HOST_BATCH : 0;
     if (o->fallback)
         return 0;
-    long n = loop_plan_gpu_batch(o);
+    long n = loop_plan_gpu_batch(o, tp->block_count);
     if (!asked && n < SEVERAL_PAY_LEAST)
         return 0;
-    const long most = sums_most(o);
+    const long most = sums_most(tp->block_count);
     n = n < SEVERAL_LEAST ? SEVERAL_LEAST : n;
     n = n > most ? most - most % 2 : n;
     if (n < 2)
         return 0;
     const double need = 2.0 * ((double)o->field_bytes +
-                               (double)n * (double)o->block_count * sizeof(double));
+                               (double)n * (double)tp->block_count * sizeof(double));
     return need + (256 << 20) < (double)o->free_bytes ? n : 0;
 }
 
@@ -162,7 +166,7 @@ static long several_pairs_batch(const struct loop_plan_input *in,
 
 /* Several tiles of one process (or a lone tile the device does not run alone). */
 static void plan_several(const struct loop_plan_input *in, const struct tile_offer *o,
-                         struct loop_plan *p)
+                         const struct tile_plan *tiles, struct loop_plan *p)
 {
     const enum loop_mode loop = in->tile.loop;
     p->way = LOOP_WAY_HOST;
@@ -185,7 +189,7 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
     }
     long batch = LONG_MAX;
     for (int t = 0; t < in->tiles; t++) {
-        const long mine = several_batch(&o[t], loop == LOOP_BATCHED);
+        const long mine = several_batch(&o[t], &tiles[t], loop == LOOP_BATCHED);
         batch = mine < batch ? mine : batch;
     }
     if (batch <= 0)
@@ -269,7 +273,7 @@ static int takes_pairs(const struct tile_settings *s, const struct tile_offer *o
 
 /* A lone tile whose device runs the loop alone (device.h's run_alone). */
 static void plan_alone(const struct loop_plan_input *in, const struct tile_offer *o,
-                       struct loop_plan *p)
+                       const struct tile_plan *tp, struct loop_plan *p)
 {
     const struct tile_settings *s = &in->tile;
     const int asked_chip = s->loop == LOOP_CHIP;
@@ -279,7 +283,7 @@ static void plan_alone(const struct loop_plan_input *in, const struct tile_offer
         if (asked_chip)
             return does_not_fit(o, p);
     }
-    const long n = loop_plan_gpu_batch(o);
+    const long n = loop_plan_gpu_batch(o, tp->block_count);
     const long pairs =
         takes_pairs(s, o, n >= SINGLES_LEAST) ? loop_plan_pairs_batch(o) : 0;
     if (pairs > 0) {
@@ -305,14 +309,34 @@ static int runs_alone(const struct loop_plan_input *in, const struct tile_offer 
            !in->monitor && !in->snapshot;
 }
 
+/* Every tile's own part of the plan: a GPU tile's sweep shape and grid, a host tile's
+ * block sums as offered. 0, or -1 with the plan failed for the first tile whose block
+ * or grid does not fit its GPU. */
+static int plan_tiles(const struct loop_plan_input *in, const struct tile_offer *offers,
+                      struct tile_plan *tiles, struct loop_plan *p)
+{
+    for (int t = 0; t < in->tiles; t++) {
+        tiles[t] = (struct tile_plan){.block_count = offers[t].block_count};
+        if (offers[t].gpu && sweep_shape_plan(&in->tile, &offers[t], &tiles[t], p->reason,
+                                              sizeof p->reason) != 0) {
+            p->failed = 1;
+            p->failed_tile = t;
+            return -1;
+        }
+    }
+    return 0;
+}
+
 void loop_plan_make(const struct loop_plan_input *in, const struct tile_offer *offers,
-                    struct loop_plan *plan)
+                    struct loop_plan *plan, struct tile_plan *tiles)
 {
     *plan = (struct loop_plan){.way = LOOP_WAY_HOST};
+    if (plan_tiles(in, offers, tiles, plan) != 0)
+        return;
     if (runs_alone(in, &offers[0]))
-        plan_alone(in, &offers[0], plan);
+        plan_alone(in, &offers[0], &tiles[0], plan);
     else
-        plan_several(in, offers, plan);
+        plan_several(in, offers, tiles, plan);
 }
 
 static const char *const way_names[LOOP_WAY_COUNT] = {"host",  "batched", "singles",

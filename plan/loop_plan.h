@@ -2,10 +2,11 @@
  * loop_plan.h - how a run iterates, decided once (loop_plan.c): from what the run asks
  * (--loop, --kernel, --block, --reduce, the method, the monitor and snapshots, the tiles
  * and ranks, LAPLACE_TUNE) and what each tile's device offers (struct tile_offer, filled
- * by the device once its tile is open and connected), loop_plan_make() chooses the way to
- * iterate, its batch length, and says why. The drivers (solver.c, loop_batches.c, the
- * devices' run_alone) carry out the plan; none decides. --dry-run and the report print
- * it (loop_plan_describe). The ways are loop_way.h's.
+ * by the device once its tile is open and connected), loop_plan_make() chooses the way
+ * to iterate, its batch length, each GPU tile's sweep shape and grid
+ * (plan/sweep_shape.c), and says why. The drivers (solver.c, loop_batches.c, the
+ * devices' prepare and run_alone) carry out the plan; none decides. --dry-run and the
+ * report print it (loop_plan_describe). The ways are loop_way.h's.
  */
 #ifndef LAPLACE_LOOP_PLAN_H
 #define LAPLACE_LOOP_PLAN_H
@@ -27,10 +28,12 @@ struct loop_plan_input {
 /*
  * The plan of a run from what it asks and every tile's offer (offers[t] for tile t of
  * in->tiles; under MPI this rank's tiles are enough: offers of the others have
- * gpu == 0 and are not read). Pure: no device is touched.
+ * gpu == 0 and are not read): the way to iterate into *plan, and each tile's own part
+ * (a GPU tile's sweep shape and grid: plan/sweep_shape.h) into tiles[t]. Pure: no
+ * device is touched.
  */
 void loop_plan_make(const struct loop_plan_input *in, const struct tile_offer *offers,
-                    struct loop_plan *plan);
+                    struct loop_plan *plan, struct tile_plan *tiles);
 
 /* The way's name, as the CSV's loop column and --dry-run name it. */
 const char *loop_plan_way_name(enum loop_way way);
@@ -40,7 +43,7 @@ const char *loop_plan_way_name(enum loop_way way);
 void loop_plan_describe(const struct loop_plan *plan, int gpu, char *out, size_t n);
 
 /* The batch lengths of the ways (loop_plan.c); the tests read them. */
-long loop_plan_gpu_batch(const struct tile_offer *o);
+long loop_plan_gpu_batch(const struct tile_offer *o, long block_count);
 long loop_plan_pairs_batch(const struct tile_offer *o);
 
 /* Whether a run's rule and kernel allow passes of two iterations: plain Jacobi with the

@@ -14,8 +14,19 @@
 
 #define MIB (1024.0 * 1024.0)
 
-/* A GPU tile of lx x ly sites of `value` bytes, with 80 GB free; the rows kernel's
- * block sums (its 32 x 8 blocks of 4 rows a thread, about one a 1024 sites). */
+/* What an H100 allows a sweep (its cudaDeviceProp). */
+static struct gpu_facts h100(void)
+{
+    return (struct gpu_facts){.name = "NVIDIA H100 80GB HBM3",
+                              .multiprocessors = 132,
+                              .threads_per_multiprocessor = 2048,
+                              .l2_bytes = 50u << 20,
+                              .block_threads_most = 1024,
+                              .block_most = {1024, 1024},
+                              .grid_most = {2147483647L, 65535}};
+}
+
+/* A GPU tile of lx x ly sites of `value` bytes on an H100, with 80 GB free. */
 static struct tile_offer gpu_tile(long lx, long ly, size_t value)
 {
     return (struct tile_offer){.gpu = 1,
@@ -23,8 +34,9 @@ static struct tile_offer gpu_tile(long lx, long ly, size_t value)
                                .runs_alone = 1,
                                .lx = lx,
                                .ly = ly,
+                               .value_size = value,
                                .field_bytes = (size_t)lx * (size_t)ly * value,
-                               .block_count = (lx * ly + 1023) / 1024,
+                               .facts = h100(),
                                .free_bytes = (size_t)80e9,
                                .pairs_fit = 1,
                                .pairs_blocks = ((lx + 479) / 480) * ((ly + 15) / 16)};
@@ -43,6 +55,7 @@ static struct tile_offer host_tile(long lx, long ly, size_t value)
     return (struct tile_offer){.device = -1,
                                .lx = lx,
                                .ly = ly,
+                               .value_size = value,
                                .field_bytes = (size_t)lx * (size_t)ly * value,
                                .block_count = ((lx + 31) / 32) * ((ly + 7) / 8)};
 }
@@ -67,12 +80,25 @@ static struct loop_plan_input asked(int tiles)
         .tile = {.loop = LOOP_AUTO, .kernel = KERNEL_AUTO, .tune = tuning_auto()}};
 }
 
+#define TILES_MOST 8
+
+/* The plan of a run of in->tiles tiles (at most TILES_MOST), each tile's own part into
+ * tiles (NULL: not wanted). */
+static struct loop_plan plan_with(const struct loop_plan_input *in,
+                                  const struct tile_offer *offers,
+                                  struct tile_plan *tiles)
+{
+    struct tile_plan own[TILES_MOST];
+    struct loop_plan p;
+    cr_assert_leq(in->tiles, TILES_MOST);
+    loop_plan_make(in, offers, &p, tiles ? tiles : own);
+    return p;
+}
+
 static struct loop_plan plan_of(const struct loop_plan_input *in,
                                 const struct tile_offer *offers)
 {
-    struct loop_plan p;
-    loop_plan_make(in, offers, &p);
-    return p;
+    return plan_with(in, offers, NULL);
 }
 
 static void expect(const char *row, struct loop_plan p, enum loop_way way, long batch)
@@ -298,16 +324,107 @@ Test(loop_plan, host_tiles_batch_while_a_sweep_is_short)
 Test(loop_plan, the_batch_lengths_follow_the_sweeps_bytes)
 {
     struct tile_offer o = gpu_tile(64, 64, 4);
-    cr_expect_eq(loop_plan_gpu_batch(&o), 664, "about 3 us a sweep at the least");
+    cr_expect_eq(loop_plan_gpu_batch(&o, 4), 664, "about 3 us a sweep at the least");
     o = gpu_tile(2048, 2048, 4);
-    cr_expect_eq(loop_plan_gpu_batch(&o), 140);
+    cr_expect_eq(loop_plan_gpu_batch(&o, 4096), 140);
     o = gpu_tile(16384, 16384, 4);
-    cr_expect_eq(loop_plan_gpu_batch(&o), 2, "the least");
-    o.block_count = 8L << 20; /* 64 MiB of sums an iteration */
-    cr_expect_eq(loop_plan_gpu_batch(&o), 2);
+    cr_expect_eq(loop_plan_gpu_batch(&o, 65536), 2, "the least");
+    cr_expect_eq(loop_plan_gpu_batch(&o, 8L << 20), 2, "64 MiB of sums an iteration");
+    o = gpu_tile(1024, 1024, 4);
+    cr_expect_eq(loop_plan_gpu_batch(&o, 1L << 20), 8, "64 MiB of sums a batch");
     o = gpu_tile(2048, 2048, 4);
     cr_expect_eq(loop_plan_pairs_batch(&o), 280);
     cr_expect_eq(loop_plan_pairs_batch(&o) % 4, 0, "whole passes ending in field 0");
+}
+
+/* Tile 0's sweep as the plan of a lone tile o, run as in asks, chooses it. */
+static struct tile_plan sweep_of(struct loop_plan_input in, struct tile_offer o)
+{
+    struct tile_plan tile;
+    in.tiles = 1;
+    const struct loop_plan p = plan_with(&in, &o, &tile);
+    cr_expect_eq(p.failed, 0, "%ldx%ld: %s", o.lx, o.ly, p.reason);
+    return tile;
+}
+
+static void expect_shape(const char *row, struct tile_plan t, enum kernel_variant kernel,
+                         int block_x, int block_y, int rows, int columns, int alternate,
+                         long blocks_x, long blocks_y)
+{
+    const struct sweep_shape *s = &t.shape;
+    cr_expect(s->kernel == kernel && s->block_x == block_x && s->block_y == block_y &&
+                  s->rows_per_thread == rows && s->columns_per_thread == columns &&
+                  s->alternate == alternate,
+              "%s: %s %dx%d, %d rows and %d columns a thread, alternate %d", row,
+              kernel_variant_names[s->kernel], s->block_x, s->block_y, s->rows_per_thread,
+              s->columns_per_thread, s->alternate);
+    cr_expect(t.blocks_x == blocks_x && t.blocks_y == blocks_y &&
+                  t.block_count == blocks_x * blocks_y,
+              "%s: grid %ldx%ld (%ld sums), expected %ldx%ld", row, t.blocks_x,
+              t.blocks_y, t.block_count, blocks_x, blocks_y);
+}
+
+Test(loop_plan, the_plan_chooses_each_gpu_tiles_sweep_shape_and_grid)
+{
+    const struct loop_plan_input in = asked(1);
+    /* rows: 128x4 blocks past 256 MiB a field, 4 rows of float pairs (32 bytes), every
+     * other sweep backwards since the two fields pass the 50 MiB of L2 */
+    expect_shape("16384^2 float", sweep_of(in, gpu_tile(16384, 16384, 4)), KERNEL_ROWS,
+                 128, 4, 4, 2, 1, 64, 1024);
+    /* double pairs: 4 rows, the fewest the kernel has */
+    expect_shape("4096^2 double", sweep_of(in, gpu_tile(4096, 4096, 8)), KERNEL_ROWS, 64,
+                 4, 4, 2, 1, 32, 256);
+    /* odd width: single columns, 8 rows of floats; 2048^2 float pairs fit in L2 */
+    expect_shape("2047^2 float", sweep_of(in, gpu_tile(2047, 2047, 4)), KERNEL_ROWS, 32,
+                 4, 8, 1, 0, 64, 64);
+    /* 512^2 would leave the H100 under a third full even at 4 rows: 32x8, 1 row */
+    expect_shape("512^2 float", sweep_of(in, gpu_tile(512, 512, 4)), KERNEL_ROWS, 32, 8,
+                 1, 2, 0, 8, 64);
+    struct loop_plan_input other = in;
+    other.tile.reduce = REDUCE_DEVICE; /* fewer blocks: 32x8, 64 bytes a thread */
+    expect_shape("--reduce device 4096^2 float", sweep_of(other, gpu_tile(4096, 4096, 4)),
+                 KERNEL_ROWS, 32, 8, 8, 2, 1, 64, 64);
+    other = in;
+    other.tile.rule.method = METHOD_SOR; /* the general kernel, one site a thread */
+    expect_shape("SOR 128^2", sweep_of(other, gpu_tile(128, 128, 4)), KERNEL_GENERAL, 32,
+                 8, 1, 1, 0, 4, 16);
+    other = in;
+    other.tile.kernel = KERNEL_GLOBAL;
+    other.tile.block_x = 16;
+    other.tile.block_y = 16;
+    expect_shape("--kernel global --block 16x16", sweep_of(other, gpu_tile(100, 50, 8)),
+                 KERNEL_GLOBAL, 16, 16, 1, 1, 0, 7, 4);
+    other = in;
+    other.tile.tune.sweep_order = TUNING_ORDER_FORWARD;
+    expect_shape("sweep_order=forward", sweep_of(other, gpu_tile(16384, 16384, 4)),
+                 KERNEL_ROWS, 128, 4, 4, 2, 0, 64, 1024);
+}
+
+Test(loop_plan, a_block_or_grid_the_gpu_cannot_hold_fails_the_plan)
+{
+    struct loop_plan_input in = asked(2);
+    in.tile.kernel = KERNEL_GLOBAL;
+    in.tile.block_x = 64;
+    in.tile.block_y = 32;
+    struct tile_offer two[2] = {gpu_tile(64, 64, 4), gpu_tile(64, 64, 4)};
+    two[1].device = 1;
+    struct loop_plan p = plan_of(&in, two);
+    cr_expect(p.failed && p.failed_tile == 0);
+    cr_expect_str_eq(p.reason, "block 64x32 does not fit GPU 0 (NVIDIA H100 80GB HBM3): "
+                               "at most 1024 threads, 1024x1024");
+    in.tile.block_x = 1024;
+    in.tile.block_y = 1;
+    two[1] = gpu_tile(64, 70000, 4);
+    two[1].device = 1;
+    p = plan_of(&in, two);
+    cr_expect(p.failed && p.failed_tile == 1);
+    cr_expect_str_eq(p.reason, "tile 64x70000 needs a grid of 1x70000 blocks; GPU 1 "
+                               "allows 2147483647x65535 (use a taller --block)");
+    struct tile_offer hosts[2] = {host_tile(100, 50, 8), host_tile(100, 50, 8)};
+    struct tile_plan tiles[2];
+    p = plan_with(&in, hosts, tiles);
+    cr_expect(!p.failed && tiles[1].block_count == hosts[1].block_count,
+              "a host tile's block sums are its own");
 }
 
 Test(loop_plan, describes_the_way_as_the_report_does)
