@@ -37,6 +37,14 @@ static inline const char *kernel_names(void)
     return "auto, global, readonly, shared, rows, general";
 }
 
+/* The loops on chip's limits (kernels/laplace_chip.cu, kernels/laplace_spread.cu): the
+ * deepest halo of the cluster's rounds and of the spread strips, the longest lag of the
+ * spread strips' decision. A lone tile's device offers what fits up to them; the loop
+ * plan chooses (plan/loop_plan.c). */
+#define CHIP_MOST_DEPTH 8
+#define SPREAD_MOST_DEPTH 4
+#define SPREAD_MOST_LAG 4
+
 /* The launch shape of a sweep: threads per block, and rows each thread updates (the
  * loop plan chooses it: plan/sweep_shape.c). Plain C, known to every build. */
 struct sweep_shape {
@@ -44,8 +52,8 @@ struct sweep_shape {
     int block_x, block_y;
     int rows_per_thread;    /* 1, or 4, 8, 16 for rows */
     int columns_per_thread; /* 1, or 2 for the rows kernel on even widths */
-    int alternate; /* rows: 1 when every other sweep runs its rows of blocks in
-                      reverse order (where the tile's two fields exceed the L2 cache) */
+    int alternate;          /* rows: 1 when every other sweep runs its rows of blocks
+                               backwards (where the two fields exceed the L2 cache) */
 };
 
 #ifdef HAVE_CUDA
@@ -67,7 +75,7 @@ struct sweep_launch {
     enum precision precision;
     struct sweep_shape shape;
     long blocks_x, blocks_y; /* the whole sweep's grid (the plan's, with the shape) */
-    const void *old; /* lx * ly values, pitch lx: what neighbours are read from */
+    const void *old;         /* lx * ly values, pitch lx: what neighbours are read from */
     void *new_;
     long lx, ly;
     struct block_window window; /* the blocks launched (block_window.h); empty: all */

@@ -40,11 +40,13 @@ struct cuda_tile {
     struct stop_state *state_d; /* the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */
-    struct chip_plan cluster;   /* a lone tile on chip: the cluster's plan and the */
-    struct spread_plan strips;  /* spread strips' (device_cuda_offer.c; blocks 0: no) */
-    void *meeting_d;            /* on chip, spread: where its blocks meet */
-    int overlapping;            /* a lone tile's sweeps overlap the kernel before them
-                                   (laplace_kernels_can_overlap) */
+    /* a lone tile on chip: the cluster at each depth, the spread strips at each depth
+     * and lag (lag - 1), as offered (device_cuda_offer.c; blocks 0: does not fit) */
+    struct chip_plan cluster_at[CHIP_MOST_DEPTH + 1];
+    struct spread_plan strips_at[SPREAD_MOST_DEPTH + 1][SPREAD_MOST_LAG];
+    void *meeting_d; /* on chip, spread: where its blocks meet */
+    int overlapping; /* a lone tile's sweeps overlap the kernel before them
+                        (laplace_kernels_can_overlap) */
     /* batches (device_cuda_batches.c): of a lone tile (singles, pairs) or one graph
      * of every GPU's sweeps */
     enum loop_way batch_way; /* the plan's way of its batches */

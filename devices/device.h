@@ -93,6 +93,13 @@ struct gpu_facts {
     long grid_most[2];      /* blocks across and up a grid */
 };
 
+/* Spread strips of one depth and lag as a lone GPU tile's device offers them. */
+struct spread_fit {
+    int blocks;   /* 0: they cannot be laid, or their fields do not fit */
+    int resident; /* 1: every block can be resident at once (else they cannot run) */
+    int columns;  /* 1: each sweeping thread's column in registers */
+};
+
 /* What a tile's device offers the loop plan (plan/loop_plan.c), as facts, once the
  * tile is open and connected: filled by the device's offer(). */
 struct tile_offer {
@@ -107,9 +114,11 @@ struct tile_offer {
     struct gpu_facts facts; /* a GPU tile: what its GPU allows a sweep */
     int fallback;           /* 1: an edge comes by halo copy, not by peer read */
     size_t free_bytes;      /* GPU memory free with the tile open */
-    /* a lone GPU tile (0 blocks: does not fit that way, or not offered): */
-    int cluster_blocks, cluster_depth;               /* on chip in one cluster */
-    int spread_blocks, spread_depth, spread_columns; /* on chip, spread strips */
+    /* a lone GPU tile on chip (0 blocks: does not fit that way, or not offered): */
+    int cluster_blocks[CHIP_MOST_DEPTH + 1]; /* one cluster, in rounds of depth d (0:
+                                                meeting every iteration) */
+    struct spread_fit spread[SPREAD_MOST_DEPTH + 1][SPREAD_MOST_LAG]; /* spread strips,
+                                                halos d deep, decision lagging l + 1 */
     int pairs_fit;     /* passes of two iterations: their grid fits (a lone tile's,
                           or one of several stacked: as wide as the lattice, at
                           least 2 rows high, its neighbours read in place) */

@@ -2,8 +2,9 @@
  * device_cuda_chip.c - a lone tile whose fields fit in the GPU's shared memory runs
  * its whole loop there, in laps of many iterations: in one thread-block cluster
  * (kernels/laplace_chip.h), or by plain Jacobi in strips spread over the
- * multiprocessors (kernels/laplace_spread.h), whichever the loop plan took (with the
- * tile's plans of both, made when it offered them: device_cuda_offer.c). After
+ * multiprocessors (kernels/laplace_spread.h), whichever the loop plan took, at its
+ * depth and lag (from the tile's plans of every depth, made when it offered them:
+ * device_cuda_offer.c). After
  * each lap the host looks in, as after a batch: the injected fault, every norm the
  * lap computed (to the watch: history, signals) and a signal that came with no norm.
  */
@@ -31,14 +32,14 @@ static int show_lap(const struct loop_watch *watch, const struct stop_rule *rule
     return shown ? stop : watch->stop_asked(watch->context);
 }
 
-static int allocate(struct tile *t, int spread, const struct stop_state *start)
+static int allocate(struct tile *t, const struct spread_plan *strips,
+                    const struct stop_state *start)
 {
     struct cuda_tile *c = t->impl;
     const size_t norms = CHIP_LAP_MOST * sizeof(double);
-    if (spread) {
-        CUDA_CHECK(t, cudaMalloc(&c->meeting_d, c->strips.meeting_bytes));
-        CUDA_CHECK(t,
-                   cudaMemsetAsync(c->meeting_d, 0, c->strips.meeting_bytes, c->stream));
+    if (strips) {
+        CUDA_CHECK(t, cudaMalloc(&c->meeting_d, strips->meeting_bytes));
+        CUDA_CHECK(t, cudaMemsetAsync(c->meeting_d, 0, strips->meeting_bytes, c->stream));
     }
     CUDA_CHECK(t, cudaMalloc((void **)&c->state_d, sizeof *c->state_d));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
@@ -50,20 +51,27 @@ static int allocate(struct tile *t, int spread, const struct stop_state *start)
     return 0;
 }
 
+/* The plan's way on chip, as the tile's offer planned it: the spread strips (else
+ * NULL) or the cluster (else NULL). */
+struct on_chip {
+    const struct spread_plan *strips;
+    const struct chip_plan *cluster;
+};
+
 /* One lap of `laps` iterations of the tile (its launch: tile) from the state's
  * iteration on, spread or in the cluster; the state and norms back on the host. */
-static int lap(struct tile *t, const struct sweep_launch *tile, int spread, long laps,
-               const struct stop_rule *rule)
+static int lap(struct tile *t, const struct sweep_launch *tile, struct on_chip way,
+               long laps, const struct stop_rule *rule)
 {
     struct cuda_tile *c = t->impl;
     const long done = c->state_h->iteration;
     CUDA_CHECK(t, cuda_tile_injected_fault(t, done + 1, done + laps));
-    if (spread)
-        CUDA_CHECK(t, laplace_spread_loop(&c->strips, tile, t->field[0], t->field[1],
+    if (way.strips)
+        CUDA_CHECK(t, laplace_spread_loop(way.strips, tile, t->field[0], t->field[1],
                                           laps, c->state_d, c->norms_d, *rule,
                                           c->meeting_d, c->stream));
     else
-        CUDA_CHECK(t, laplace_chip_loop(&c->cluster, tile, t->field[0], t->field[1], laps,
+        CUDA_CHECK(t, laplace_chip_loop(way.cluster, tile, t->field[0], t->field[1], laps,
                                         c->state_d, c->norms_d, *rule, c->stream));
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_h, c->state_d, sizeof *c->state_h,
                                   cudaMemcpyDeviceToHost, c->stream));
@@ -78,15 +86,18 @@ int device_cuda_chip_run(struct tile *t, const struct loop_plan *plan,
                          const struct loop_watch *watch)
 {
     struct cuda_tile *c = t->impl;
-    const int spread = plan->way == LOOP_WAY_SPREAD;
+    const struct on_chip way =
+        plan->way == LOOP_WAY_SPREAD
+            ? (struct on_chip){.strips = &c->strips_at[plan->depth][plan->lag - 1]}
+            : (struct on_chip){.cluster = &c->cluster_at[plan->depth]};
     *out = stop_state_start();
     const long laps = plan->batch < CHIP_LAP_MOST ? plan->batch : CHIP_LAP_MOST;
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
-    if (allocate(t, spread, out) != 0)
+    if (allocate(t, way.strips, out) != 0)
         return -1;
     do {
         const long done = c->state_h->iteration;
-        if (lap(t, &tile, spread, laps, rule) != 0)
+        if (lap(t, &tile, way, laps, rule) != 0)
             return -1;
         if (show_lap(watch, rule, done, c->state_h, c->norms_h) && !c->state_h->stopped)
             stop_state_interrupt(c->state_h);

@@ -1,10 +1,10 @@
 /*
  * device_cuda_offer.c - what a CUDA tile offers the loop plan (device.h's offer,
  * plan/loop_plan.c decides): once the tile is open and connected, its sizes, what its
- * GPU allows a sweep, halo copies and the GPU's free memory; for a lone tile also the
- * ways it fits on chip (the cluster's and the spread strips' plans, kept in the tile for
- * the run) and, for a lone tile or one stacked among several, whether passes of two
- * iterations fit. Facts only: nothing chosen.
+ * GPU allows a sweep, halo copies and the GPU's free memory; for a lone tile also how
+ * it fits on chip at every depth and lag (the cluster's and the spread strips' plans,
+ * kept in the tile for the run) and, for a lone tile or one stacked among several,
+ * whether passes of two iterations fit. Facts only: nothing chosen.
  */
 #include "devices/device_cuda_offer.h"
 
@@ -16,22 +16,27 @@
 #include "kernels/laplace_pairs.h"
 #include "kernels/laplace_spread.h"
 
-/* The ways a lone tile fits on chip, planned with LAPLACE_TUNE's knobs, into the
- * tile's state (device_cuda_chip.c runs the one the plan takes). */
-static int plan_on_chip(struct tile *t, struct tile_offer *o)
+/* How a lone tile fits on chip at every depth (and lag) the kernels have: one cluster,
+ * and for plain Jacobi the spread strips (with LAPLACE_TUNE's spread_blocks, _unroll
+ * and _columns); each fit into the tile's state, for device_cuda_chip.c to run the one
+ * the plan takes. */
+static int fits_on_chip(struct tile *t, struct tile_offer *o)
 {
     struct cuda_tile *c = t->impl;
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
     const struct tuning *tune = &t->settings.tune;
     const int plain = update_rule_is_plain_jacobi(&t->settings.rule);
-    CUDA_CHECK(t, laplace_chip_plan(&tile, plain, tune->chip_depth, &c->cluster));
-    if (plain)
-        CUDA_CHECK(t, laplace_spread_plan(&tile, tune, &c->strips));
-    o->cluster_blocks = c->cluster.blocks;
-    o->cluster_depth = c->cluster.depth;
-    o->spread_blocks = c->strips.blocks;
-    o->spread_depth = c->strips.depth;
-    o->spread_columns = c->strips.columns;
+    for (int depth = 0; depth <= CHIP_MOST_DEPTH; depth++) {
+        CUDA_CHECK(t, laplace_chip_plan(&tile, plain, depth, &c->cluster_at[depth]));
+        o->cluster_blocks[depth] = c->cluster_at[depth].blocks;
+    }
+    for (int depth = 0; plain && depth <= SPREAD_MOST_DEPTH; depth++)
+        for (int lag = 1; lag <= SPREAD_MOST_LAG; lag++) {
+            struct spread_plan *s = &c->strips_at[depth][lag - 1];
+            CUDA_CHECK(t, laplace_spread_plan(&tile, tune, depth, lag, s));
+            o->spread[depth][lag - 1] = (struct spread_fit){
+                .blocks = s->blocks, .resident = s->resident, .columns = s->columns};
+        }
     return 0;
 }
 
@@ -77,5 +82,5 @@ int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
     o->free_bytes = free_bytes;
     o->pairs_fit = laplace_pairs_fits(o->lx, o->ly) && (alone || stacked(t));
     o->pairs_blocks = laplace_pairs_blocks(o->lx, o->ly);
-    return alone ? plan_on_chip(t, o) : 0;
+    return alone ? fits_on_chip(t, o) : 0;
 }

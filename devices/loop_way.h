@@ -36,6 +36,8 @@ struct loop_plan {
     long multiple;    /* batches: every batch's length is a multiple of this (2; 4
                          for pairs, whose passes end in field 0) */
     int blocks;       /* on chip: blocks of the cluster or of the spread strips */
+    int depth;        /* on chip: the halos' rows (0: the blocks meet every iteration) */
+    int lag;          /* spread: iterations the stop decision may lag the sweeps */
     int round;        /* on chip: iterations from one meeting of the blocks to the next
                          (1: every iteration) */
     int columns;      /* spread: each sweeping thread's column in registers */

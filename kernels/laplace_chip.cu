@@ -345,21 +345,6 @@ static chip_plan shape_of(int blocks, bool plain, int depth, long lx, long ly,
     return p;
 }
 
-/* The depth tried after `depth` where its halos do not fit: one less down to 2 (a
- * round of one iteration is slower than meeting every iteration: probe-7 of
- * results/2026-11-26-floors), then 0; -1 after 0. */
-static int shallower(int depth)
-{
-    return depth > 2 ? depth - 1 : depth > 0 ? 0 : -1;
-}
-
-/* The rounds' depth plain Jacobi tries first: CHIP_DEPTH, or LAPLACE_TUNE's chip_depth
- * (support/tuning.h; 0: it meets every iteration, as every other rule does). */
-static int depth_for(bool plain, int asked)
-{
-    return plain ? (asked != TUNING_AUTO ? asked : CHIP_DEPTH) : 0;
-}
-
 /* The cluster sizes a plan tries (1, 2, 4, 8, 16 blocks). */
 #define CHIP_CLUSTER_SIZES 5
 
@@ -407,7 +392,7 @@ static cudaError_t plan_fits(const chip_plan &p, const update_rule &u, int share
 }
 
 template <typename T>
-static cudaError_t plan_of(const sweep_launch *tile, bool plain, int depth_asked,
+static cudaError_t plan_of(const sweep_launch *tile, bool plain, int depth,
                            chip_plan *plan)
 {
     *plan = chip_plan{};
@@ -418,25 +403,23 @@ static cudaError_t plan_of(const sweep_launch *tile, bool plain, int depth_asked
     if (rc == cudaSuccess)
         rc = cudaDeviceGetAttribute(&shared_most, cudaDevAttrMaxSharedMemoryPerBlockOptin,
                                     device);
-    if (rc != cudaSuccess || !cluster_launch || tile->lx < 3 || tile->ly < 3)
-        return rc;
-    for (int depth = depth_for(plain, depth_asked); depth >= 0;
-         depth = shallower(depth)) {
-        int order[CHIP_CLUSTER_SIZES];
-        const int sizes = cluster_sizes(
-            tile->ly, depth > 0 ? CHIP_ROUND_LEAST_ROWS : CHIP_LEAST_ROWS, order);
-        for (int i = 0; i < sizes; i++) {
-            if (tile->ly / order[i] < depth)
-                continue; /* a halo deeper than a strip */
-            const chip_plan p =
-                shape_of(order[i], plain, depth, tile->lx, tile->ly, sizeof(T));
-            bool fits = false;
-            rc = plan_fits<T>(p, tile->rule, shared_most, &fits);
-            if (rc != cudaSuccess || fits) {
-                if (fits)
-                    *plan = p;
-                return rc;
-            }
+    if (rc != cudaSuccess || !cluster_launch || tile->lx < 3 || tile->ly < 3 ||
+        (depth > 0 && !plain))
+        return rc; /* rounds are plain Jacobi's */
+    int order[CHIP_CLUSTER_SIZES];
+    const int sizes = cluster_sizes(
+        tile->ly, depth > 0 ? CHIP_ROUND_LEAST_ROWS : CHIP_LEAST_ROWS, order);
+    for (int i = 0; i < sizes; i++) {
+        if (tile->ly / order[i] < depth)
+            continue; /* a halo deeper than a strip */
+        const chip_plan p =
+            shape_of(order[i], plain, depth, tile->lx, tile->ly, sizeof(T));
+        bool fits = false;
+        rc = plan_fits<T>(p, tile->rule, shared_most, &fits);
+        if (rc != cudaSuccess || fits) {
+            if (fits)
+                *plan = p;
+            return rc;
         }
     }
     return cudaSuccess;
@@ -473,12 +456,12 @@ static cudaError_t launch(const chip_plan &p, const sweep_launch *tile, void *fi
 }
 
 extern "C" cudaError_t laplace_chip_plan(const struct sweep_launch *tile,
-                                         int plain_jacobi, int depth_asked,
+                                         int plain_jacobi, int depth,
                                          struct chip_plan *plan)
 {
     if (tile->precision == PRECISION_FLOAT)
-        return plan_of<float>(tile, plain_jacobi != 0, depth_asked, plan);
-    return plan_of<double>(tile, plain_jacobi != 0, depth_asked, plan);
+        return plan_of<float>(tile, plain_jacobi != 0, depth, plan);
+    return plan_of<double>(tile, plain_jacobi != 0, depth, plan);
 }
 
 extern "C" cudaError_t laplace_chip_loop(const struct chip_plan *plan,

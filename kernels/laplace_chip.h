@@ -27,14 +27,16 @@ struct chip_plan {
 };
 
 /*
- * The plan for a lone tile (tile: its precision, size and rule; plain_jacobi: whether
- * the rule is the course's plain Jacobi; depth_asked: LAPLACE_TUNE's chip_depth, or
- * TUNING_AUTO) on the current device; plan->blocks is 0
- * when the two fields do not fit in one cluster's shared memory or the device has
- * no clusters. Returns a CUDA call's error, if one failed.
+ * The cluster for a lone tile (tile: its precision, size and rule; plain_jacobi:
+ * whether the rule is the course's plain Jacobi) on the current device, in rounds of
+ * `depth` iterations (1 .. CHIP_MOST_DEPTH of laplace_kernels.h, plain Jacobi only) or
+ * meeting every iteration (0): the most blocks whose strips fit; plan->blocks is 0 when
+ * the fields do not fit in one cluster's shared memory at that depth or the device has
+ * no clusters. Which depth a run takes is the loop plan's (plan/loop_plan.c). Returns a
+ * CUDA call's error, if one failed.
  */
 cudaError_t laplace_chip_plan(const struct sweep_launch *tile, int plain_jacobi,
-                              int depth_asked, struct chip_plan *plan);
+                              int depth, struct chip_plan *plan);
 
 /*
  * Runs up to `batch` iterations of the lone tile on chip, starting from state

@@ -10,17 +10,8 @@
 
 #include "kernels/laplace_chip_meeting.cuh"
 
-/* The halo rows and iterations of a round plain Jacobi tries first, and the most
- * (LAPLACE_TUNE chip_depth); a block keeps 2 depth fields. Measured on an H100, float,
- * the norm every iteration, us an iteration (results/2026-11-26-floors, probe-8 and
- * probe-12): at depths 2, 3, 4: 16^2 1.17, 1.07, 1.01; 64^2 1.44, 1.27, 1.20; 128^2
- * 1.65, 1.48, 1.41; 256^2 1.94, 1.83, 1.74 (the cluster meeting every iteration:
- * 1.56, 1.90, 1.99, 2.17 with the spread strips at 256^2); at depths 4, 5, 6, 8: 16^2
- * 1.04, 1.03, 1.01, 0.98; 64^2 1.24, 1.21, 1.18, 1.16; 128^2 1.45, 1.42, 1.40, 1.38;
- * double 128^2 1.48, 1.45, 1.44, 1.44 (256^2: 1.76 at each, its deeper halos not
- * fitting). */
-#define CHIP_DEPTH 8
-#define CHIP_MOST_DEPTH 8
+/* A block keeps 2 depth fields, depth at most CHIP_MOST_DEPTH (laplace_kernels.h; the
+ * plan chooses it: plan/loop_plan.c). */
 #define CHIP_ROUND_SWEEPERS 512 /* the most sweeping threads of a block in rounds */
 #define CHIP_ROUND_LEAST_ROWS 8 /* CHIP_LEAST_ROWS for the rounds */
 /* Whole warps (barrier 1 counts them), and at most a block's less the deciding warp;
@@ -30,12 +21,12 @@ static_assert(CHIP_ROUND_SWEEPERS % 32 == 0 && CHIP_ROUND_SWEEPERS + 32 <= CHIP_
 typedef warp_sums<CHIP_ROUND_SWEEPERS / 32> round_sums;
 
 /*
- * The loop on chip in rounds, for plain Jacobi: each block also keeps CHIP_DEPTH (h)
- * rows of each neighbour's strip beside its own (its halos) in every one of its
- * F = 2h fields (iteration k in field k % F), so that the cluster meets
- * once a round of h iterations, not once an iteration; and one warp of every block,
- * its deciding warp, sweeps nothing and takes the stop decisions while the others
- * sweep. Round r from iteration k, between the cluster's barriers r and r + 1:
+ * The loop on chip in rounds, for plain Jacobi: each block also keeps the plan's depth
+ * (h) rows of each neighbour's strip beside its own (its halos) in every one of its F =
+ * 2h fields (iteration k in field k % F), so that the cluster meets once a round of h
+ * iterations, not once an iteration; and one warp of every block, its deciding warp,
+ * sweeps nothing and takes the stop decisions while the others sweep. Round r from
+ * iteration k, between the cluster's barriers r and r + 1:
  *   1. the sweeping threads copy their halos of field k from the neighbours' shared
  *      memory (after barrier r, field k is whole everywhere) and meet at their own
  *      barrier; the deciding warp meanwhile takes the decisions of round r - 1,

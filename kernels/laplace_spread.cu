@@ -104,10 +104,9 @@ __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_columns(spread_args<
 
 /* For tuning experiments and the GPU suite, LAPLACE_TUNE's knobs (support/tuning.h),
  * each TUNING_AUTO unless set: spread_blocks replaces the choice of the blocks (more
- * than the plan's are taken as the plan's), spread_depth the depth tried first,
- * spread_lag every lag tried, spread_unroll unroll_of (the fields in shared memory),
- * spread_columns=0 keeps the fields in shared memory where the columns would fit in
- * registers. */
+ * than the plan's are taken as the plan's), spread_unroll unroll_of (the fields in
+ * shared memory), spread_columns=0 keeps the fields in shared memory where the columns
+ * would fit in registers. (spread_depth and spread_lag are the loop plan's.) */
 
 /* The rows a sweeping thread walks at a time (walk_column) in strips of `rows` rows:
  * 3 in float strips of up to 4 rows, else 4 (the compiler's own choice). Measured on
@@ -167,41 +166,18 @@ static long blocks_of(long ly, int sms, long least, int asked)
     return asked != TUNING_AUTO && asked <= blocks ? asked : blocks;
 }
 
-/* The plans tried, in order, until one fits: {depth, lag}. Measured on an H100, us an
- * iteration, float, the norm every iteration (results/2026-11-26-rounds, probe-2):
- * depth 2 is the fastest or as fast as any from 128^2 to 1024^2 (512^2: 1 2.9, 2 2.25,
- * 3 2.66, 4 2.45); a lag of 1 (two fields) keeps on chip the largest lattices that
- * fitted before the halos, where an iteration is long enough to hide the decision.
- * A lag of 3 at depth 2 where its fifth field fits (float up to about 900^2, double
- * about 600^2), medians of 3 against a lag of 2 (results/2026-11-27-regs, run-10):
- * float 384^2 1.98 against 2.15, 512^2 2.24 against 2.23, 768^2 3.05 against 3.01,
- * double 512^2 2.84 against 2.87; where it does not fit (float 1024^2), a lag of 2. */
-static const int spread_tries[][2] = {
-    {SPREAD_DEPTH, SPREAD_LONG_LAG}, {SPREAD_DEPTH, SPREAD_LAG}, {0, SPREAD_LAG}, {0, 1}};
-
-/* The first plan of spread_tries (or of the depth asked for) whose shared memory fits
- * in what its kernel leaves of a block's: room[1] with the columns in registers, else
- * room[0]; blocks 0 where none does. */
-static spread_plan first_fit(long lx, long ly, int sms, const size_t room[2],
-                             size_t value_size, const tuning &tune)
+/* The strips of `depth` and `lag` (laplace_spread_plan) if they can be laid, at least
+ * `least` rows each, and their shared memory fits in what their kernel leaves of a
+ * block's: room[1] with the columns in registers, else room[0]; blocks 0 where not. */
+static spread_plan fit_of(long lx, long ly, int sms, const size_t room[2],
+                          size_t value_size, const tuning &tune, int depth, int lag)
 {
-    const long asked = tune.spread_depth;
-    const long asked_lag = tune.spread_lag != TUNING_AUTO ? tune.spread_lag : 0;
-    const int tries = (int)(sizeof spread_tries / sizeof spread_tries[0]);
-    for (int t = asked >= 0 ? -1 : 0; t < tries; t++) {
-        const int depth = t < 0 ? (int)asked : spread_tries[t][0];
-        const int lag = asked_lag ? (int)asked_lag
-                        : t < 0   ? SPREAD_LAG
-                                  : spread_tries[t][1];
-        const long least = depth > SPREAD_LEAST_ROWS ? depth : SPREAD_LEAST_ROWS;
-        const long blocks = blocks_of(ly, sms, least, tune.spread_blocks);
-        if (blocks < 2 || ly / blocks < least)
-            continue;
-        const spread_plan p = shape_of((int)blocks, depth, lag, lx, ly, value_size, tune);
-        if (p.shared_bytes <= room[p.columns])
-            return p;
-    }
-    return spread_plan{};
+    const long least = depth > SPREAD_LEAST_ROWS ? depth : SPREAD_LEAST_ROWS;
+    const long blocks = blocks_of(ly, sms, least, tune.spread_blocks);
+    if (blocks < 2 || ly / blocks < least)
+        return spread_plan{};
+    const spread_plan p = shape_of((int)blocks, depth, lag, lx, ly, value_size, tune);
+    return p.shared_bytes <= room[p.columns] ? p : spread_plan{};
 }
 
 /* The kernel that runs plan p. */
@@ -215,8 +191,8 @@ template <typename T> static void (*kernel_of(const spread_plan &p))(spread_args
 }
 
 template <typename T>
-static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune,
-                           spread_plan *plan)
+static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune, int depth,
+                           int lag, spread_plan *plan)
 {
     *plan = spread_plan{};
     int device = 0, sms = 0, shared_most = 0, cooperative = 0;
@@ -239,7 +215,7 @@ static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune,
     const size_t most = (size_t)shared_most;
     const size_t room[2] = {most - min(most, fields.sharedSizeBytes),
                             most - min(most, columns.sharedSizeBytes)};
-    const spread_plan p = first_fit(tile->lx, tile->ly, sms, room, sizeof(T), tune);
+    spread_plan p = fit_of(tile->lx, tile->ly, sms, room, sizeof(T), tune, depth, lag);
     if (p.blocks == 0)
         return cudaSuccess;
     rc =
@@ -249,7 +225,8 @@ static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune,
     if (rc == cudaSuccess)
         rc = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
             &per_sm, kernel_of<T>(p), p.threads_x * p.threads_y + 32, p.shared_bytes);
-    if (rc == cudaSuccess && (long)per_sm * sms >= p.blocks)
+    p.resident = rc == cudaSuccess && (long)per_sm * sms >= p.blocks;
+    if (rc == cudaSuccess)
         *plan = p;
     return rc;
 }
@@ -296,12 +273,12 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
 }
 
 extern "C" cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
-                                           const struct tuning *tune,
+                                           const struct tuning *tune, int depth, int lag,
                                            struct spread_plan *plan)
 {
     if (tile->precision == PRECISION_FLOAT)
-        return plan_of<float>(tile, *tune, plan);
-    return plan_of<double>(tile, *tune, plan);
+        return plan_of<float>(tile, *tune, depth, lag, plan);
+    return plan_of<double>(tile, *tune, depth, lag, plan);
 }
 
 extern "C" cudaError_t laplace_spread_loop(const struct spread_plan *plan,

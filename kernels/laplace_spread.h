@@ -23,7 +23,9 @@ extern "C" {
  * threads_x x threads_y threads that sweep and one warp that takes the stop
  * decisions. */
 struct spread_plan {
-    int blocks; /* 0: the tile does not fit */
+    int blocks;   /* 0: the strips cannot be laid, or do not fit */
+    int resident; /* 1: the device keeps every block resident at once (else the
+                     strips cannot run: the cooperative launch needs them all) */
     int depth, fields;
     int columns; /* 1: each sweeping thread's column in registers, the fields' own
                     rows in shared memory (laplace_spread_columns.cuh); 0: the fields */
@@ -35,14 +37,19 @@ struct spread_plan {
 };
 
 /*
- * The plan for a lone tile (its precision and size) on the current device, with
- * LAPLACE_TUNE's spread knobs (support/tuning.h);
- * plan->blocks is 0 when two copies of the field do not fit in the multiprocessors'
- * shared memory in strips of at least two rows, or the device cannot keep every block
- * resident. Returns a CUDA call's error, if one failed.
+ * The strips of a lone tile (its precision and size) on the current device with halos
+ * `depth` rows deep (0 .. SPREAD_MOST_DEPTH of laplace_kernels.h) and the decision
+ * lagging `lag` iterations (1 .. SPREAD_MOST_LAG), with LAPLACE_TUNE's spread_blocks,
+ * spread_unroll and spread_columns (support/tuning.h); plan->blocks is 0 where the
+ * device has no cooperative launch, or the strips of at least two rows (and `depth`)
+ * cannot be laid or their fields do not fit in the multiprocessors' shared memory;
+ * plan->resident says whether every block can be resident. Which depth and lag a run
+ * takes is the loop plan's (plan/loop_plan.c). Returns a CUDA call's error, if one
+ * failed.
  */
 cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
-                                const struct tuning *tune, struct spread_plan *plan);
+                                const struct tuning *tune, int depth, int lag,
+                                struct spread_plan *plan);
 
 /*
  * Runs up to `batch` iterations of the lone tile by plain Jacobi, as

@@ -220,6 +220,76 @@ static int chip_pays(const struct tile_settings *s)
            update_rule_is_plain_jacobi(&s->rule);
 }
 
+/* The halo rows and iterations of a round that plain Jacobi's cluster tries first
+ * (LAPLACE_TUNE's chip_depth another, 0 .. CHIP_MOST_DEPTH; every other rule meets
+ * every iteration, depth 0); a block keeps 2 depth fields. Measured on an H100, float,
+ * the norm every iteration, us an iteration (results/2026-11-26-floors, probe-8 and
+ * probe-12): at depths 2, 3, 4: 16^2 1.17, 1.07, 1.01; 64^2 1.44, 1.27, 1.20; 128^2
+ * 1.65, 1.48, 1.41; 256^2 1.94, 1.83, 1.74 (the cluster meeting every iteration:
+ * 1.56, 1.90, 1.99, 2.17 with the spread strips at 256^2); at depths 4, 5, 6, 8: 16^2
+ * 1.04, 1.03, 1.01, 0.98; 64^2 1.24, 1.21, 1.18, 1.16; 128^2 1.45, 1.42, 1.40, 1.38;
+ * double 128^2 1.48, 1.45, 1.44, 1.44 (256^2: 1.76 at each, its deeper halos not
+ * fitting). */
+#define CLUSTER_DEPTH 8
+
+/* The depth the cluster tries after `depth` where its halos do not fit: one less down
+ * to 2 (a round of one iteration is slower than meeting every iteration: probe-7 of
+ * results/2026-11-26-floors), then 0; -1 after 0. */
+static int shallower(int depth)
+{
+    return depth > 2 ? depth - 1 : depth > 0 ? 0 : -1;
+}
+
+/* The cluster a lone tile takes: its blocks (0: none fits) at the first depth that
+ * fits, into *depth. */
+static int cluster_fit(const struct tile_settings *s, const struct tile_offer *o,
+                       int plain, int *depth)
+{
+    const int asked = s->tune.chip_depth;
+    for (int d = plain ? (asked != TUNING_AUTO ? asked : CLUSTER_DEPTH) : 0; d >= 0;
+         d = shallower(d))
+        if (o->cluster_blocks[d] > 0) {
+            *depth = d;
+            return o->cluster_blocks[d];
+        }
+    return 0;
+}
+
+/* The spread strips' halo depth and decision lag, tried in order until one fits
+ * (LAPLACE_TUNE's spread_depth first where set, with spread_lag or SPREAD_LAG; its
+ * spread_lag in every try where set). Measured on an H100, us an iteration, float, the
+ * norm every iteration (results/2026-11-26-rounds, probe-2): depth 2 is the fastest or
+ * as fast as any from 128^2 to 1024^2 (512^2: 1 2.9, 2 2.25, 3 2.66, 4 2.45); a lag of
+ * 1 (two fields) keeps on chip the largest lattices that fitted before the halos, where
+ * an iteration is long enough to hide the decision. A lag of 3 at depth 2 where its
+ * fifth field fits (float up to about 900^2, double about 600^2), medians of 3 against
+ * a lag of 2 (results/2026-11-27-regs, run-10): float 384^2 1.98 against 2.15, 512^2
+ * 2.24 against 2.23, 768^2 3.05 against 3.01, double 512^2 2.84 against 2.87; where it
+ * does not fit (float 1024^2), a lag of 2. */
+#define SPREAD_LAG 2
+static const int spread_tries[][2] = {{2, 3}, {2, SPREAD_LAG}, {0, SPREAD_LAG}, {0, 1}};
+
+/* The spread strips a lone tile takes: the first try whose strips fit, if every block
+ * of it can be resident; its blocks (0: none) with its depth and lag into fit. */
+static int spread_fit(const struct tile_settings *s, const struct tile_offer *o,
+                      struct loop_plan *fit)
+{
+    const int asked = s->tune.spread_depth;
+    const int asked_lag = s->tune.spread_lag != TUNING_AUTO ? s->tune.spread_lag : 0;
+    const int tries = (int)(sizeof spread_tries / sizeof spread_tries[0]);
+    for (int t = asked != TUNING_AUTO ? -1 : 0; t < tries; t++) {
+        const int depth = t < 0 ? asked : spread_tries[t][0];
+        const int lag = asked_lag ? asked_lag : t < 0 ? SPREAD_LAG : spread_tries[t][1];
+        const struct spread_fit *f = &o->spread[depth][lag - 1];
+        if (f->blocks == 0)
+            continue;
+        *fit = (struct loop_plan){
+            .blocks = f->blocks, .depth = depth, .lag = lag, .columns = f->columns};
+        return f->resident ? f->blocks : 0;
+    }
+    return 0;
+}
+
 /*
  * Which way a lone tile goes on chip: the cluster where it fits and the lattice is at
  * most SPREAD_FROM_ROWS rows high (ROUNDS_UP_TO_ROWS in rounds), else, for plain
@@ -231,20 +301,25 @@ static int on_chip(const struct tile_settings *s, const struct tile_offer *o,
                    struct loop_plan *p)
 {
     const int plain = update_rule_is_plain_jacobi(&s->rule), forced = s->tune.chip_way;
-    const int cluster = forced != TUNING_WAY_SPREAD && o->cluster_blocks > 0;
+    int cluster_depth = 0;
+    struct loop_plan strips = {0};
+    const int cluster =
+        forced != TUNING_WAY_SPREAD && cluster_fit(s, o, plain, &cluster_depth) > 0;
+    const int spread_fits = plain && spread_fit(s, o, &strips) > 0;
     const long up_to =
-        cluster && o->cluster_depth > 0 ? ROUNDS_UP_TO_ROWS : SPREAD_FROM_ROWS;
+        cluster && cluster_depth > 0 ? ROUNDS_UP_TO_ROWS : SPREAD_FROM_ROWS;
     int spread = 0;
     if (!(forced == TUNING_WAY_CLUSTER || !plain || (cluster && o->ly <= up_to)))
-        spread = o->spread_blocks > 0 || !cluster;
-    if (spread ? o->spread_blocks == 0 : !cluster)
+        spread = spread_fits || !cluster;
+    if (spread ? !spread_fits : !cluster)
         return 0;
     p->way = spread ? LOOP_WAY_SPREAD : LOOP_WAY_CLUSTER;
     p->batch = CHIP_LAP;
-    p->blocks = spread ? o->spread_blocks : o->cluster_blocks;
-    const int depth = spread ? o->spread_depth : o->cluster_depth;
-    p->round = depth > 0 ? depth : 1;
-    p->columns = spread && o->spread_columns;
+    p->blocks = spread ? strips.blocks : o->cluster_blocks[cluster_depth];
+    p->depth = spread ? strips.depth : cluster_depth;
+    p->lag = spread ? strips.lag : 0;
+    p->round = p->depth > 0 ? p->depth : 1;
+    p->columns = spread && strips.columns;
     return 1;
 }
 

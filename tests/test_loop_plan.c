@@ -60,16 +60,25 @@ static struct tile_offer host_tile(long lx, long ly, size_t value)
                                .block_count = ((lx + 31) / 32) * ((ly + 7) / 8)};
 }
 
-/* One tile's offer on chip: the cluster's blocks and rounds, the spread strips'. */
+/* The spread strips of one depth and lag fit in `blocks` blocks, all resident. */
+static struct tile_offer spread_fits(struct tile_offer o, int depth, int lag, int blocks,
+                                     int columns)
+{
+    o.spread[depth][lag - 1] = (struct spread_fit){blocks, 1, columns};
+    return o;
+}
+
+/* One tile's offer on chip: a cluster of `cluster` blocks fits in rounds of
+ * cluster_depth (0 blocks: at no depth), the spread strips in `spread` blocks at
+ * spread_depth (0 blocks: at none), with the lag the plan tries first there (3 at depth
+ * 2, else 2). */
 static struct tile_offer on_chip(struct tile_offer o, int cluster, int cluster_depth,
                                  int spread, int spread_depth, int columns)
 {
-    o.cluster_blocks = cluster;
-    o.cluster_depth = cluster_depth;
-    o.spread_blocks = spread;
-    o.spread_depth = spread_depth;
-    o.spread_columns = columns;
-    return o;
+    o.cluster_blocks[cluster_depth] = cluster;
+    return spread
+               ? spread_fits(o, spread_depth, spread_depth == 2 ? 3 : 2, spread, columns)
+               : o;
 }
 
 /* A run of `tiles` tiles, plain Jacobi, everything auto. */
@@ -190,6 +199,60 @@ Test(loop_plan, the_tuning_knob_takes_one_way_on_chip)
     struct loop_plan p = plan_of(&in, &o);
     expect("chip_way=spread 128^2", p, LOOP_WAY_SPREAD, 8192);
     cr_expect_eq(p.blocks, 64);
+}
+
+Test(loop_plan, the_cluster_takes_the_deepest_rounds_that_fit)
+{
+    struct loop_plan_input in = asked(1);
+    struct tile_offer o = gpu_tile(64, 64, 4);
+    o.cluster_blocks[0] = 4;
+    o.cluster_blocks[1] = 4; /* rounds of one iteration are never tried */
+    o.cluster_blocks[4] = 2;
+    struct loop_plan p = plan_of(&in, &o);
+    expect("64^2, rounds of 4 fit", p, LOOP_WAY_CLUSTER, 8192);
+    cr_expect(p.depth == 4 && p.round == 4 && p.blocks == 2 && p.lag == 0,
+              "depth %d, round %d, blocks %d", p.depth, p.round, p.blocks);
+    o.cluster_blocks[8] = 1;
+    cr_expect_eq(plan_of(&in, &o).depth, 8, "8 first");
+    in.tile.tune.chip_depth = 3;
+    p = plan_of(&in, &o);
+    cr_expect(p.depth == 0 && p.round == 1 && p.blocks == 4,
+              "chip_depth=3: 3, then 2, then 0: depth %d", p.depth);
+    in.tile.tune.chip_depth = 1;
+    cr_expect_eq(plan_of(&in, &o).depth, 1, "chip_depth=1 asked: taken where it fits");
+    in = asked(1);
+    in.tile.loop = LOOP_CHIP;
+    in.tile.rule.method = METHOD_SOR;
+    p = plan_of(&in, &o);
+    cr_expect(p.depth == 0 && p.blocks == 4, "SOR meets every iteration: depth %d",
+              p.depth);
+}
+
+Test(loop_plan, the_spread_strips_take_the_first_depth_and_lag_that_fit)
+{
+    struct loop_plan_input in = asked(1);
+    struct tile_offer o = spread_fits(gpu_tile(512, 512, 4), 2, 2, 128, 1);
+    o = spread_fits(o, 0, 1, 132, 0);
+    struct loop_plan p = plan_of(&in, &o);
+    expect("512^2, no fifth field", p, LOOP_WAY_SPREAD, 8192);
+    cr_expect(p.depth == 2 && p.lag == 2 && p.blocks == 128 && p.columns == 1,
+              "depth %d, lag %d", p.depth, p.lag);
+    o = spread_fits(o, 2, 3, 120, 1);
+    p = plan_of(&in, &o);
+    cr_expect(p.depth == 2 && p.lag == 3 && p.blocks == 120, "a lag of 3 first");
+    in.tile.tune.spread_lag = 1;
+    p = plan_of(&in, &o);
+    cr_expect(p.depth == 0 && p.lag == 1 && p.blocks == 132 && p.columns == 0,
+              "spread_lag=1 in every try: depth %d, lag %d", p.depth, p.lag);
+    in = asked(1);
+    in.tile.tune.spread_depth = 4;
+    o = spread_fits(o, 4, 2, 64, 0);
+    p = plan_of(&in, &o);
+    cr_expect(p.depth == 4 && p.lag == 2 && p.blocks == 64,
+              "spread_depth=4 first, with a lag of 2: depth %d", p.depth);
+    in = asked(1);
+    o.spread[2][2].resident = 0; /* the first fit cannot run: no spread strips */
+    expect("not resident", plan_of(&in, &o), LOOP_WAY_SINGLES, 540);
 }
 
 Test(loop_plan, off_chip_plain_jacobi_takes_pairs_where_singles_do_not_pay)
