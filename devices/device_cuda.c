@@ -51,7 +51,7 @@ static int choose_shape(struct tile *t)
     CUDA_CHECK(t, cudaGetDeviceProperties(&p, t->device));
     c->shape = laplace_kernels_choose_shape(
         (enum kernel_variant)t->settings.kernel,
-        update_rule_is_plain_jacobi(&t->settings.rule), t->settings.block_x,
+        update_rule_is_plain_jacobi(&t->settings.update_rule), t->settings.block_x,
         t->settings.block_y, t->extent->lx, t->extent->ly, cuda_tile_elem_size(t),
         p.multiProcessorCount, p.maxThreadsPerMultiProcessor,
         t->settings.reduce == REDUCE_DEVICE, (size_t)p.l2CacheSize);
@@ -105,7 +105,7 @@ static int alloc_sums(struct tile *t)
     struct cuda_tile *c = t->impl;
     if (t->settings.reduce == REDUCE_DEVICE)
         CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * cuda_tile_sums_bytes(t)));
-    else if (update_rule_phases(&t->settings.rule) > 1)
+    else if (update_rule_phases(&t->settings.update_rule) > 1)
         CUDA_CHECK(t, cudaMalloc((void **)&c->phase_sums_d, cuda_tile_sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
@@ -135,9 +135,9 @@ static int cuda_open(struct tile *t)
         CUDA_CHECK(t, cudaEventCreateWithFlags(&c->done[p], cudaEventDisableTiming));
     CUDA_CHECK(t, cudaMalloc(&t->field[0], device_tile_field_bytes(t)));
     CUDA_CHECK(t, cudaMalloc(&t->field[1], device_tile_field_bytes(t)));
-    if (t->settings.rule.has_source)
+    if (t->settings.update_rule.has_source)
         CUDA_CHECK(t, cudaMalloc(&t->source, device_tile_field_bytes(t)));
-    if (t->settings.rule.has_fixed)
+    if (t->settings.update_rule.has_fixed)
         CUDA_CHECK(t, cudaMalloc((void **)&t->fixed, tile_sites(t)));
     if (alloc_sums(t) != 0)
         return -1;
@@ -237,7 +237,7 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
         *total = *c->total_h[parity];
     else
         *total = block_sums_total(t->block_sums[parity], t->block_count,
-                                  t->settings.rule.norm);
+                                  t->settings.update_rule.norm);
     return 0;
 }
 

@@ -21,7 +21,7 @@ static int plan_on_chip(struct tile *t, struct tile_offer *o)
     struct cuda_tile *c = t->impl;
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
     const struct tuning *tune = &t->settings.tune;
-    const int plain = update_rule_is_plain_jacobi(&t->settings.rule);
+    const int plain = update_rule_is_plain_jacobi(&t->settings.update_rule);
     CUDA_CHECK(t, laplace_chip_plan(&tile, plain, tune->chip_depth, &c->cluster));
     if (plain)
         CUDA_CHECK(t, laplace_spread_plan(&tile, tune, &c->strips));

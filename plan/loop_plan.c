@@ -139,7 +139,7 @@ static void say(struct loop_plan *p, const char *why)
 int loop_plan_pairs_allowed(const struct tile_settings *s)
 {
     return s->tune.pairs != 0 && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
-           s->reduce == REDUCE_HOST && update_rule_is_plain_jacobi(&s->rule);
+           s->reduce == REDUCE_HOST && update_rule_is_plain_jacobi(&s->update_rule);
 }
 
 /* The batch of several GPU tiles in passes of two, 0 where one of them cannot take
@@ -213,7 +213,7 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
 static int chip_pays(const struct tile_settings *s)
 {
     return s->loop == LOOP_AUTO && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
-           update_rule_is_plain_jacobi(&s->rule);
+           update_rule_is_plain_jacobi(&s->update_rule);
 }
 
 /*
@@ -226,7 +226,8 @@ static int chip_pays(const struct tile_settings *s)
 static int on_chip(const struct tile_settings *s, const struct tile_offer *o,
                    struct loop_plan *p)
 {
-    const int plain = update_rule_is_plain_jacobi(&s->rule), forced = s->tune.chip_way;
+    const int plain = update_rule_is_plain_jacobi(&s->update_rule),
+              forced = s->tune.chip_way;
     const int cluster = forced != TUNING_WAY_SPREAD && o->cluster_blocks > 0;
     const long up_to =
         cluster && o->cluster_depth > 0 ? ROUNDS_UP_TO_ROWS : SPREAD_FROM_ROWS;

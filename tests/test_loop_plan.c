@@ -118,7 +118,7 @@ Test(loop_plan, only_plain_jacobi_left_to_auto_pays_on_chip)
 {
     struct tile_offer o = on_chip(gpu_tile(128, 128, 4), 8, 8, 64, 2, 0);
     struct loop_plan_input in = asked(1);
-    in.tile.rule.method = METHOD_SOR;
+    in.tile.update_rule.method = METHOD_SOR;
     expect("SOR 128^2: batches", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
     in = asked(1);
     in.tile.kernel = KERNEL_ROWS;
@@ -127,7 +127,7 @@ Test(loop_plan, only_plain_jacobi_left_to_auto_pays_on_chip)
     in.tile.block_x = 32, in.tile.block_y = 8;
     expect("--block 32x8 128^2", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
     in = asked(1);
-    in.tile.rule.has_source = 1;
+    in.tile.update_rule.has_source = 1;
     expect("a source 128^2", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
 }
 
@@ -135,7 +135,7 @@ Test(loop_plan, loop_chip_takes_the_cluster_for_other_rules_and_refuses_a_misfit
 {
     struct loop_plan_input in = asked(1);
     in.tile.loop = LOOP_CHIP;
-    in.tile.rule.method = METHOD_SOR;
+    in.tile.update_rule.method = METHOD_SOR;
     struct tile_offer o = on_chip(gpu_tile(256, 256, 4), 16, 0, 0, 0, 0);
     struct loop_plan p = plan_of(&in, &o);
     expect("--loop chip SOR 256^2", p, LOOP_WAY_CLUSTER, 8192);
@@ -185,7 +185,7 @@ Test(loop_plan, off_chip_plain_jacobi_takes_pairs_where_singles_do_not_pay)
     o.pairs_fit = 0; /* a grid of passes too tall */
     expect("4096^2, no grid of passes", plan_of(&in, &o), LOOP_WAY_HOST, 0);
     o = gpu_tile(4096, 4096, 4);
-    in.tile.rule.method = METHOD_WEIGHTED;
+    in.tile.update_rule.method = METHOD_WEIGHTED;
     expect("weighted 4096^2: a sweep a launch", plan_of(&in, &o), LOOP_WAY_HOST, 0);
     in = asked(1);
     in.tile.tune.pairs = 0;
@@ -270,7 +270,7 @@ Test(loop_plan, gpu_tiles_stacked_in_rows_take_passes_of_two)
     in.tile.tune.pairs = 0;
     expect("LAPLACE_TUNE=pairs=0", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
     in = asked(2);
-    in.tile.rule.method = METHOD_SOR;
+    in.tile.update_rule.method = METHOD_SOR;
     expect("SOR", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
     in = asked(2);
     in.tile.reduce = REDUCE_DEVICE;
