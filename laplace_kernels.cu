@@ -279,7 +279,7 @@ static cudaError_t queue_sweep(const sweep_launch *l, cudaStream_t stream)
     block_place p;
     const dim3 block(l->shape.block_x, l->shape.block_y), grid = grid_of(l, &p);
     const size_t staged = (size_t)(block.x + 2) * (block.y + 2) * sizeof(T);
-    const T scale = (T)update_rule_square_scale(&l->rule);
+    const T scale = (T)update_rule_square_scale(&l->update_rule);
     switch (l->shape.kernel) {
     case KERNEL_GLOBAL:
         return launch_kernel(l, sweep_site<false, T>, grid, block, 0, stream, old, out,

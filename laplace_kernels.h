@@ -80,9 +80,9 @@ struct sweep_launch {
     long lx, ly;
     struct block_window window; /* the blocks launched (block_window.h); empty: all */
     struct edge_view west, east, south, north;
-    double *block_sums;      /* one per thread block (device or mapped memory), or NULL */
-    struct update_rule rule; /* every kernel: the square scale of the norm; the general
-                                kernel: the whole rule (update_rule.h) */
+    double *block_sums; /* one per thread block (device or mapped memory), or NULL */
+    struct update_rule update_rule; /* every kernel: the square scale of the norm; the
+                                       general kernel: the whole rule (update_rule.h) */
     /* the general kernel only: */
     const void *own;            /* the sites' own old values: old, except in SOR's
                                    phase 1, where old is the new field */

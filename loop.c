@@ -95,11 +95,11 @@ void loop_decide(struct loop_state *st, long iteration, double *totals)
         st->stop = st->failed;
         return;
     }
-    int has_norm = solve_wants_norm(s, &st->rule, iteration);
-    double norm =
-        has_norm ? stop_rule_combine(&st->rule, totals, partition_count(st->partition))
-                 : NAN;
-    st->stop = solve_decide(s, &st->rule, &st->state, iteration, has_norm, norm,
+    int has_norm = solve_wants_norm(s, &st->stop_rule, iteration);
+    double norm = has_norm ? stop_rule_combine(&st->stop_rule, totals,
+                                               partition_count(st->partition))
+                           : NAN;
+    st->stop = solve_decide(s, &st->stop_rule, &st->state, iteration, has_norm, norm,
                             omp_get_wtime() - st->loop_start, signal);
     solve_report_state(r, &st->state);
     st->snapshot = s->snapshot && s->snapshot_every > 0 &&
@@ -180,7 +180,7 @@ static void sweep_with_other_ranks(struct loop_state *st, struct tile *me,
  * every tile has started phase 0, whose red values it reads. */
 void loop_start_sweep(struct loop_state *st, struct tile *me, struct sweep_args *args)
 {
-    int phases = update_rule_phases(&st->settings->tile.rule);
+    int phases = update_rule_phases(&st->settings->tile.update_rule);
     for (args->phase = 0; args->phase < phases; args->phase++) {
         if (args->phase > 0) {
 #pragma omp barrier
@@ -204,13 +204,14 @@ long loop_iterate(struct loop_state *st, struct tile *me)
     for (long k = st->resume;; k++) {
         if (k <= s->max_iter) {
             args.iteration = k;
-            args.want_sums = solve_wants_norm(s, &st->rule, k);
+            args.want_sums = solve_wants_norm(s, &st->stop_rule, k);
             loop_start_sweep(st, me, &args);
             started = k;
         }
         if (k > st->resume)
             loop_record(st, me,
-                        st->ops->finish(me, k - 1, solve_wants_norm(s, &st->rule, k - 1),
+                        st->ops->finish(me, k - 1,
+                                        solve_wants_norm(s, &st->stop_rule, k - 1),
                                         &st->tile_sums[me->index]));
 #pragma omp barrier
 #pragma omp single

@@ -14,7 +14,7 @@ struct loop_state {
     const struct device_ops *ops;
     const struct partition *partition;
     const struct solve_settings *settings;
-    struct stop_rule rule; /* the settings' stop rule, the norm's scale fitted */
+    struct stop_rule stop_rule; /* the settings' stop rule, the norm's scale fitted */
     struct tile *tiles;
     double *tile_sums;  /* each tile's total of its block sums */
     struct field *part; /* this rank's part (rank_part.h; the whole lattice with one

@@ -68,7 +68,7 @@ static void decide_batch(struct loop_state *st, struct tile *me,
 {
     const int tiles = partition_count(st->partition);
     for (long j = 0; j < b->n; j++)
-        if (solve_wants_norm(st->settings, &st->rule, b->from + j))
+        if (solve_wants_norm(st->settings, &st->stop_rule, b->from + j))
             loop_record(
                 st, me,
                 st->ops->batch_total(me, b, j, &st->batch_sums[j * tiles + me->index]));

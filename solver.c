@@ -86,7 +86,7 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
 {
     struct loop_watch watch = {
         .norm = watch_alone, .stop_asked = stop_asked_alone, .context = st};
-    int rc = st->ops->run_alone(me, &st->plan, &st->rule, &st->state, &watch);
+    int rc = st->ops->run_alone(me, &st->plan, &st->stop_rule, &st->state, &watch);
     loop_record(st, me, rc);
     if (rc == 0)
         solve_report_state(st->result, &st->state);
@@ -245,10 +245,11 @@ static int set_up_terms(struct loop_state *st, const struct problem *problem,
         st->terms.source_max = ranks_largest(st->terms.source_max);
     if (rc != 0)
         return -1;
-    update_rule_fit_norm(&settings->tile.rule, problem, &st->terms);
-    st->rule = solve_stop_rule(settings);
+    update_rule_fit_norm(&settings->tile.update_rule, problem, &st->terms);
+    st->stop_rule = solve_stop_rule(settings);
     for (int t = 0; t < partition_count(st->partition); t++)
-        st->tiles[t].settings.rule = settings->tile.rule; /* made before the fit */
+        st->tiles[t].settings.update_rule =
+            settings->tile.update_rule; /* made before the fit */
     return 0;
 }
 

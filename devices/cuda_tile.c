@@ -144,7 +144,7 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((k - 1) % 2), to = 1 - from;
-    const struct update_rule *rule = &t->settings.rule;
+    const struct update_rule *rule = &t->settings.update_rule;
     return (struct sweep_launch){
         .precision = t->precision,
         .shape = c->shape,
@@ -156,7 +156,7 @@ struct sweep_launch cuda_tile_sweep_launch(struct tile *t, long k, int phase,
         .ly = t->extent->ly,
         .block_sums = sums,
         .overlap = c->overlapping, /* a lone tile's: cuda_tile_queue_sweep */
-        .rule = *rule,
+        .update_rule = *rule,
         .own = t->field[from],
         .source = t->source,
         .fixed = t->fixed,
@@ -229,7 +229,7 @@ int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *su
     struct cuda_tile *c = t->impl;
     const int from = (int)((a->iteration - 1) % 2), parity = (int)(a->iteration % 2);
     const int src = a->phase == 1 ? 1 - from : from;
-    const int last = a->phase == update_rule_phases(&t->settings.rule) - 1;
+    const int last = a->phase == update_rule_phases(&t->settings.update_rule) - 1;
     struct sweep_launch l =
         cuda_tile_sweep_launch(t, a->iteration, a->phase, a->want_sums ? sums_d : NULL);
     l.overlap = l.overlap && lone(a);
@@ -245,7 +245,7 @@ int cuda_tile_queue_sweep(struct tile *t, const struct sweep_args *a, double *su
     if (a->part == SWEEP_INTERIOR)
         return 0; /* the sweep ends with its edges' part */
     if (last && a->want_sums && t->settings.reduce == REDUCE_DEVICE)
-        CUDA_CHECK(t, laplace_reduce(sums_d, t->block_count, t->settings.rule.norm,
+        CUDA_CHECK(t, laplace_reduce(sums_d, t->block_count, t->settings.update_rule.norm,
                                      total_d, c->stream));
     CUDA_CHECK(t, cudaEventRecord(c->done[parity], c->stream));
     return 0;

@@ -44,9 +44,9 @@ struct tile_settings {
     int use_p2p;          /* 1: read neighbours through peer access when possible */
     int kernel;           /* enum kernel_variant of laplace_kernels.h */
     enum reduce_mode reduce;
-    enum loop_mode loop;     /* the loop asked for (--loop) */
-    struct update_rule rule; /* method, stencil weights, norm (update_rule.h) */
-    struct tuning tune;      /* LAPLACE_TUNE's knobs (support/tuning.h) */
+    enum loop_mode loop;            /* the loop asked for (--loop) */
+    struct update_rule update_rule; /* method, stencil weights, norm (update_rule.h) */
+    struct tuning tune;             /* LAPLACE_TUNE's knobs (support/tuning.h) */
 };
 
 /* The problem over a rectangle of the lattice that holds the tile (the whole

@@ -67,7 +67,7 @@ static int alloc_sums(struct tile *t)
     struct cuda_tile *c = t->impl;
     if (t->settings.reduce == REDUCE_DEVICE)
         CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * cuda_tile_sums_bytes(t)));
-    else if (update_rule_phases(&t->settings.rule) > 1)
+    else if (update_rule_phases(&t->settings.update_rule) > 1)
         CUDA_CHECK(t, cudaMalloc((void **)&c->phase_sums_d, cuda_tile_sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
@@ -96,9 +96,9 @@ static int cuda_open(struct tile *t)
         CUDA_CHECK(t, cudaEventCreateWithFlags(&c->done[p], cudaEventDisableTiming));
     CUDA_CHECK(t, cudaMalloc(&t->field[0], device_tile_field_bytes(t)));
     CUDA_CHECK(t, cudaMalloc(&t->field[1], device_tile_field_bytes(t)));
-    if (t->settings.rule.has_source)
+    if (t->settings.update_rule.has_source)
         CUDA_CHECK(t, cudaMalloc(&t->source, device_tile_field_bytes(t)));
-    if (t->settings.rule.has_fixed)
+    if (t->settings.update_rule.has_fixed)
         CUDA_CHECK(t, cudaMalloc((void **)&t->fixed, tile_sites(t)));
     CUDA_CHECK(t, cuda_tile_injected_fault(t, 0, 0));
     return 0;
@@ -208,7 +208,7 @@ static int cuda_finish(struct tile *t, long iteration, int want_sums, double *to
         *total = *c->total_h[parity];
     else
         *total = block_sums_total(t->block_sums[parity], t->block_count,
-                                  t->settings.rule.norm);
+                                  t->settings.update_rule.norm);
     return 0;
 }
 

@@ -137,7 +137,7 @@ static int queue_singles(struct tile *t, const struct batch_call *b)
     struct cuda_tile *c = t->impl;
     struct cuda_tile_batch_set *s = &c->sets[b->set];
     const int device_adds = t->settings.reduce == REDUCE_DEVICE;
-    const int phases = update_rule_phases(&t->settings.rule);
+    const int phases = update_rule_phases(&t->settings.update_rule);
     CUDA_CHECK(t,
                cudaMemcpyAsync(s->checkpoint_d, t->field[0], device_tile_field_bytes(t),
                                cudaMemcpyDeviceToDevice, c->stream));
@@ -150,8 +150,9 @@ static int queue_singles(struct tile *t, const struct batch_call *b)
                 return -1;
         }
         if (device_adds)
-            CUDA_CHECK(t, laplace_reduce(sums, t->block_count, t->settings.rule.norm,
-                                         s->totals_d + (k - 1), c->stream));
+            CUDA_CHECK(t,
+                       laplace_reduce(sums, t->block_count, t->settings.update_rule.norm,
+                                      s->totals_d + (k - 1), c->stream));
     }
     return 0;
 }
@@ -177,7 +178,7 @@ static struct tile *queue_group(const struct batch_call *b)
     struct tile *first = &b->tiles[0];
     struct cuda_tile *f = first->impl;
     const int pairs = f->batch_way == LOOP_WAY_PAIRS;
-    const int phases = pairs ? 1 : update_rule_phases(&first->settings.rule);
+    const int phases = pairs ? 1 : update_rule_phases(&first->settings.update_rule);
     const long steps = pairs ? b->n / 2 : b->n;
     if (b->count == 1) /* a lone tile's singles or pairs */
         return queue_alone(first, b) != 0 ? first : NULL;
@@ -310,7 +311,7 @@ int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j
         *total = s->totals_h[j];
     else
         *total = block_sums_total(s->slots_h + j * c->slot_sums, c->slot_sums,
-                                  t->settings.rule.norm);
+                                  t->settings.update_rule.norm);
     return 0;
 }
 

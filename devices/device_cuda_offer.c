@@ -25,7 +25,7 @@ static int fits_on_chip(struct tile *t, struct tile_offer *o)
     struct cuda_tile *c = t->impl;
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
     const struct tuning *tune = &t->settings.tune;
-    const int plain = update_rule_is_plain_jacobi(&t->settings.rule);
+    const int plain = update_rule_is_plain_jacobi(&t->settings.update_rule);
     for (int depth = 0; depth <= CHIP_MOST_DEPTH; depth++) {
         CUDA_CHECK(t, laplace_chip_plan(&tile, plain, depth, &c->cluster_at[depth]));
         o->cluster_blocks[depth] = c->cluster_at[depth].blocks;

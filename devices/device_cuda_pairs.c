@@ -55,7 +55,7 @@ int device_cuda_pairs_queue_pass(struct tile *t, long q,
                                   .first_sums = slots_d + (size_t)(2 * (q - 1)) * slot,
                                   .second_sums = slots_d + (size_t)(2 * q - 1) * slot,
                                   .square_scale =
-                                      update_rule_square_scale(&t->settings.rule)};
+                                      update_rule_square_scale(&t->settings.update_rule)};
     CUDA_CHECK(t, laplace_pairs_sweep(&l, c->stream));
     if (stacked)
         CUDA_CHECK(t, cudaEventRecord(c->done[q % 2], c->stream));

@@ -36,7 +36,7 @@ static int host_open(struct tile *t)
     t->field[1] = malloc(device_tile_field_bytes(t));
     t->block_sums[0] = calloc((size_t)t->block_count, sizeof(double));
     t->block_sums[1] = calloc((size_t)t->block_count, sizeof(double));
-    const struct update_rule *rule = &t->settings.rule;
+    const struct update_rule *rule = &t->settings.update_rule;
     size_t sites = (size_t)t->extent->lx * (size_t)t->extent->ly;
     if (rule->has_source)
         t->source = malloc(device_tile_field_bytes(t));
@@ -100,7 +100,7 @@ static int host_upload(struct tile *t, const struct tile_input *in)
 static void sweep_window(struct tile *t, const struct sweep_args *args, long bx, long by,
                          const struct block_window *window)
 {
-    int plain = update_rule_is_plain_jacobi(&t->settings.rule) &&
+    int plain = update_rule_is_plain_jacobi(&t->settings.update_rule) &&
                 t->settings.kernel != KERNEL_GENERAL;
     if (t->precision == PRECISION_FLOAT)
         (plain ? sweep_tile_float : general_tile_float)(t, args, bx, by, window);
@@ -138,7 +138,7 @@ static int host_finish(struct tile *t, long iteration, int want_sums, double *to
 {
     if (want_sums)
         *total = block_sums_total(t->block_sums[iteration % 2], t->block_count,
-                                  t->settings.rule.norm);
+                                  t->settings.update_rule.norm);
     return 0;
 }
 
@@ -200,7 +200,7 @@ static int host_batch_sweep(struct tile *t, const struct batch_call *b, long k)
     struct host_batch *h = t->impl;
     struct sweep_args args = {.iteration = k, .want_sums = 1};
     tile_neighbours(b->tiles, t, args.neighbour);
-    int phases = update_rule_phases(&t->settings.rule), rc = 0;
+    int phases = update_rule_phases(&t->settings.update_rule), rc = 0;
     for (args.phase = 0; args.phase < phases; args.phase++) {
         if (args.phase > 0 && b->meet(b->context, t, rc))
             return 1;
@@ -236,7 +236,7 @@ static int host_batch_total(struct tile *t, const struct batch_call *b, long j,
 {
     struct host_batch *h = t->impl;
     *total = block_sums_total(h->slots[b->set] + j * t->block_count, t->block_count,
-                              t->settings.rule.norm);
+                              t->settings.update_rule.norm);
     return 0;
 }
 

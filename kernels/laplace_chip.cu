@@ -222,8 +222,8 @@ __global__ void __launch_bounds__(CHIP_THREADS, 1) chip_loop(chip_args<T> a)
     const bool writer = decider && cluster.block_rank() == 0;
     stop_state mine = *a.state; /* kept up to date by the deciders alone */
     const long start = mine.iteration;
-    const long batch = mine.stopped ? 0 : a.batch; /* the same for every thread */
-    long since_check = start % a.rule.check_every; /* k % check_every, counted */
+    const long batch = mine.stopped ? 0 : a.batch;      /* the same for every thread */
+    long since_check = start % a.stop_rule.check_every; /* k % check_every, counted */
     copy_strip(a, s, true);
     cluster.sync();
     for (long j = 0; j < batch; j++) {
@@ -237,8 +237,8 @@ __global__ void __launch_bounds__(CHIP_THREADS, 1) chip_loop(chip_args<T> a)
         } else {
             v = sweep_strip<PLAIN, MAX>(a, s, old, old, out, -1);
         }
-        since_check = since_check + 1 == a.rule.check_every ? 0 : since_check + 1;
-        const bool check = since_check == 0 || k == a.rule.max_iter; /* wants_norm */
+        since_check = since_check + 1 == a.stop_rule.check_every ? 0 : since_check + 1;
+        const bool check = since_check == 0 || k == a.stop_rule.max_iter; /* wants_norm */
         if (check)
             send_warp_sum<MAX>(cluster, v, sums, out);
         cluster.sync();
@@ -251,10 +251,10 @@ __global__ void __launch_bounds__(CHIP_THREADS, 1) chip_loop(chip_args<T> a)
                                                             blockDim.x * blockDim.y / 32)
                                        : 0.0;
             if (decider) { /* the same sums, the same decision in every block */
-                const double norm = check ? stop_rule_norm(&a.rule, total) : NAN;
+                const double norm = check ? stop_rule_norm(&a.stop_rule, total) : NAN;
                 if (writer && check)
                     a.norms[j] = norm;
-                stopped[out] = stop_state_step(&a.rule, &mine, k, check, norm);
+                stopped[out] = stop_state_step(&a.stop_rule, &mine, k, check, norm);
             }
         }
     }
@@ -415,7 +415,7 @@ static cudaError_t plan_of(const sweep_launch *tile, bool plain, int depth,
         const chip_plan p =
             shape_of(order[i], plain, depth, tile->lx, tile->ly, sizeof(T));
         bool fits = false;
-        rc = plan_fits<T>(p, tile->rule, shared_most, &fits);
+        rc = plan_fits<T>(p, tile->update_rule, shared_most, &fits);
         if (rc != cudaSuccess || fits) {
             if (fits)
                 *plan = p;
@@ -428,7 +428,7 @@ static cudaError_t plan_of(const sweep_launch *tile, bool plain, int depth,
 template <typename T>
 static cudaError_t launch(const chip_plan &p, const sweep_launch *tile, void *field0,
                           void *field1, long batch, stop_state *state, double *norms,
-                          stop_rule rule, cudaStream_t stream)
+                          stop_rule stop_rule, cudaStream_t stream)
 {
     chip_args<T> a;
     a.field[0] = (T *)field0;
@@ -439,13 +439,13 @@ static cudaError_t launch(const chip_plan &p, const sweep_launch *tile, void *fi
     a.batch = batch;
     a.state = state;
     a.norms = norms;
-    a.rule = rule;
+    a.stop_rule = stop_rule;
     a.r = rule_of<T>(tile);
-    a.sor = tile->rule.method == METHOD_SOR;
+    a.sor = tile->update_rule.method == METHOD_SOR;
     a.threads_x = p.threads_x;
     a.threads_y = p.threads_y;
     a.depth = p.depth;
-    void (*kernel)(chip_args<T>) = kernel_of<T>(p, tile->rule);
+    void (*kernel)(chip_args<T>) = kernel_of<T>(p, tile->update_rule);
     cudaError_t rc = set_attributes(kernel, p);
     if (rc != cudaSuccess)
         return rc;

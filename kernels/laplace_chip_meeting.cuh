@@ -30,7 +30,7 @@ template <typename T> struct chip_args {
     long batch;
     stop_state *state;
     double *norms;
-    stop_rule rule;
+    struct stop_rule stop_rule;
     rule_args<T> r;
     bool sor;
     int threads_x, threads_y; /* chip_rounds' sweeping threads (a flat block) */

@@ -155,14 +155,14 @@ __device__ static long decide_round(const chip_args<T> &a, cg::cluster_group &cl
     int slot = (int)((k + 1) % (2 * a.depth)); /* iteration k + j's: (k + j) % 2h */
     for (int j = 1; j <= steps; j++, slot = slot + 1 == 2 * a.depth ? 0 : slot + 1) {
         const long kj = k + j;
-        const bool check = stop_rule_wants_norm(&a.rule, kj);
+        const bool check = stop_rule_wants_norm(&a.stop_rule, kj);
         const double t = check ? cluster_total<false>(cluster, sums, slot, warps) : 0.0;
         int stop = 0;
         if (lane == 0) {
-            const double norm = check ? stop_rule_norm(&a.rule, t) : NAN;
+            const double norm = check ? stop_rule_norm(&a.stop_rule, t) : NAN;
             if (check && cluster.block_rank() == 0)
                 a.norms[kj - start - 1] = norm;
-            stop = stop_state_step(&a.rule, mine, kj, check, norm);
+            stop = stop_state_step(&a.stop_rule, mine, kj, check, norm);
         }
         if (__shfl_sync(0xffffffffu, stop, 0))
             return kj;
@@ -186,8 +186,8 @@ __global__ void __launch_bounds__(CHIP_ROUND_SWEEPERS + 32, 1) chip_rounds(chip_
     const long end = start + (mine.stopped ? 0 : a.batch); /* the same for every thread */
     const int h = a.depth, fields = 2 * h;
     const long rounds = (end - start + h - 1) / h;
-    long since_check = start % a.rule.check_every; /* k % check_every, counted */
-    int f = (int)(start % fields);                 /* k % F, counted: k's field */
+    long since_check = start % a.stop_rule.check_every; /* k % check_every, counted */
+    int f = (int)(start % fields);                      /* k % F, counted: k's field */
     if (threadIdx.x < 2)
         stop_at[threadIdx.x] = 0;
     load_band(a, s, start);
@@ -212,8 +212,10 @@ __global__ void __launch_bounds__(CHIP_ROUND_SWEEPERS + 32, 1) chip_rounds(chip_
                 f = f + 1 == fields ? 0 : f + 1;
                 const double v = sweep_band(a, s, in, f, j);
                 k++;
-                since_check = since_check + 1 == a.rule.check_every ? 0 : since_check + 1;
-                if (since_check == 0 || k == a.rule.max_iter)  /* stop_rule_wants_norm */
+                since_check =
+                    since_check + 1 == a.stop_rule.check_every ? 0 : since_check + 1;
+                if (since_check == 0 ||
+                    k == a.stop_rule.max_iter)                 /* stop_rule_wants_norm */
                     send_warp_sum<false>(cluster, v, sums, f); /* k % 2h */
                 if (j < steps)
                     sweepers_meet(sweepers); /* the strip's new rows */

@@ -77,7 +77,7 @@ template <typename T> struct rule_args {
 /* The rule's numbers for a launch (its colour and the tile's first colour included). */
 template <typename T> static rule_args<T> rule_of(const sweep_launch *l)
 {
-    const update_rule &u = l->rule;
+    const update_rule &u = l->update_rule;
     rule_args<T> r = {(T)u.cx,
                       (T)u.cy,
                       (T)u.omega,

@@ -234,7 +234,7 @@ static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune, int dep
 template <typename T>
 static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *field0,
                           void *field1, long batch, stop_state *state, double *norms,
-                          stop_rule rule, void *meeting, cudaStream_t stream)
+                          stop_rule stop_rule, void *meeting, cudaStream_t stream)
 {
     spread_args<T> a;
     a.field[0] = (T *)field0;
@@ -250,8 +250,8 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
     a.batch = batch;
     a.state = state;
     a.norms = norms;
-    a.rule = rule;
-    a.square_scale = (T)update_rule_square_scale(&tile->rule);
+    a.stop_rule = stop_rule;
+    a.square_scale = (T)update_rule_square_scale(&tile->update_rule);
     a.meeting = (unsigned char *)meeting;
     cudaError_t rc =
         cudaFuncSetAttribute(kernel_of<T>(p), cudaFuncAttributeMaxDynamicSharedMemorySize,

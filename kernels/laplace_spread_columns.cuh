@@ -230,7 +230,7 @@ __device__ static void column_loop(const spread_args<T> &a, const meeting &m,
     const int sweepers = a.threads_x, warps = sweepers / 32;
     const column_place p = place_of(a, s);
     const long end = start + batch;
-    long since_check = start % a.rule.check_every;
+    long since_check = start % a.stop_rule.check_every;
     T c[R + 2 * H];
     load_column<T, H, R>(a, s, p, start, c, sides, sweepers);
     publish_column_edges<T, H, R>(a, m, s, p, start, 0, c);

@@ -103,9 +103,9 @@ __device__ static void decide_loop(const spread_args<T> &a, const meeting &m,
         const double t = warp_total(lane_sum(a, m, k, lane));
         int stop = 0;
         if (lane == 0) {
-            const bool check = stop_rule_wants_norm(&a.rule, k);
-            const double norm = check ? stop_rule_norm(&a.rule, t) : NAN;
-            stop = stop_state_step(&a.rule, &mine, k, check, norm);
+            const bool check = stop_rule_wants_norm(&a.stop_rule, k);
+            const double norm = check ? stop_rule_norm(&a.stop_rule, t) : NAN;
+            stop = stop_state_step(&a.stop_rule, &mine, k, check, norm);
             tell(d, k, stop);
             if (check && blockIdx.x == 0) /* after telling: the sweepers wait for that */
                 a.norms[j] = norm;

@@ -212,7 +212,7 @@ __device__ static void sweep_loop(const spread_args<T> &a, const meeting &m,
     __shared__ bool stop_seen[2]; /* thread 0 saw the stop in round r, at r % 2 */
     const int sweepers = a.threads_x * a.threads_y, warps = sweepers / 32;
     const long end = start + batch;
-    long since_check = start % a.rule.check_every;
+    long since_check = start % a.stop_rule.check_every;
     int f = (int)(start % a.fields); /* the field of iteration k */
     load_strip(a, s, start, sweepers);
     sweepers_meet(sweepers);

@@ -51,7 +51,7 @@ template <typename T> struct spread_args {
     long batch;
     stop_state *state;
     double *norms;
-    stop_rule rule;
+    struct stop_rule stop_rule;
     T square_scale;
     unsigned char *meeting;
 };

@@ -75,8 +75,8 @@ template <typename T>
 __device__ __forceinline__ bool takes_norm(const spread_args<T> &a, long k,
                                            long *since_check)
 {
-    *since_check = *since_check + 1 == a.rule.check_every ? 0 : *since_check + 1;
-    return *since_check == 0 || k == a.rule.max_iter;
+    *since_check = *since_check + 1 == a.stop_rule.check_every ? 0 : *since_check + 1;
+    return *since_check == 0 || k == a.stop_rule.max_iter;
 }
 
 /* The warps' sums of an iteration, by its parity: [k % 2][warp]. */

@@ -143,7 +143,7 @@ static void say(struct loop_plan *p, const char *why)
 int loop_plan_pairs_allowed(const struct tile_settings *s)
 {
     return s->tune.pairs != 0 && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
-           s->reduce == REDUCE_HOST && update_rule_is_plain_jacobi(&s->rule);
+           s->reduce == REDUCE_HOST && update_rule_is_plain_jacobi(&s->update_rule);
 }
 
 /* The batch of several GPU tiles in passes of two, 0 where one of them cannot take
@@ -217,7 +217,7 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
 static int chip_pays(const struct tile_settings *s)
 {
     return s->loop == LOOP_AUTO && s->kernel == KERNEL_AUTO && s->block_x <= 0 &&
-           update_rule_is_plain_jacobi(&s->rule);
+           update_rule_is_plain_jacobi(&s->update_rule);
 }
 
 /* The halo rows and iterations of a round that plain Jacobi's cluster tries first
@@ -300,7 +300,8 @@ static int spread_fit(const struct tile_settings *s, const struct tile_offer *o,
 static int on_chip(const struct tile_settings *s, const struct tile_offer *o,
                    struct loop_plan *p)
 {
-    const int plain = update_rule_is_plain_jacobi(&s->rule), forced = s->tune.chip_way;
+    const int plain = update_rule_is_plain_jacobi(&s->update_rule),
+              forced = s->tune.chip_way;
     int cluster_depth = 0;
     struct loop_plan strips = {0};
     const int cluster =

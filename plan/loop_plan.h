@@ -20,7 +20,8 @@
 struct loop_plan_input {
     int tiles;                 /* tiles of the whole run */
     int distributed;           /* 1: the tiles are split among MPI ranks */
-    struct tile_settings tile; /* --loop, --kernel, --block, --reduce, rule, tune */
+    struct tile_settings tile; /* --loop, --kernel, --block, --reduce, update_rule,
+                                  tune */
     int monitor;               /* --monitor: the host shows norms as the loop goes */
     int snapshot;              /* --snapshot-every: the host gathers fields as it goes */
 };

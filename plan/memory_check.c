@@ -29,8 +29,8 @@ static double value_bytes(const struct plan *plan)
 
 static double terms_bytes_per_site(const struct plan *plan)
 {
-    return (plan->rule.has_source ? value_bytes(plan) : 0.0) +
-           (plan->rule.has_fixed ? 1.0 : 0.0);
+    return (plan->update_rule.has_source ? value_bytes(plan) : 0.0) +
+           (plan->update_rule.has_fixed ? 1.0 : 0.0);
 }
 
 double memory_check_tile_bytes(const struct plan *plan, long lx, long ly, int lone)

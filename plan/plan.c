@@ -51,7 +51,7 @@ static int takes_passes_of_two(const struct config *c)
                                         .kernel = kernel_by_name(c->kernel),
                                         .reduce = c->reduce,
                                         .loop = c->loop,
-                                        .rule = config_update_rule(c),
+                                        .update_rule = config_update_rule(c),
                                         .tune = c->tune};
     return c->loop != LOOP_HOST && loop_plan_pairs_allowed(&asked);
 }
@@ -246,10 +246,10 @@ int plan_resolve(struct config *c, char *err, size_t n)
 static void derive(struct plan *plan)
 {
     const struct config *c = &plan->config;
-    plan->rule = config_update_rule(c);
+    plan->update_rule = config_update_rule(c);
     plan->eps = c->steps > 0 ? 0.0 : c->eps;
     plan->max_iter = c->steps > 0 ? c->steps : c->max_iter;
-    estimate_make(&c->problem, &plan->rule, plan->eps, &plan->estimate);
+    estimate_make(&c->problem, &plan->update_rule, plan->eps, &plan->estimate);
 }
 
 int plan_make(const struct config *c, struct plan *plan, char *err, size_t n)

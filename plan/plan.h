@@ -22,15 +22,15 @@
 #include "settings/config.h"
 
 struct plan {
-    struct config config;         /* resolved: the backend and partition are set */
-    struct update_rule rule;      /* the method with its omega, and the norm */
-    double eps;                   /* the loop's tolerance: --eps, 0 with --steps */
-    long max_iter;                /* the loop's limit: --max-iter, or --steps N */
-    struct estimate estimate;     /* the iterations expected to eps (estimate.h) */
-    struct partition partition;   /* the tiles (one for the serial reference) */
-    const struct device_ops *ops; /* NULL for the serial reference */
-    int devices[CPU_TILES_MAX];   /* CUDA device of each tile (GPU backend) */
-    char device_list[256];        /* "0,1,2,3" or "-" */
+    struct config config;           /* resolved: the backend and partition are set */
+    struct update_rule update_rule; /* the method with its omega, and the norm */
+    double eps;                     /* the loop's tolerance: --eps, 0 with --steps */
+    long max_iter;                  /* the loop's limit: --max-iter, or --steps N */
+    struct estimate estimate;       /* the iterations expected to eps (estimate.h) */
+    struct partition partition;     /* the tiles (one for the serial reference) */
+    const struct device_ops *ops;   /* NULL for the serial reference */
+    int devices[CPU_TILES_MAX];     /* CUDA device of each tile (GPU backend) */
+    char device_list[256];          /* "0,1,2,3" or "-" */
     char device_names[256];
     char label[64]; /* the progress line's prefix, e.g. "comparing: 1 GPU" ("": none) */
     struct output_pieces *staged; /* per --output: the .pvti pieces its tiles wrote

@@ -121,7 +121,7 @@ static int sweeps_alternate(long lx, long ly, size_t value_size, size_t l2_bytes
 static struct sweep_shape choose(const struct tile_settings *s, long lx, long ly,
                                  size_t value_size, const struct gpu_facts *g)
 {
-    const int plain = update_rule_is_plain_jacobi(&s->rule);
+    const int plain = update_rule_is_plain_jacobi(&s->update_rule);
     const int auto_block = s->block_x <= 0 || s->block_y <= 0;
     struct sweep_shape shape = {.kernel = s->kernel != KERNEL_AUTO
                                               ? (enum kernel_variant)s->kernel

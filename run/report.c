@@ -46,7 +46,7 @@ static const char *units(const struct run_report *r, int count)
 static void report_method_line(FILE *out, const struct plan *plan)
 {
     const struct config *c = &plan->config;
-    const struct update_rule rule = plan->rule;
+    const struct update_rule rule = plan->update_rule;
     const struct problem *p = &c->problem;
     fprintf(out, "  method        %s", method_name(rule.method));
     if (rule.method != METHOD_JACOBI)

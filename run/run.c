@@ -80,7 +80,7 @@ static struct solve_settings settings_of(const struct plan *plan, struct watcher
                  .kernel = kernel_by_name(c->kernel),
                  .reduce = c->reduce,
                  .loop = c->loop,
-                 .rule = plan->rule,
+                 .update_rule = plan->update_rule,
                  .tune = c->tune},
         .snapshot_every = c->snapshot_every,
         .snapshot = run_outputs_snapshot,

@@ -3,12 +3,14 @@
 # byte for byte alike (a refactor's proof): every preset of config/ and the course
 # table (16^2 .. 1024^2) run by both binaries with ARGS added (e.g. --backend cpu
 # --max-iter 2000 on a machine without a GPU), then compared: the report without its
-# time, throughput and speed-up lines, the CSV row without its times and rates, the history
-# without its elapsed column, every output file (.dat .bin .npy .vti .pvti and its
-# pieces, .png) and the exit status; and --help, --print-config and --dry-run whole.
-# PRESETS (default config/*.ini) and SIZES (default 16 32 64 128 256 512 1024) narrow
-# it; IGNORE=REGEX leaves the lines it matches out of the whole outputs compared (a
-# change named on purpose, e.g. IGNORE='^  loop' for the dry run's loop plan lines). Prints one line a case, "same" or what differs, and a total; status 1 if any differ.
+# time, throughput and speed-up lines, the CSV row without its times, rates and
+# measured speed-up and efficiency, the history without its elapsed column, every
+# output file (.dat .bin .npy .vti .pvti and its pieces, .png) and the exit status; and
+# --help, --print-config and --dry-run whole. PRESETS (default config/*.ini) and SIZES
+# (default 16 32 64 128 256 512 1024) narrow it; IGNORE=REGEX leaves the lines it
+# matches out of the whole outputs compared (a change named on purpose, e.g.
+# IGNORE='^  loop' for the dry run's loop plan lines). Prints one line a case, "same"
+# or what differs, and a total; status 1 if any differ.
 set -u
 old=${1:?usage: identity.sh OLD NEW OUTDIR [ARGS...]}
 new=${2:?usage: identity.sh OLD NEW OUTDIR [ARGS...]}
@@ -28,7 +30,7 @@ run_one() {
         --history "$dir/history.csv" > "$dir/report" 2> "$dir/stderr"
     echo "status $?" >> "$dir/report"
     grep -v '^  time \|^  throughput \|speed-up' "$dir/report" > "$dir/report.kept"
-    "$bin" "$@" "${extra[@]}" --csv 2>/dev/null | tail -n 1 | cut -d, -f1-10,18- > "$dir/csv.kept"
+    "$bin" "$@" "${extra[@]}" --csv 2>/dev/null | tail -n 1 | cut -d, -f1-10,18-26 > "$dir/csv.kept"
     [ -f "$dir/history.csv" ] && cut -d, -f1,2 "$dir/history.csv" > "$dir/history.kept"
     rm -f "$dir/report" "$dir/history.csv"
 }

@@ -66,18 +66,18 @@ static int snapshot_due(const struct solve_settings *s, long iteration)
 static int iterate(const struct solve_settings *s, const struct problem_terms *terms,
                    struct field **old, struct field **new_, struct solve_result *r)
 {
-    const struct update_rule *update = &s->tile.rule;
-    const struct stop_rule rule = solve_stop_rule(s);
+    const struct update_rule *update = &s->tile.update_rule;
+    const struct stop_rule stop_rule = solve_stop_rule(s);
     struct stop_state state = stop_state_start();
     double clock = omp_get_wtime();
     for (long iteration = 1;; iteration++) {
         double total = sweep(update, terms, *old, *new_);
         struct field *swap = *old;
         *old = *new_, *new_ = swap; /* old now holds the newest field */
-        int has_norm = solve_wants_norm(s, &rule, iteration);
-        int stop = solve_decide(s, &rule, &state, iteration, has_norm,
-                                stop_rule_norm(&rule, total), omp_get_wtime() - clock,
-                                interrupt_requested());
+        int has_norm = solve_wants_norm(s, &stop_rule, iteration);
+        int stop = solve_decide(s, &stop_rule, &state, iteration, has_norm,
+                                stop_rule_norm(&stop_rule, total),
+                                omp_get_wtime() - clock, interrupt_requested());
         solve_report_state(r, &state);
         if (snapshot_due(s, iteration) && !(stop && r->reason == STOP_DIVERGED) &&
             s->snapshot(s->snapshot_context, iteration, *old, r->error, sizeof r->error))
@@ -108,7 +108,7 @@ int reference_solve(const struct problem *problem, const struct field *start,
     }
     struct field *old = &a, *new_ = &b;
     struct solve_settings fitted = *s;
-    update_rule_fit_norm(&fitted.tile.rule, problem, &terms);
+    update_rule_fit_norm(&fitted.tile.update_rule, problem, &terms);
     r->time_input_s = omp_get_wtime() - clock;
     clock = omp_get_wtime();
     rc = iterate(&fitted, &terms, &old, &new_, r);

@@ -19,7 +19,7 @@ void solve_result_start(struct solve_result *r)
 
 struct stop_rule solve_stop_rule(const struct solve_settings *s)
 {
-    return stop_rule_make(&s->tile.rule, s->eps, s->max_iter, s->check_every);
+    return stop_rule_make(&s->tile.update_rule, s->eps, s->max_iter, s->check_every);
 }
 
 int solve_wants_norm(const struct solve_settings *s, const struct stop_rule *rule,

@@ -34,7 +34,7 @@ typedef int (*tile_done_fn)(void *context, int tile, const struct partition *par
                             char *err, size_t n);
 
 struct solve_settings {
-    double eps;         /* stop when the norm (tile.rule.norm) < eps */
+    double eps;         /* stop when the norm (tile.update_rule.norm) < eps */
     long max_iter;      /* stop after this many iterations at most */
     long check_every;   /* compute and test the norm every K iterations */
     long monitor_every; /* also compute the norm every K iterations for monitor (0: never)
@@ -50,7 +50,7 @@ struct solve_settings {
     void *snapshot_context;
     tile_done_fn tile_done; /* or NULL */
     void *tile_done_context;
-    struct tile_settings tile; /* tile.rule: the update rule of every backend */
+    struct tile_settings tile; /* tile.update_rule: the update rule of every backend */
     const int *devices;        /* CUDA device of tile t (ignored by the host backend) */
     enum loop_mode loop;       /* --loop: who drives the iterations */
     int ranks_x, ranks_y;      /* the tiles split into blocks among MPI ranks
@@ -94,7 +94,7 @@ struct solve_result {
 void solve_result_start(struct solve_result *r);
 
 /* The stop rule of these settings, once the norm's scale is fitted to the problem
- * (update_rule_fit_norm on s->tile.rule). */
+ * (update_rule_fit_norm on s->tile.update_rule). */
 struct stop_rule solve_stop_rule(const struct solve_settings *s);
 
 /* Whether the norm is computed at this iteration (1-based): the rule's checks and

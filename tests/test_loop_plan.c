@@ -153,7 +153,7 @@ Test(loop_plan, only_plain_jacobi_left_to_auto_pays_on_chip)
 {
     struct tile_offer o = on_chip(gpu_tile(128, 128, 4), 8, 8, 64, 2, 0);
     struct loop_plan_input in = asked(1);
-    in.tile.rule.method = METHOD_SOR;
+    in.tile.update_rule.method = METHOD_SOR;
     expect("SOR 128^2: batches", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
     in = asked(1);
     in.tile.kernel = KERNEL_ROWS;
@@ -162,7 +162,7 @@ Test(loop_plan, only_plain_jacobi_left_to_auto_pays_on_chip)
     in.tile.block_x = 32, in.tile.block_y = 8;
     expect("--block 32x8 128^2", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
     in = asked(1);
-    in.tile.rule.has_source = 1;
+    in.tile.update_rule.has_source = 1;
     expect("a source 128^2", plan_of(&in, &o), LOOP_WAY_SINGLES, 656);
 }
 
@@ -170,7 +170,7 @@ Test(loop_plan, loop_chip_takes_the_cluster_for_other_rules_and_refuses_a_misfit
 {
     struct loop_plan_input in = asked(1);
     in.tile.loop = LOOP_CHIP;
-    in.tile.rule.method = METHOD_SOR;
+    in.tile.update_rule.method = METHOD_SOR;
     struct tile_offer o = on_chip(gpu_tile(256, 256, 4), 16, 0, 0, 0, 0);
     struct loop_plan p = plan_of(&in, &o);
     expect("--loop chip SOR 256^2", p, LOOP_WAY_CLUSTER, 8192);
@@ -222,7 +222,7 @@ Test(loop_plan, the_cluster_takes_the_deepest_rounds_that_fit)
     cr_expect_eq(plan_of(&in, &o).depth, 1, "chip_depth=1 asked: taken where it fits");
     in = asked(1);
     in.tile.loop = LOOP_CHIP;
-    in.tile.rule.method = METHOD_SOR;
+    in.tile.update_rule.method = METHOD_SOR;
     p = plan_of(&in, &o);
     cr_expect(p.depth == 0 && p.blocks == 4, "SOR meets every iteration: depth %d",
               p.depth);
@@ -274,7 +274,7 @@ Test(loop_plan, off_chip_plain_jacobi_takes_pairs_where_singles_do_not_pay)
     o.pairs_fit = 0; /* a grid of passes too tall */
     expect("4096^2, no grid of passes", plan_of(&in, &o), LOOP_WAY_HOST, 0);
     o = gpu_tile(4096, 4096, 4);
-    in.tile.rule.method = METHOD_WEIGHTED;
+    in.tile.update_rule.method = METHOD_WEIGHTED;
     expect("weighted 4096^2: a sweep a launch", plan_of(&in, &o), LOOP_WAY_HOST, 0);
     in = asked(1);
     in.tile.tune.pairs = 0;
@@ -359,7 +359,7 @@ Test(loop_plan, gpu_tiles_stacked_in_rows_take_passes_of_two)
     in.tile.tune.pairs = 0;
     expect("LAPLACE_TUNE=pairs=0", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
     in = asked(2);
-    in.tile.rule.method = METHOD_SOR;
+    in.tile.update_rule.method = METHOD_SOR;
     expect("SOR", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
     in = asked(2);
     in.tile.reduce = REDUCE_DEVICE;
@@ -448,7 +448,8 @@ Test(loop_plan, the_plan_chooses_each_gpu_tiles_sweep_shape_and_grid)
     expect_shape("--reduce device 4096^2 float", sweep_of(other, gpu_tile(4096, 4096, 4)),
                  KERNEL_ROWS, 32, 8, 8, 2, 1, 64, 64);
     other = in;
-    other.tile.rule.method = METHOD_SOR; /* the general kernel, one site a thread */
+    other.tile.update_rule.method =
+        METHOD_SOR; /* the general kernel, one site a thread */
     expect_shape("SOR 128^2", sweep_of(other, gpu_tile(128, 128, 4)), KERNEL_GENERAL, 32,
                  8, 1, 1, 0, 4, 16);
     other = in;

@@ -32,7 +32,7 @@ static struct solve_settings rule_settings(const struct problem *pb, enum method
                                            long max_iter)
 {
     struct solve_settings s = test_settings(eps, max_iter);
-    s.tile.rule = update_rule_make(pb, method, omega, norm);
+    s.tile.update_rule = update_rule_make(pb, method, omega, norm);
     return s;
 }
 
@@ -60,7 +60,7 @@ static void check_tiles_equal_reference(const struct problem *pb,
     struct solve_result rw;
     run_reference(pb, s, &want, &rw);
     cr_assert_neq(rw.reason, STOP_DIVERGED, "%s: the reference diverged",
-                  rule_text(&s->tile.rule));
+                  rule_text(&s->tile.update_rule));
     for (int i = 0; i < layout_count; i++) {
         int ngx = layouts[i][0], ngy = layouts[i][1];
         struct field got;
@@ -68,19 +68,22 @@ static void check_tiles_equal_reference(const struct problem *pb,
         run_tiles(pb, ngx, ngy, s, &got, &rg);
         cr_assert_eq(rg.iterations, rw.iterations,
                      "%ldx%ld %s, %s, host %dx%d: %ld iterations, reference %ld", pb->nx,
-                     pb->ny, precision_name(pb->precision), rule_text(&s->tile.rule), ngx,
-                     ngy, rg.iterations, rw.iterations);
+                     pb->ny, precision_name(pb->precision),
+                     rule_text(&s->tile.update_rule), ngx, ngy, rg.iterations,
+                     rw.iterations);
         cr_assert_eq(rg.reason, rw.reason, "%s host %dx%d: stop reason %s, reference %s",
-                     rule_text(&s->tile.rule), ngx, ngy, stop_rule_reason_text(rg.reason),
-                     stop_rule_reason_text(rw.reason));
+                     rule_text(&s->tile.update_rule), ngx, ngy,
+                     stop_rule_reason_text(rg.reason), stop_rule_reason_text(rw.reason));
         cr_assert(field_bit_identical(&got, &want),
                   "%ldx%ld %s, %s, host %dx%d: field differs from the reference (max %g)",
-                  pb->nx, pb->ny, precision_name(pb->precision), rule_text(&s->tile.rule),
-                  ngx, ngy, field_max_difference(&got, &want));
+                  pb->nx, pb->ny, precision_name(pb->precision),
+                  rule_text(&s->tile.update_rule), ngx, ngy,
+                  field_max_difference(&got, &want));
         cr_assert(rg.final_norm == rw.final_norm ||
                       fabs(rg.final_norm - rw.final_norm) <= 1e-12 * rw.final_norm,
                   "%s host %dx%d: final norm %.17g, reference %.17g",
-                  rule_text(&s->tile.rule), ngx, ngy, rg.final_norm, rw.final_norm);
+                  rule_text(&s->tile.update_rule), ngx, ngy, rg.final_norm,
+                  rw.final_norm);
         field_free(&got);
     }
     if (want_out) {
@@ -200,9 +203,9 @@ static struct problem saddle_problem(long nx, long ny, double lx, double ly)
 static void check_saddle(const struct problem *pb, int anisotropic)
 {
     struct solve_settings s = rule_settings(pb, METHOD_SOR, 0.0, NORM_MAX, 1e-14, 100000);
-    cr_assert_eq(s.tile.rule.anisotropic, anisotropic,
+    cr_assert_eq(s.tile.update_rule.anisotropic, anisotropic,
                  "%ldx%ld lx %g ly %g: update_rule_make says anisotropic = %d", pb->nx,
-                 pb->ny, pb->lx, pb->ly, s.tile.rule.anisotropic);
+                 pb->ny, pb->lx, pb->ly, s.tile.update_rule.anisotropic);
     struct field u;
     struct solve_result r;
     run_reference(pb, &s, &u, &r);
@@ -279,15 +282,16 @@ Test(methods, sor_needs_20x_fewer_iterations_than_jacobi_on_256)
         cr_assert_eq(rj.reason, STOP_MAX_ITER,
                      "Jacobi %s after %ld iterations, SOR (omega %.6f) took %ld: ratio "
                      "%.1f, want >= 20",
-                     stop_rule_reason_text(rj.reason), rj.iterations, s.tile.rule.omega,
-                     rs.iterations, (double)rj.iterations / (double)rs.iterations);
+                     stop_rule_reason_text(rj.reason), rj.iterations,
+                     s.tile.update_rule.omega, rs.iterations,
+                     (double)rj.iterations / (double)rs.iterations);
     } else {
         cr_assert_eq(rj.reason, STOP_CONVERGED, "Jacobi: %s after %ld iterations",
                      stop_rule_reason_text(rj.reason), rj.iterations);
         cr_assert_geq(
             rj.iterations, 20 * rs.iterations,
             "Jacobi %ld iterations, SOR (omega %.6f) %ld: ratio %.1f, want >= 20",
-            rj.iterations, s.tile.rule.omega, rs.iterations,
+            rj.iterations, s.tile.update_rule.omega, rs.iterations,
             (double)rj.iterations / (double)rs.iterations);
     }
 
@@ -440,12 +444,12 @@ static void check_regions(enum method method, double omega, double eps)
     struct problem pb = regions_problem(PRECISION_DOUBLE);
     check_regions_straddle(&pb);
     struct solve_settings s = rule_settings(&pb, method, omega, NORM_L2, eps, 200000);
-    cr_assert(s.tile.rule.has_fixed && s.tile.rule.has_source);
+    cr_assert(s.tile.update_rule.has_fixed && s.tile.update_rule.has_source);
     struct field want;
     struct solve_result rw;
     check_tiles_equal_reference(&pb, &s, region_layouts, REGION_LAYOUTS, &want, &rw);
     cr_assert_eq(rw.reason, STOP_CONVERGED, "%s: %s after %ld iterations",
-                 rule_text(&s.tile.rule), stop_rule_reason_text(rw.reason),
+                 rule_text(&s.tile.update_rule), stop_rule_reason_text(rw.reason),
                  rw.iterations);
     long held = check_region_values(&pb, &want);
     cr_assert_gt(held, 100, "only %ld sites are inside the regions", held);
@@ -495,10 +499,11 @@ static void check_weighted_norm(enum precision precision, enum norm_kind norm, d
     struct solve_result rw;
     check_tiles_equal_reference(&pb, &s, some_layouts, SOME_LAYOUTS, &want, &rw);
     cr_assert_eq(rw.reason, STOP_CONVERGED, "%s %s eps %g: %s after %ld iterations",
-                 precision_name(precision), rule_text(&s.tile.rule), eps,
+                 precision_name(precision), rule_text(&s.tile.update_rule), eps,
                  stop_rule_reason_text(rw.reason), rw.iterations);
     cr_assert_gt(rw.iterations, 50, "%s %s: converged after %ld iterations only",
-                 precision_name(precision), rule_text(&s.tile.rule), rw.iterations);
+                 precision_name(precision), rule_text(&s.tile.update_rule),
+                 rw.iterations);
     field_free(&want);
 }
 
@@ -534,8 +539,8 @@ static void check_weighted_one_is_jacobi(enum precision precision)
     struct solve_settings plain = test_settings(1e-5, 100000);
     struct solve_settings one =
         rule_settings(&pb, METHOD_WEIGHTED, 1.0, NORM_L2, 1e-5, 100000);
-    cr_assert(update_rule_is_plain_jacobi(&plain.tile.rule));
-    cr_assert(!update_rule_is_plain_jacobi(&one.tile.rule),
+    cr_assert(update_rule_is_plain_jacobi(&plain.tile.update_rule));
+    cr_assert(!update_rule_is_plain_jacobi(&one.tile.update_rule),
               "weighted runs the general sweep, not the plain kernel");
     for (int backend = 0; backend < 3; backend++) {
         struct field a, b;

@@ -215,7 +215,7 @@ static void check_tile_round_trip(const struct partition *p, int t,
     struct tile tile = {.index = t, .extent = &p->tiles[t], .device = -1};
     const struct tile_extent *e = tile.extent;
     tile.precision = whole->precision;
-    tile.settings.rule.has_source = tile.settings.rule.has_fixed = 1;
+    tile.settings.update_rule.has_source = tile.settings.update_rule.has_fixed = 1;
     cr_assert_eq(device_host_ops.open(&tile), 0, "%s", tile.error);
     cr_assert_eq(device_host_ops.upload(&tile, in), 0, "%s", tile.error);
     check_tile_holds(&tile, tile.field[0], whole, "field[0]");

@@ -145,7 +145,7 @@ static void one_sweep_block_sums(enum precision precision, long nx, long ny, int
             .block_x = bx,
             .block_y = by,
             .kernel = kernel,
-            .rule = update_rule_make(&pb, METHOD_JACOBI, 1.0, NORM_L2)};
+            .update_rule = update_rule_make(&pb, METHOD_JACOBI, 1.0, NORM_L2)};
         cr_assert_eq(device_host_ops.open(&tiles[t]), 0, "%s", tiles[t].error);
         cr_assert_eq(device_host_ops.upload(&tiles[t], &in), 0);
     }

@@ -506,9 +506,9 @@ static void solve_twice(const struct problem *pb, const struct solve_settings *s
     run_tiles(pb, 2, 1, s, &f[1], &r[1]);
     for (int i = 0; i < 2; i++)
         cr_assert_eq(r[i].reason, STOP_MAX_ITER, "%s %s, top %g, %s: %s",
-                     method_name(s->tile.rule.method), precision_name(pb->precision),
-                     pb->top, i ? "host tiles" : "reference",
-                     stop_rule_reason_text(r[i].reason));
+                     method_name(s->tile.update_rule.method),
+                     precision_name(pb->precision), pb->top,
+                     i ? "host tiles" : "reference", stop_rule_reason_text(r[i].reason));
     cr_assert(field_bit_identical(&f[0], &f[1]), "tiles and reference differ");
 }
 
@@ -544,7 +544,7 @@ Test(trust_numbers, a_huge_field_has_exactly_the_scaled_norm_on_every_rule)
             struct problem big =
                 scaled_problem(scales[i].precision, shift, src ? scales[i].source : "");
             struct solve_settings s = test_settings(0.0, 200);
-            s.tile.rule =
+            s.tile.update_rule =
                 update_rule_make(&one, rules[k].method, rules[k].omega, rules[k].norm);
             struct field f1[2], fb[2];
             struct solve_result r1[2], rb[2];

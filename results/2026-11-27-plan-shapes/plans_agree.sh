@@ -4,15 +4,18 @@
 # them (OLD, 75548bc), on this machine's GPUs: every case run by both binaries with the
 # same environment; their report's loop line, iterations, stop, exit status, stderr and
 # stored field must be the same, and the new --dry-run's loop line must be what its run
-# printed. One line a case; status 1 if any differs. PAIR (default 0,1) places the
-# tiles of two; MATCH=REGEX runs only the cases whose label matches.
+# printed. One line a case, in order; status 1 if any differs. PAIR (default 0,1)
+# places the tiles of two; MATCH=REGEX runs only the cases whose label matches; JOBS
+# (default 8) cases run at once.
 set -u
 old=${1:?usage: plans_agree.sh OLD NEW OUTDIR}
 new=${2:?usage: plans_agree.sh OLD NEW OUTDIR}
 out=${3:?usage: plans_agree.sh OLD NEW OUTDIR}
 pair=${PAIR:-0,1}
+jobs=${JOBS:-8}
+rm -rf "$out"
 mkdir -p "$out"
-cases=0 differ=0
+cases=0
 
 # run BIN DIR ENV ARGS...: the run's kept lines and field into DIR.
 run() {
@@ -25,29 +28,35 @@ run() {
     [ -f "$dir/f.dat" ] && md5sum < "$dir/f.dat" >> "$dir/kept"
 }
 
-# case LABEL "ENV" ARGS...: both binaries, the kept lines compared; the new dry run's
-# loop line against the new run's.
-case_() {
-    local label=$1 vars=$2; shift 2
-    cases=$((cases + 1))
-    [[ -z "${MATCH:-}" || "$label" =~ $MATCH ]] || return 0
-    run "$old" "$out/old" "$vars" "$@"
-    run "$new" "$out/new" "$vars" "$@"
+# compare LABEL DIR ENV ARGS...: both binaries' runs into DIR, the kept lines compared,
+# the new dry run's loop line against the new run's; one line into DIR/line.
+compare() {
+    local label=$1 dir=$2 vars=$3; shift 3
+    run "$old" "$dir/old" "$vars" "$@"
+    run "$new" "$dir/new" "$vars" "$@"
     local ran planned d
-    ran=$(sed -n 's/^  loop          //p' "$out/new/report" |
+    ran=$(sed -n 's/^  loop          //p' "$dir/new/report" |
         sed 's/, each sweep launched to overlap the kernel before it$//')
     planned=$(env $vars "$new" --backend gpu "$@" --dry-run 2>&1 | sed -n 's/^  loop          //p')
-    d=$(diff "$out/old/kept" "$out/new/kept" | head -c 600)
+    d=$(diff "$dir/old/kept" "$dir/new/kept" | head -c 600)
     if [ -n "$d" ]; then
-        differ=$((differ + 1))
         printf '%-50s DIFFERS: %s\n' "$label" "$d"
     elif [ -n "$ran" ] && [ "$planned" != "$ran" ]; then
-        differ=$((differ + 1))
         printf '%-50s DRY RUN SAYS: %s; RAN: %s\n' "$label" "$planned" "$ran"
     else
-        printf '%-50s same: %s | %s\n' "$label" "$(grep -m1 '^  iterations' "$out/new/report" |
-            sed 's/^  iterations *//; s/ (.*//')" "${ran:-$(grep -m1 . "$out/new/err")}"
-    fi
+        printf '%-50s same: %s | %s\n' "$label" "$(grep -m1 '^  iterations' "$dir/new/report" |
+            sed 's/^  iterations *//; s/ (.*//')" "${ran:-$(grep -m1 . "$dir/new/err")}"
+    fi > "$dir/line"
+}
+
+# case LABEL "ENV" ARGS...: compare, in the background, at most JOBS at once.
+case_() {
+    local label=$1
+    cases=$((cases + 1))
+    [[ -z "${MATCH:-}" || "$label" =~ $MATCH ]] || return 0
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    mkdir -p "$out/$cases"
+    compare "$label" "$out/$cases" "${@:2}" &
 }
 
 q="--top 1 --left 0.3 --right -0.7 --bottom 2.5"
@@ -110,5 +119,13 @@ case_ "2x1 --reduce device 1024^2 ($pair)" "" --nx 1024 --ny 1024 $q --eps 1e-6 
 case_ "2x1 --no-p2p 1024^2 ($pair)" "" --nx 1024 --ny 1024 $q --eps 1e-6 --max-iter 2000 --partition 2x1 --devices "$pair" --no-p2p
 case_ "2x1 SOR 1024^2 ($pair)" "" --nx 1024 --ny 1024 --method sor $q --eps 1e-8 --max-iter 2000 --partition 2x1 --devices "$pair"
 case_ "sweep_order=alternate 1000^2 2x1 ($pair)" "LAPLACE_TUNE=sweep_order=alternate" --nx 1000 --ny 1000 $q --eps 1e-4 --max-iter 500 --partition 2x1 --devices "$pair"
-echo "plans agree: $cases cases, $differ differ ($old against $new)"
+wait
+ran=0 differ=0
+for n in $(seq 1 "$cases"); do
+    [ -f "$out/$n/line" ] || continue
+    ran=$((ran + 1))
+    cat "$out/$n/line"
+    grep -q ' DIFFERS: \| DRY RUN SAYS: ' "$out/$n/line" && differ=$((differ + 1))
+done
+echo "plans agree: $ran cases run, $differ differ ($old against $new)"
 [ "$differ" -eq 0 ]
