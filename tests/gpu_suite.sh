@@ -445,6 +445,42 @@ stacked_pairs_checks() {
     fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices"
 }
 
+# auto_named GPUS TEXT ARGS...: with --partition auto (the default) the dry run's and
+# the report's partition lines say "auto: TEXT..." (plan/gpu_layout.c: how many of this
+# machine's GPUs the lattice takes, how they lie, and why).
+auto_named() {
+    local gpus=$1 want=$2; shift 2
+    gated "$gpus" "partition auto says '$want' $* (needs $gpus GPU)" auto_check "$want" "$@"
+}
+
+auto_check() {
+    local label=$1 want=$2 out="$OUT/auto-$tag.out" line; shift 2
+    for run in --dry-run "--eps 0 --max-iter 20"; do
+        # shellcheck disable=SC2086
+        "$LAPLACE" --backend gpu $edges "$@" $run > "$out" 2>&1 ||
+            { bad "$label $run: exit status $? ($(head -c 300 "$out"))"; return; }
+        line=$(grep '^  partition ' "$out")
+        [[ "$line" =~ ^"  partition"\ +"auto: $want" ]] || { bad "$label $run: '$line'"; return; }
+    done
+    ok "$label"
+}
+
+# The GPUs --partition auto takes on this machine: one below 2048^2 sites, two up to
+# 4096^2, then every one, stacked in rows for passes of two; with single sweeps (SOR)
+# several from 8192^2 only; and the run of an auto layout equals the serial reference.
+auto_layout_checks() {
+    local all="$ngpu of $ngpu GPUs"
+    if [ "$ngpu" -eq 1 ]; then
+        auto_named 1 "the one GPU" --nx 4096 --ny 4096
+        return
+    fi
+    auto_named 2 "1 of $ngpu GPUs:" --nx 1024 --ny 1024
+    auto_named 2 "2 of $ngpu GPUs, stacked in rows" --nx 3000 --ny 3000
+    auto_named 2 "$all, stacked in rows" --nx 4096 --ny 4096
+    auto_named 2 "1 of $ngpu GPUs: with single sweeps" --nx 4096 --ny 4096 --method sor
+    same_as_serial partition-auto-3000 2 "--nx 3000 --ny 3000 --precision float $edges --eps 0 --max-iter 301"
+}
+
 # loop_named GPUS TEXT GPU_ARGS...: the report's loop line says TEXT.
 loop_named() {
     local gpus=$1 want=$2; shift 2
@@ -829,6 +865,7 @@ batched_checks 1 0,0
 stacked_pairs_checks 2 0,1
 stacked_pairs_checks 1 0,0
 stacked_pairs_checks 4 0,1,2,3
+auto_layout_checks
 
 # Beyond 2^32 sites (64-bit indexing everywhere): 65536 x 65540 float on 2x2
 # GPUs equals 1 GPU and the host tiles (--compare --compare-cpu), 20 iterations.

@@ -24,15 +24,20 @@ case ${1:?usage: reproduce.sh 1|2|3} in
     GPU_SUITE_JOBS=16 timeout 420 bash tests/gpu_suite.sh ./laplace > "$OUT/gpu-suite-2.log" 2>&1
     echo "suite: exit $?" >> "$OUT/gpu-suite-2.log"
     PAIR=0,1 JOBS=8 timeout 130 bash $R/plans_agree.sh gpu-bin/laplace-old gpu-bin/laplace-new /tmp/pa > "$OUT/plans-agree-2.log" 2>&1 ;;
-3) # identity.sh: the presets call 1 left and the course table; the sanitizer on the
-   # loops on chip, passes of two and stacked tiles; the bench's lattice sweep, old and new
-    IGNORE='^  time' PRESETS="config/poisson-sine.ini" timeout 100 \
-        bash scripts/identity.sh gpu-bin/laplace-old gpu-bin/laplace-new /tmp/id1 --backend gpu --partition 1x1 > "$OUT/identity-1x1-3.log" 2>&1
+3) # the suite's checks that call 2's limit left (tiles of two in batches, stacked
+   # tiles' passes, the refusals); the sanitizer on the loops on chip, passes of two,
+   # stacked tiles and the named kernels; the bench's lattice sweep on GPU 0, old and
+   # new; identity.sh's course table on one GPU
+    GPU_SUITE_JOBS=16 GPU_SUITE_MATCH='stacked|batched|1x2 --devices|history on chip|too large|larger than|not exist|needing|over 1024|plain kernel|omega 2|overflow|past a float' \
+        timeout 150 bash tests/gpu_suite.sh ./laplace > "$OUT/gpu-suite-3.log" 2>&1
+    echo "suite: exit $?" >> "$OUT/gpu-suite-3.log"
     GPU_SANITIZE_TOOLS="memcheck synccheck" GPU_SANITIZE_JOBS=16 GPU_SANITIZE_OUT=/tmp/san \
-        GPU_SANITIZE_MATCH='--loop chip|max-iter (24|25|41|30|12) |1x2|--kernel' timeout -s KILL 120 bash tests/gpu_sanitize.sh ./laplace > "$OUT/gpu-sanitize-3.log" 2>&1
+        GPU_SANITIZE_MATCH='--loop chip|max-iter (24|25|41|30|12) |1x2|--kernel' timeout -s KILL 90 bash tests/gpu_sanitize.sh ./laplace > "$OUT/gpu-sanitize-3.log" 2>&1
     for v in old new; do
         mkdir -p "/tmp/b-$v"
-        LAPLACE_BENCH_DIR=/tmp/b-$v LAPLACE_BENCH_ONLY=sweep timeout -s KILL 85 \
+        CUDA_VISIBLE_DEVICES=0 LAPLACE_BENCH_DIR=/tmp/b-$v LAPLACE_BENCH_ONLY=sweep timeout -s KILL 45 \
             "gpu-bin/laplace-$v" --bench > "$OUT/bench-sweep-$v-3.txt" 2>&1
-    done ;;
+    done
+    IGNORE='^  time' PRESETS=config/course-512.ini timeout 100 bash scripts/identity.sh \
+        gpu-bin/laplace-old gpu-bin/laplace-new /tmp/id1 --backend gpu --partition 1x1 > "$OUT/identity-1x1-3.log" 2>&1 ;;
 esac
