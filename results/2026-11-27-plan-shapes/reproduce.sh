@@ -4,7 +4,7 @@
 #   gpu-bin/laplace-old  75548bc: the device chose the sweep's shape and grid at open,
 #                        the kernels the depths and lag on chip
 #   gpu-bin/laplace-new  the commit under test: the loop plan chooses them
-# Call 1 on one H100 (nvidia-h100-x1), calls 2 and 3 on two (nvidia-h100-x2). Each call
+# Call 1 on one H100 (nvidia-h100-x1), calls 2-4 on two (nvidia-h100-x2). Each call
 # writes its logs into $OUT.
 set -u
 R=results/2026-11-27-plan-shapes
@@ -13,7 +13,7 @@ mkdir -p "$OUT"
 export NCCL_NVLS_ENABLE=0
 cp gpu-bin/laplace-new laplace
 
-case ${1:?usage: reproduce.sh 1|2|3} in
+case ${1:?usage: reproduce.sh 1|2|3|4} in
 1) # every choice that moved, old against new (one case at a time: its limit cut it
    # off); identity.sh on one GPU (cut off too)
     PAIR=0,0 JOBS=1 timeout 300 bash $R/plans_agree.sh gpu-bin/laplace-old gpu-bin/laplace-new /tmp/pa > "$OUT/plans-agree-1.log" 2>&1
@@ -40,4 +40,10 @@ case ${1:?usage: reproduce.sh 1|2|3} in
     done
     IGNORE='^  time' PRESETS=config/course-512.ini timeout 100 bash scripts/identity.sh \
         gpu-bin/laplace-old gpu-bin/laplace-new /tmp/id1 --backend gpu --partition 1x1 > "$OUT/identity-1x1-3.log" 2>&1 ;;
+4) # identity.sh's course table against e6be97e (the reference; gpu-bin/laplace-e6)
+   # on 2x1 tiles of both GPUs and on one GPU
+    IGNORE='^  time' PRESETS=config/course-512.ini timeout 95 bash scripts/identity.sh \
+        gpu-bin/laplace-e6 gpu-bin/laplace-new /tmp/id2 --backend gpu --partition 2x1 --devices 0,1 > "$OUT/identity-2x1-e6be97e.log" 2>&1
+    IGNORE='^  time' PRESETS=config/course-512.ini timeout 60 bash scripts/identity.sh \
+        gpu-bin/laplace-e6 gpu-bin/laplace-new /tmp/id1 --backend gpu --partition 1x1 > "$OUT/identity-1x1-e6be97e.log" 2>&1 ;;
 esac
