@@ -44,6 +44,10 @@ static inline const char *kernel_names(void)
 #define CHIP_MOST_DEPTH 8
 #define SPREAD_MOST_DEPTH 4
 #define SPREAD_MOST_LAG 4
+/* The depth of the rounds the spread strips' columns kernel is compiled for
+ * (kernels/laplace_spread_columns.cuh): only there can each thread hold its column in
+ * registers. */
+#define SPREAD_DEPTH 2
 
 /* The launch shape of a sweep: threads per block, and rows each thread updates (the
  * loop plan chooses it: plan/sweep_shape.c). Plain C, known to every build. */

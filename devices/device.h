@@ -113,7 +113,8 @@ struct tile_offer {
                                from the shape the plan chooses: struct tile_plan) */
     struct gpu_facts facts; /* a GPU tile: what its GPU allows a sweep */
     int fallback;           /* 1: an edge comes by halo copy, not by peer read */
-    size_t free_bytes;      /* GPU memory free with the tile open */
+    size_t free_bytes;      /* GPU memory free with the tile open, before prepare
+                               allocates its block sums */
     /* a lone GPU tile on chip (0 blocks: does not fit that way, or not offered): */
     int cluster_blocks[CHIP_MOST_DEPTH + 1]; /* one cluster, in rounds of depth d (0:
                                                 meeting every iteration) */
@@ -194,7 +195,8 @@ static inline void tile_neighbours(const struct tile *tiles, const struct tile *
 struct device_ops {
     const char *name;
     /* Binds the calling thread to the device and allocates both fields (a host tile:
-     * and its block sums, block_count). */
+     * and its block sums, block_count). A GPU's limits on the sweep's block and grid
+     * are the plan's to check (sweep_shape.c), after the upload and connect. */
     int (*open)(struct tile *t);
     /* Prepares reading the neighbours' edges (peer access, or halo buffers). */
     int (*connect)(struct tile *t, const struct tile *neighbour[SIDE_COUNT]);

@@ -226,7 +226,8 @@ static int cuda_download(struct tile *t, int which, struct field *to)
     return 0;
 }
 
-/* Frees what open() and connect() allocated; errors here are not reported. */
+/* Frees what open(), connect(), prepare() and the loops allocated; errors here are
+ * not reported. */
 static void cuda_close(struct tile *t)
 {
     struct cuda_tile *c = t->impl;

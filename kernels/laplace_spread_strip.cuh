@@ -24,12 +24,11 @@
  * there are at least that many). */
 #define SPREAD_LEAST_ROWS 2
 #define SPREAD_BLOCK_THREADS 512
-/* The depth of the rounds the columns kernel is compiled for (laplace_spread_columns.cuh;
- * the deepest halo, SPREAD_MOST_DEPTH of laplace_kernels.h, is take_columns' registers).
+/* The depth of the rounds the columns kernel is compiled for is SPREAD_DEPTH, the
+ * deepest halo (take_columns' registers) SPREAD_MOST_DEPTH (laplace_kernels.h).
  * F = edge_depth(depth) + lag fields (depth, or 1 at depth 0): the deciding warps may
  * decide an iteration up to lag iterations after the sweepers finished it, at most
  * SPREAD_MOST_LAG (laplace_kernels.h): the sum slots hold 2F iterations. */
-#define SPREAD_DEPTH 2
 static_assert(2 * (SPREAD_MOST_DEPTH + SPREAD_MOST_LAG) <= SPREAD_SUM_SLOTS,
               "a block's sum must stay in its slot until every deciding warp read it");
 /* What one sweeping thread holds and sees: its block's strip and its place. The block

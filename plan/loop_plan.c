@@ -112,10 +112,22 @@ long loop_plan_pairs_batch(const struct tile_offer *o)
                : 0;
 }
 
+/* The GPU memory a tile's block sums take (devices/device_cuda.c alloc_sums, once the
+ * plan is made: after the offer measured its free memory): two sweeps' with --reduce
+ * device, the first phase's of a rule of two phases; none where the sweeps write
+ * them into mapped host memory. */
+static double device_sums_bytes(const struct tile_settings *s, const struct tile_plan *tp)
+{
+    const double sweep = (double)tp->block_count * sizeof(double);
+    return s->reduce == REDUCE_DEVICE                ? 2.0 * sweep
+           : update_rule_phases(&s->update_rule) > 1 ? sweep
+                                                     : 0.0;
+}
+
 /* The batch a tile of several takes, 0 where it declines: a GPU tile's (none where an
  * edge comes by halo copy: that path stays in the host loop), a host tile's. */
-static long several_batch(const struct tile_offer *o, const struct tile_plan *tp,
-                          int asked)
+static long several_batch(const struct tile_settings *s, const struct tile_offer *o,
+                          const struct tile_plan *tp, int asked)
 {
     if (!o->gpu)
         return asked || o->field_bytes <= HOST_BATCH_BYTES ? HOST_BATCH : 0;
@@ -130,7 +142,8 @@ static long several_batch(const struct tile_offer *o, const struct tile_plan *tp
     if (n < 2)
         return 0;
     const double need = 2.0 * ((double)o->field_bytes +
-                               (double)n * (double)tp->block_count * sizeof(double));
+                               (double)n * (double)tp->block_count * sizeof(double)) +
+                        device_sums_bytes(s, tp);
     return need + (256 << 20) < (double)o->free_bytes ? n : 0;
 }
 
@@ -189,7 +202,8 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
     }
     long batch = LONG_MAX;
     for (int t = 0; t < in->tiles; t++) {
-        const long mine = several_batch(&o[t], &tiles[t], loop == LOOP_BATCHED);
+        const long mine =
+            several_batch(&in->tile, &o[t], &tiles[t], loop == LOOP_BATCHED);
         batch = mine < batch ? mine : batch;
     }
     if (batch <= 0)
@@ -267,7 +281,8 @@ static int cluster_fit(const struct tile_settings *s, const struct tile_offer *o
  * 2.24 against 2.23, 768^2 3.05 against 3.01, double 512^2 2.84 against 2.87; where it
  * does not fit (float 1024^2), a lag of 2. */
 #define SPREAD_LAG 2
-static const int spread_tries[][2] = {{2, 3}, {2, SPREAD_LAG}, {0, SPREAD_LAG}, {0, 1}};
+static const int spread_tries[][2] = {
+    {SPREAD_DEPTH, 3}, {SPREAD_DEPTH, SPREAD_LAG}, {0, SPREAD_LAG}, {0, 1}};
 
 /* The spread strips a lone tile takes: the first try whose strips fit, if every block
  * of it can be resident; its blocks (0: none) with its depth and lag into fit. */

@@ -339,6 +339,24 @@ Test(loop_plan, several_gpu_tiles_batch_where_every_tile_pays)
     expect("uneven tiles", plan_of(&in, uneven), LOOP_WAY_BATCHED, 232);
 }
 
+Test(loop_plan, the_batches_of_several_tiles_count_the_sums_kept_on_the_gpu)
+{
+    /* SOR, the general kernel's 32x8 blocks: 524288 sums a sweep (4 MiB), whose first
+     * phase's wait on the GPU; --loop batched: 16 iterations a batch (64 MiB of sums),
+     * two sets of 512 MiB of field and 64 MiB of sums, 256 MiB to spare: 1412 MiB */
+    struct loop_plan_input in = asked(2);
+    in.tile.loop = LOOP_BATCHED;
+    in.tile.update_rule.method = METHOD_SOR;
+    struct tile_offer big[2] = {beside(gpu_tile(8192, 16384, 4)),
+                                beside(gpu_tile(8192, 16384, 4))};
+    big[0].free_bytes = big[1].free_bytes = (size_t)(1413 * MIB);
+    expect("SOR 16384^2 as 2 tiles, 1413 MiB free", plan_of(&in, big), LOOP_WAY_BATCHED,
+           16);
+    big[0].free_bytes = (size_t)(1410 * MIB);
+    expect("1410 MiB free: not with the first phase's sums", plan_of(&in, big),
+           LOOP_WAY_HOST, 0);
+}
+
 Test(loop_plan, gpu_tiles_stacked_in_rows_take_passes_of_two)
 {
     struct loop_plan_input in = asked(2);
