@@ -117,16 +117,20 @@ static int sweeps_alternate(long lx, long ly, size_t value_size, size_t l2_bytes
     return 2.0 * (double)lx * (double)ly * (double)value_size > (double)l2_bytes;
 }
 
+/* The kernel s asks for; auto: rows for plain Jacobi, else the general kernel. */
+static enum kernel_variant kernel_asked(const struct tile_settings *s)
+{
+    if (s->kernel != KERNEL_AUTO)
+        return (enum kernel_variant)s->kernel;
+    return update_rule_is_plain_jacobi(&s->update_rule) ? KERNEL_ROWS : KERNEL_GENERAL;
+}
+
 /* The shape for a tile of lx x ly values of value_size on GPU g, as s asks. */
 static struct sweep_shape choose(const struct tile_settings *s, long lx, long ly,
                                  size_t value_size, const struct gpu_facts *g)
 {
-    const int plain = update_rule_is_plain_jacobi(&s->update_rule);
     const int auto_block = s->block_x <= 0 || s->block_y <= 0;
-    struct sweep_shape shape = {.kernel = s->kernel != KERNEL_AUTO
-                                              ? (enum kernel_variant)s->kernel
-                                          : plain ? KERNEL_ROWS
-                                                  : KERNEL_GENERAL,
+    struct sweep_shape shape = {.kernel = kernel_asked(s),
                                 .block_x = auto_block ? BLOCK_X : s->block_x,
                                 .block_y = auto_block ? BLOCK_Y : s->block_y,
                                 .rows_per_thread = 1,
