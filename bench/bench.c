@@ -259,7 +259,9 @@ static int sweep_run(struct bench_state *b, char *err, size_t n)
     double start = omp_get_wtime(), estimate = bench_sweep_estimate_s(s);
     for (int i = 0; i < bench_sweep_count(s) && !interrupt_requested(); i++) {
         run_point(b, s, BENCH_SWEEP_ONE, i);
-        if (bench_sweep_sides(s) == 2 && !interrupt_requested())
+        if (bench_sweep_sides(s) == 3 && !interrupt_requested())
+            run_point(b, s, BENCH_SWEEP_TWO, i);
+        if (bench_sweep_sides(s) >= 2 && !interrupt_requested())
             run_point(b, s, BENCH_SWEEP_ALL, i);
         if (!interrupt_requested() &&
             (status = bench_sweep_lattice_done(s, i, err, n)) != EXIT_OK) {

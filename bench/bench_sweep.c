@@ -1,10 +1,12 @@
 /*
- * bench_sweep.c - the lattice sweep of laplace --bench: how close does one device
- * come to its floor, and from which lattice on are all the devices faster than one?
+ * bench_sweep.c - the lattice sweep of laplace --bench under way (its plan, floor and
+ * crossover: bench_sweep_plan.c): how close does one device come to its floor, and
+ * from which lattice on are all the devices (and 2 GPUs of more) faster than one?
  *
  *   runs      square lattices 128^2 ... 16384^2, float, Jacobi, --eps 0
  *             --check-every 1, each on one device and on all of them (stacked
- *             in rows, 1xN), run by bench.c as it runs the matrix; a fixed
+ *             in rows, 1xN), and on 2 GPUs (1x2) where there are more than two,
+ *             run by bench.c as it runs the matrix; a fixed
  *             iteration count per lattice (bench_sweep_iterations); each point the
  *             median of SWEEP_RUNS timed runs after SWEEP_WARMUPS untimed ones, in
  *             microseconds per iteration (compute time / iterations).
@@ -16,7 +18,9 @@
  *             ceilings (the first GPU's, or the host's), and the share of it that
  *             one device reaches; lattices whose two fields fit in the GPU's L2
  *             are marked on chip: their floor lies below the copy bandwidth's.
- *   output    a table and the crossover (one GPU: the floor) on stdout; one CSV row
+ *   output    a table (each side's us per iteration, and its speed-up over one
+ *             device and efficiency: speed-up / devices) and the crossover (one
+ *             GPU: the floor) on stdout; one CSV row
  *             per point (its median run) in DIR/bench-<gpu>-<date>-sweep.csv, the
  *             file written whole again (a temporary, renamed) after each lattice,
  *             so that a sweep stopped by a signal keeps the lattices it finished;
@@ -47,167 +51,7 @@
 _Static_assert(SWEEP_RUNS % 2 == 1, "the median of the runs is one of them");
 _Static_assert(SWEEP_RUNS >= 3 && SWEEP_WARMUPS >= 1, "at least 3 timed runs, 1 warm-up");
 
-#define SWEEP_RUN_S 0.1 /* compute time of a run on one nominal device */
-#define QUICK_ITERATIONS 20
-
-static const long sweep_sizes[BENCH_SWEEP_MAX] = {128,  256,  512,  1024,
-                                                  2048, 4096, 8192, 16384};
-static const long quick_sizes[] = {128, 256};
-
-#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-enum { ONE = BENCH_SWEEP_ONE, ALL = BENCH_SWEEP_ALL }; /* the two sides of a point */
-
-/* ---- planning ------------------------------------------------------------- */
-
-long bench_sweep_iterations(long n, enum backend backend)
-{
-    if (backend == BACKEND_GPU)
-        return bench_plan_iterations_for(n, PRECISION_FLOAT, SWEEP_RUN_S,
-                                         NOMINAL_GPU_BYTES_S, NOMINAL_LATENCY_S);
-    return bench_plan_iterations_for(n, PRECISION_FLOAT, SWEEP_RUN_S,
-                                     NOMINAL_THREAD_BYTES_S, NOMINAL_THREAD_LATENCY_S);
-}
-
-/* Whether the n x n lattice of the sweep fits: on the host always, on one GPU too. */
-static int sweep_fits(const struct bench_plan_machine *m, enum backend backend, long n)
-{
-    if (!bench_plan_fits_host(m->host_bytes, n, PRECISION_FLOAT))
-        return 0;
-    return backend != BACKEND_GPU ||
-           bench_plan_fits_gpu(m->gpu_free_bytes, n, PRECISION_FLOAT);
-}
-
-/* The two entries of lattice n: one device, and all of them. */
-static void plan_lattice(const struct bench_plan_machine *m, struct bench_sweep_plan *p,
-                         long n)
-{
-    long iterations = m->quick ? QUICK_ITERATIONS : bench_sweep_iterations(n, p->backend);
-    int on_gpus = p->backend == BACKEND_GPU;
-    struct bench_plan_entry *one = &p->one[p->count], *all = &p->all[p->count];
-    *one = bench_plan_entry_default("sweep", p->backend, PRECISION_FLOAT, n,
-                                    on_gpus ? 1 : 0, iterations);
-    *all = bench_plan_entry_default("sweep", p->backend, PRECISION_FLOAT, n,
-                                    on_gpus ? p->devices : 0, iterations);
-    if (!on_gpus)
-        one->partition_x = one->partition_y = 1; /* one thread; all: every core */
-    p->count++;
-}
-
-int bench_sweep_plan(const struct bench_plan_machine *m, struct bench_sweep_plan *p)
-{
-    int cores = m->cores < CPU_TILES_MAX ? m->cores : CPU_TILES_MAX;
-    const long *sizes = m->quick ? quick_sizes : sweep_sizes;
-    int count = m->quick ? COUNT(quick_sizes) : COUNT(sweep_sizes);
-    *p = (struct bench_sweep_plan){.backend = m->gpus >= 1 ? BACKEND_GPU : BACKEND_CPU,
-                                   .alone = m->gpus == 1};
-    p->devices = p->backend == BACKEND_GPU ? m->gpus : cores;
-    if (p->devices < 2 && !p->alone) {
-        p->skipped = "fewer than two GPUs and a single CPU core: there is nothing to "
-                     "compare one device with";
-        return 0;
-    }
-    for (int i = 0; i < count && sweep_fits(m, p->backend, sizes[i]); i++)
-        plan_lattice(m, p, sizes[i]);
-    if (p->count == 0)
-        p->skipped = "not even its smallest lattice fits";
-    return p->count;
-}
-
-double bench_sweep_floor_us(long n, double copy_gbps)
-{
-    return 1e6 * report_sweep_bytes(n, n, PRECISION_FLOAT) / (copy_gbps * 1e9);
-}
-
-int bench_sweep_on_chip(long n, size_t l2_bytes)
-{
-    return 2.0 * (double)n * (double)n * (double)sizeof(float) <= (double)l2_bytes;
-}
-
-int bench_sweep_crossover(const double *one_us, const double *all_us, int count)
-{
-    int from = count;
-    while (from > 0 && all_us[from - 1] < one_us[from - 1]) /* false for NAN */
-        from--;
-    return from < count ? from : -1;
-}
-
-void bench_sweep_crossover_text(const struct bench_sweep_points *p, char *text, size_t n)
-{
-    int last = p->count - 1, faster = 0, at = 0;
-    int from = bench_sweep_crossover(p->us[ONE], p->us[ALL], p->count);
-    for (int i = 0; i < p->count; i++)
-        faster += p->us[ALL][i] < p->us[ONE][i];
-    if (from >= 0)
-        at = snprintf(text, n,
-                      "crossover %ld^2: %s are faster than %s at every size from %ld^2 "
-                      "up (%d of %d sizes faster)",
-                      p->n[from], p->all, p->one, p->n[from], faster, p->count);
-    else if (isfinite(p->us[ONE][last]) && isfinite(p->us[ALL][last]))
-        snprintf(text, n,
-                 "no crossover found: %s are not faster than %s at the largest lattice, "
-                 "%ld^2 (%d of %d sizes faster)",
-                 p->all, p->one, p->n[last], faster, p->count);
-    else
-        snprintf(text, n, "no crossover found: the largest lattice, %ld^2, failed",
-                 p->n[last]);
-    if (from == 0 && at > 0 && (size_t)at < n)
-        snprintf(text + at, n - (size_t)at,
-                 "; every lattice: the crossover may lie below %ld^2", p->n[0]);
-}
-
-/* The least and most of a point's timed runs. */
-static void spread(const double *runs, double *least, double *most)
-{
-    *least = *most = runs[0];
-    for (int r = 1; r < SWEEP_RUNS; r++)
-        *least = fmin(*least, runs[r]), *most = fmax(*most, runs[r]);
-}
-
-/* "8192^2 (2 GPUs 13 us/it, runs 12.8-13.4; 1 GPU 12.3, runs 12.1-12.6: apart)" */
-static int slower_point(const struct bench_sweep_points *p, int i, char *text, size_t n)
-{
-    double lo[2], hi[2];
-    if (!isfinite(p->us[ONE][i]) || !isfinite(p->us[ALL][i]))
-        return snprintf(text, n, "%ld^2 (failed)", p->n[i]);
-    for (int side = ONE; side <= ALL; side++)
-        spread(p->runs[side][i], &lo[side], &hi[side]);
-    return snprintf(
-        text, n, "%ld^2 (%s %.3g us/it, runs %.3g-%.3g; %s %.3g, runs %.3g-%.3g: %s)",
-        p->n[i], p->all, p->us[ALL][i], lo[ALL], hi[ALL], p->one, p->us[ONE][i], lo[ONE],
-        hi[ONE], lo[ALL] <= hi[ONE] ? "the runs overlap" : "apart");
-}
-
-void bench_sweep_slower_text(const struct bench_sweep_points *p, char *text, size_t n)
-{
-    size_t used = (size_t)snprintf(text, n, "slower at");
-    int slower = 0;
-    for (int i = 0; i < p->count && used < n; i++) {
-        if (p->us[ALL][i] < p->us[ONE][i]) /* false for NAN: failed */
-            continue;
-        used += (size_t)snprintf(text + used, n - used, "%s ", slower++ ? "," : "");
-        if (used < n)
-            used += (size_t)slower_point(p, i, text + used, n - used);
-    }
-    if (slower == 0 && used < n)
-        snprintf(text + used, n - used, " no size: %s are faster than %s at every one",
-                 p->all, p->one);
-}
-
-void bench_sweep_file_name(char *path, size_t n, const char *bench_csv)
-{
-    size_t length = strlen(bench_csv);
-    if (length >= 4 && strcmp(bench_csv + length - 4, ".csv") == 0)
-        length -= 4;
-    snprintf(path, n, "%.*s-sweep.csv", (int)length, bench_csv);
-}
-
-void bench_sweep_csv_header(FILE *out)
-{
-    report_csv_header_fields(out);
-    fputs(",us_per_iter,us_per_iter_runs,speedup,crossover,command,group,floor_us,"
-          "pct_of_floor,on_chip,on_chip_floor_us\n",
-          out);
-}
+enum { ONE = BENCH_SWEEP_ONE, ALL = BENCH_SWEEP_ALL, TWO = BENCH_SWEEP_TWO };
 
 /* ---- the state of a sweep ------------------------------------------------- */
 
@@ -216,15 +60,16 @@ struct bench_sweep {
     struct bench_sweep_plan plan;
     /* per side and lattice: every timed run, their us per iteration, the median's
      * index (-1 when the point failed) and value (NAN when it failed) */
-    struct bench_state_run runs[2][BENCH_SWEEP_MAX][SWEEP_RUNS];
-    double runs_us[2][BENCH_SWEEP_MAX][SWEEP_RUNS];
-    int median[2][BENCH_SWEEP_MAX];
-    double us[2][BENCH_SWEEP_MAX];
+    struct bench_state_run runs[BENCH_SWEEP_SIDES][BENCH_SWEEP_MAX][SWEEP_RUNS];
+    double runs_us[BENCH_SWEEP_SIDES][BENCH_SWEEP_MAX][SWEEP_RUNS];
+    int median[BENCH_SWEEP_SIDES][BENCH_SWEEP_MAX];
+    double us[BENCH_SWEEP_SIDES][BENCH_SWEEP_MAX];
     double floor_us[BENCH_SWEEP_MAX]; /* per lattice (bench_sweep_floor_us) */
     int on_chip[BENCH_SWEEP_MAX];     /* per lattice (bench_sweep_on_chip) */
     int done;                         /* lattices whose sides all ran */
     int crossover;                    /* index of the lattice, or -1 (until the end) */
     char crossover_text[200];
+    char two_text[200];     /* 2 GPUs against one, where the sweep has them ("" else) */
     char slower_text[1200]; /* the sizes where all were slower ("" alone) */
     int saved;              /* the CSV has its name: each save replaces it */
     char path[CONFIG_PATH_MAX];
@@ -237,7 +82,7 @@ int bench_sweep_count(const struct bench_sweep *s)
 
 int bench_sweep_sides(const struct bench_sweep *s)
 {
-    return s->plan.alone ? 1 : 2;
+    return s->plan.alone ? 1 : s->plan.two ? 3 : 2;
 }
 
 /* The copy bandwidth that the floors divide by: the first GPU's, or the host's. */
@@ -256,14 +101,34 @@ static double pct_of_floor(const struct bench_sweep *s, int i)
 const struct bench_plan_entry *bench_sweep_entry(const struct bench_sweep *s, int side,
                                                  int i)
 {
-    return side == ONE ? &s->plan.one[i] : &s->plan.all[i];
+    return side == ONE   ? &s->plan.one[i]
+           : side == TWO ? &s->plan.on_two[i]
+                         : &s->plan.all[i];
+}
+
+/* The devices of a side: 1, 2, or all of them. */
+static int side_devices(const struct bench_sweep *s, int side)
+{
+    return side == ONE ? 1 : side == TWO ? 2 : s->plan.devices;
+}
+
+/* Lattice i's speed-up of a side over one device, and its efficiency (speed-up /
+ * devices). */
+static double speedup(const struct bench_sweep *s, int side, int i)
+{
+    return s->us[ONE][i] / s->us[side][i];
+}
+
+static double efficiency(const struct bench_sweep *s, int side, int i)
+{
+    return speedup(s, side, i) / side_devices(s, side);
 }
 
 /* "1 GPU", "2 GPUs", "1 thread", "64 threads". */
 static const char *devices_text(const struct bench_sweep *s, int side, char *text,
                                 size_t n)
 {
-    int count = side == ONE ? 1 : s->plan.devices;
+    int count = side_devices(s, side);
     snprintf(text, n, "%d %s%s", count, s->plan.backend == BACKEND_GPU ? "GPU" : "thread",
              count > 1 ? "s" : "");
     return text;
@@ -327,22 +192,64 @@ static void find_crossover(struct bench_sweep *s)
     s->crossover = bench_sweep_crossover(s->us[ONE], s->us[ALL], s->done);
     bench_sweep_crossover_text(&p, s->crossover_text, sizeof s->crossover_text);
     bench_sweep_slower_text(&p, s->slower_text, sizeof s->slower_text);
+    s->two_text[0] = '\0';
+    if (s->plan.two) { /* the same sentence for 2 GPUs against one */
+        char two[32];
+        p.us[1] = s->us[TWO];
+        p.runs[1] = (const double(*)[SWEEP_RUNS])s->runs_us[TWO];
+        p.all = devices_text(s, TWO, two, sizeof two);
+        bench_sweep_crossover_text(&p, s->two_text, sizeof s->two_text);
+    }
 }
 
 /* ---- table and CSV -------------------------------------------------------- */
 
+/* The sides the table compares with one device, in its order: 2 GPUs (where the sweep
+ * has them), then all; returns their count. */
+static int compared_sides(const struct bench_sweep *s, int sides[2])
+{
+    int count = 0;
+    if (s->plan.two)
+        sides[count++] = TWO;
+    sides[count++] = ALL;
+    return count;
+}
+
+/* Appends to line (n bytes) the column titles of each compared side: `what`, with
+ * the side's devices where there are two sides ("speed-up 2", "speed-up 4"). */
+static void add_titles(const struct bench_sweep *s, char *line, size_t n,
+                       const char *what, int width)
+{
+    int sides[2], count = compared_sides(s, sides);
+    for (int k = 0; k < count; k++) {
+        char title[48];
+        if (count > 1)
+            snprintf(title, sizeof title, "%s %d", what, side_devices(s, sides[k]));
+        else
+            snprintf(title, sizeof title, "%s", what);
+        snprintf(line + strlen(line), n - strlen(line), " %*s", width, title);
+    }
+}
+
 static void table_header(const struct bench_sweep *s)
 {
-    char one[32], all[32], one_us[48], all_us[48];
+    char line[400], devices[32], us[48];
+    int sides[2], count = compared_sides(s, sides);
     if (s->plan.alone) {
         bench_state_say(s->b, "\n%-9s %10s %16s %16s %10s\n", "lattice", "iterations",
                         "1 GPU us/it", "floor us/it", "% of floor");
         return;
     }
-    snprintf(one_us, sizeof one_us, "%s us/it", devices_text(s, ONE, one, sizeof one));
-    snprintf(all_us, sizeof all_us, "%s us/it", devices_text(s, ALL, all, sizeof all));
-    bench_state_say(s->b, "\n%-9s %10s %16s %16s %8s\n", "lattice", "iterations", one_us,
-                    all_us, "speed-up");
+    snprintf(us, sizeof us, "%s us/it", devices_text(s, ONE, devices, sizeof devices));
+    snprintf(line, sizeof line, "%-9s %10s %16s", "lattice", "iterations", us);
+    for (int k = 0; k < count; k++) {
+        snprintf(us, sizeof us, "%s us/it",
+                 devices_text(s, sides[k], devices, sizeof devices));
+        snprintf(line + strlen(line), sizeof line - strlen(line), " %16s", us);
+    }
+    add_titles(s, line, sizeof line, "speed-up", 12);
+    add_titles(s, line, sizeof line, "efficiency", 12);
+    bench_state_say(s->b, "\n%s\n", line);
 }
 
 /* The table line of lattice i on one GPU alone: its time, floor and share. */
@@ -363,17 +270,26 @@ static void alone_row(const struct bench_sweep *s, int i, const char *lattice)
 /* The table line of lattice i, once its sides ran. */
 static void table_row(const struct bench_sweep *s, int i)
 {
-    char lattice[32], one[32], all[32], speedup[32];
+    char lattice[32], one[32], all[32], ratio[32];
     snprintf(lattice, sizeof lattice, "%ld^2", s->plan.one[i].n);
     if (s->plan.alone) {
         alone_row(s, i, lattice);
         return;
     }
-    bench_state_say(
-        s->b, "%-9s %10ld %16s %16s %8s\n", lattice, s->plan.one[i].iterations,
-        bench_number(one, sizeof one, s->us[ONE][i], 2),
-        bench_number(all, sizeof all, s->us[ALL][i], 2),
-        bench_number(speedup, sizeof speedup, s->us[ONE][i] / s->us[ALL][i], 2));
+    char line[400];
+    int sides[2], count = compared_sides(s, sides);
+    snprintf(line, sizeof line, "%-9s %10ld %16s", lattice, s->plan.one[i].iterations,
+             bench_number(one, sizeof one, s->us[ONE][i], 2));
+    for (int k = 0; k < count; k++)
+        snprintf(line + strlen(line), sizeof line - strlen(line), " %16s",
+                 bench_number(all, sizeof all, s->us[sides[k]][i], 2));
+    for (int k = 0; k < count; k++)
+        snprintf(line + strlen(line), sizeof line - strlen(line), " %12s",
+                 bench_number(ratio, sizeof ratio, speedup(s, sides[k], i), 2));
+    for (int k = 0; k < count; k++)
+        snprintf(line + strlen(line), sizeof line - strlen(line), " %12s",
+                 bench_number(ratio, sizeof ratio, efficiency(s, sides[k], i), 2));
+    bench_state_say(s->b, "%s\n", line);
 }
 
 double bench_sweep_estimate_s(const struct bench_sweep *s)
@@ -384,7 +300,8 @@ double bench_sweep_estimate_s(const struct bench_sweep *s)
     for (int i = 0; i < p->count; i++)
         estimate += (SWEEP_WARMUPS + SWEEP_RUNS) *
                     (bench_plan_estimate_run_s(k, &p->one[i]) +
-                     (p->alone ? 0.0 : bench_plan_estimate_run_s(k, &p->all[i])));
+                     (p->alone ? 0.0 : bench_plan_estimate_run_s(k, &p->all[i])) +
+                     (p->two ? bench_plan_estimate_run_s(k, &p->on_two[i]) : 0.0));
     return estimate;
 }
 
@@ -392,11 +309,16 @@ double bench_sweep_estimate_s(const struct bench_sweep *s)
 static void print_plan(FILE *out, const char *prefix, const struct bench_sweep *s)
 {
     const struct bench_sweep_plan *p = &s->plan;
-    char one[32], all[32];
+    char one[32], all[80], two[32];
     if (p->alone)
         snprintf(all, sizeof all, "its floor");
     else
         devices_text(s, ALL, all, sizeof all);
+    if (p->two) {
+        char every[32];
+        snprintf(all, sizeof all, "%s and %s", devices_text(s, TWO, two, sizeof two),
+                 devices_text(s, ALL, every, sizeof every));
+    }
     fprintf(out,
             "%slattice sweep: %ld^2 to %ld^2 float, Jacobi, the norm every iteration, on "
             "%s against %s%s; estimated %.1f s%s\n",
@@ -424,8 +346,9 @@ static void csv_row(FILE *f, const struct bench_sweep *s, int side, int i)
     fprintf(f, ",%.3f,", s->us[side][i]);
     for (int r = 0; r < SWEEP_RUNS; r++)
         fprintf(f, "%s%.3f", r ? " " : "", s->runs_us[side][i][r]);
-    bench_number_csv(f, s->us[ONE][i] / s->us[side][i], 3);
-    fprintf(f, ",%d,\"%s\",sweep", i == s->crossover, command);
+    bench_number_csv(f, speedup(s, side, i), 3);
+    bench_number_csv(f, efficiency(s, side, i), 3);
+    fprintf(f, ",%d,\"%s\",sweep", side != TWO && i == s->crossover, command);
     bench_number_csv(f, s->floor_us[i], 3);
     bench_number_csv(f, side == ONE ? pct_of_floor(s, i) : NAN, 1);
     fprintf(f, ",%d", s->on_chip[i]);
@@ -461,6 +384,8 @@ static void write_csv(FILE *f, const struct bench_sweep *s, int end)
     fprintf(f, "# %s\n", s->crossover_text);
     if (s->slower_text[0])
         fprintf(f, "# %s\n", s->slower_text);
+    if (s->two_text[0])
+        fprintf(f, "# %s\n", s->two_text);
 }
 
 /* The CSV (named after the matrix's) written whole under a temporary name, then
@@ -491,7 +416,7 @@ static int save_csv(struct bench_sweep *s, int end, char *err, size_t n)
  * and the table's header printed. */
 static int start(struct bench_sweep *s, char *err, size_t n)
 {
-    for (int side = ONE; side <= ALL; side++)
+    for (int side = ONE; side < BENCH_SWEEP_SIDES; side++)
         for (int i = 0; i < BENCH_SWEEP_MAX; i++) {
             s->median[side][i] = -1;
             s->us[side][i] = NAN;
@@ -556,6 +481,8 @@ int bench_sweep_close(struct bench_sweep *s, char *err, size_t n)
     bench_state_say(s->b, "%s\n", s->crossover_text);
     if (s->slower_text[0])
         bench_state_say(s->b, "%s\n", s->slower_text);
+    if (s->two_text[0])
+        bench_state_say(s->b, "%s\n", s->two_text);
     if (save_csv(s, 1, err, n) != 0)
         status = EXIT_FAILURE_RUN;
     else

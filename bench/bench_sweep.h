@@ -32,17 +32,20 @@ struct bench_sweep_plan {
     enum backend backend; /* BACKEND_GPU, or BACKEND_CPU: the host tiles */
     int devices;          /* of the "all" side: GPUs, or host threads */
     int alone;            /* 1: one GPU, measured against its floor only (no "all") */
+    int two;              /* 1: also on 2 GPUs (a machine of more than two) */
     int count;            /* lattices, ascending */
-    struct bench_plan_entry one[BENCH_SWEEP_MAX]; /* 1 GPU, or 1 host thread (1x1) */
-    struct bench_plan_entry all[BENCH_SWEEP_MAX]; /* every GPU, or every core */
-    const char *skipped;                          /* why nothing runs, or NULL */
+    struct bench_plan_entry one[BENCH_SWEEP_MAX];    /* 1 GPU, or 1 host thread (1x1) */
+    struct bench_plan_entry all[BENCH_SWEEP_MAX];    /* every GPU, or every core */
+    struct bench_plan_entry on_two[BENCH_SWEEP_MAX]; /* 2 GPUs (1x2), where two */
+    const char *skipped;                             /* why nothing runs, or NULL */
 };
 
 /*
- * The sweep for the machine: on the GPUs when there are two or more; on the one GPU
- * alone, against its floor, when there is one; else on the host tiles (1 thread
- * against every core, as the bench without GPUs runs its CPU part), skipped (count
- * 0, skipped set) with a single core. Lattices
+ * The sweep for the machine: on the GPUs when there are two or more (1 GPU against
+ * every GPU, and against 2 where there are more than two: each stacked in rows, as
+ * --partition auto lays them); on the one GPU alone, against its floor, when there is
+ * one; else on the host tiles (1 thread against every core, as the bench without GPUs
+ * runs its CPU part), skipped (count 0, skipped set) with a single core. Lattices
  * whose fields do not fit (bench_plan_fits_gpu, bench_plan_fits_host) are left out, and
  * the larger ones with them. Returns the count of lattices.
  */
@@ -67,7 +70,8 @@ int bench_sweep_crossover(const double *one_us, const double *all_us, int count)
 struct bench_sweep_points {
     int count;
     const long *n;
-    const double *us[2];                 /* BENCH_SWEEP_ONE, BENCH_SWEEP_ALL */
+    const double *us[2]; /* [BENCH_SWEEP_ONE] one device, [BENCH_SWEEP_ALL] the devices
+                            compared with it (all, or 2 GPUs) */
     const double (*runs[2])[SWEEP_RUNS]; /* every timed run of each point */
     const char *one, *all;               /* "1 GPU", "2 GPUs" */
 };
@@ -99,13 +103,14 @@ void bench_sweep_csv_header(FILE *out);
 
 /* ---- a sweep under way ---------------------------------------------------- */
 
-/* The two sides of a point: one device, and all of them. */
-enum { BENCH_SWEEP_ONE, BENCH_SWEEP_ALL };
+/* The sides of a point: one device, all of them, and 2 GPUs of more (plan.two). */
+enum { BENCH_SWEEP_ONE, BENCH_SWEEP_ALL, BENCH_SWEEP_TWO, BENCH_SWEEP_SIDES };
 
 /* A sweep under way: its plan, its runs and their medians, its CSV. */
 struct bench_sweep;
 
-/* The sides the sweep runs: 2, or 1 (BENCH_SWEEP_ONE) on one GPU alone. */
+/* The sides the sweep runs: 2 (ONE, ALL), 3 (and TWO) on more than two GPUs, or 1
+ * (ONE) on one GPU alone; they are the first that many of the enum. */
 int bench_sweep_sides(const struct bench_sweep *s);
 
 /* Plans the sweep for b->machine. When nothing can run, says why and sets *out
@@ -118,7 +123,7 @@ int bench_sweep_open(struct bench_state *b, struct bench_sweep **out, char *err,
 /* The estimated wall time of the whole sweep, warm-ups included (from b->costs). */
 double bench_sweep_estimate_s(const struct bench_sweep *s);
 
-/* The lattices of the sweep; the entry of a side (BENCH_SWEEP_ONE or _ALL) at
+/* The lattices of the sweep; the entry of a side (BENCH_SWEEP_ONE, _ALL, _TWO) at
  * lattice i. */
 int bench_sweep_count(const struct bench_sweep *s);
 const struct bench_plan_entry *bench_sweep_entry(const struct bench_sweep *s, int side,

@@ -1,7 +1,7 @@
 # plot_sweep.gp - the lattice sweep of laplace --bench (make plots), as a PNG next to
 # its CSV: microseconds per iteration against the lattice side, log-log, one line for
-# one device and one for all of them (the median of each point; every timed run as a
-# dot), the floor of one device dashed (floor_us: the sweep's bytes at the copy
+# one device, one for 2 GPUs where the sweep has them (more than two), and one for all
+# of them (the median of each point; every timed run as a dot), the floor of one device dashed (floor_us: the sweep's bytes at the copy
 # bandwidth measured), the crossover marked and named in the title as the bench named
 # it (the crossover column, bench_sweep_crossover in bench_sweep.c). A sweep of one GPU
 # alone has no second line: the title gives its share of the floor at the largest
@@ -86,6 +86,12 @@ all_side = many == 1 ? '' : ', csv using (side(many) ? column("nx") : NaN):"us_p
     with linespoints lw 2 pt 7 lc 2 title all." (median)", \
     for [k = 1:runs] csv using (side(many) ? column("nx") : NaN):(run(k)) with points \
     pt 6 ps 0.6 lc 2 notitle'
-plot @one_side @all_side
+# 2 GPUs, where a sweep of more than two has them
+two = "2 ".unit."s"
+two_side = many <= 2 ? '' : ', csv using (side(2) ? column("nx") : NaN):"us_per_iter" \
+    with linespoints lw 2 pt 7 lc 3 title two." (median)", \
+    for [k = 1:runs] csv using (side(2) ? column("nx") : NaN):(run(k)) with points \
+    pt 6 ps 0.6 lc 3 notitle'
+plot @one_side @two_side @all_side
 set output
 print sprintf("plot_sweep.gp: wrote %s.png (%s)", base, named)

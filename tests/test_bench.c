@@ -368,11 +368,32 @@ Test(bench, sweep_on_two_gpus_is_1_gpu_against_2_from_128_to_16384)
                       e->block_x == 0 && e->reduce == REDUCE_HOST);
         }
     }
+    cr_assert_eq(p.two, 0, "two GPUs: no third side");
     struct bench_plan_machine m = h200x2;
     m.gpus = 8; /* every GPU of the machine, stacked in rows */
     bench_sweep_plan(&m, &p);
     cr_assert(p.all[0].gpus == 8 && p.all[0].partition_x == 1 &&
               p.all[0].partition_y == 8);
+}
+
+Test(bench, sweep_on_more_than_two_gpus_also_runs_two)
+{
+    struct bench_sweep_plan p;
+    struct bench_plan_machine m = h200x2;
+    m.gpus = 4;
+    cr_assert_eq(bench_sweep_plan(&m, &p), 8);
+    cr_assert(p.two == 1 && p.devices == 4);
+    for (int i = 0; i < p.count; i++) {
+        const struct bench_plan_entry *two = &p.on_two[i];
+        cr_assert(two->n == p.one[i].n && two->iterations == p.one[i].iterations);
+        cr_assert(two->gpus == 2 && two->partition_x == 1 && two->partition_y == 2,
+                  "2 GPUs stacked in rows, as auto lays them: %dx%d", two->partition_x,
+                  two->partition_y);
+        cr_assert(p.all[i].gpus == 4 && p.all[i].partition_y == 4);
+    }
+    m.gpus = 3; /* 1 against 2 and 3 */
+    bench_sweep_plan(&m, &p);
+    cr_assert(p.two == 1 && p.all[0].gpus == 3 && p.on_two[0].gpus == 2);
 }
 
 Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
@@ -610,7 +631,7 @@ Test(bench, sweep_file_is_named_after_the_bench_csv)
 #define SWEEP_HEADER                                                                     \
     "backend,precision,nx,ny,partition,devices,method,iterations,converged,final_norm,"  \
     "time_input_s,time_compute_s,time_output_s,time_total_s,glups,gbps,gflops,"          \
-    "us_per_iter,us_per_iter_runs,speedup,crossover,command,group,floor_us,"             \
+    "us_per_iter,us_per_iter_runs,speedup,efficiency,crossover,command,group,floor_us,"  \
     "pct_of_floor,on_chip,on_chip_floor_us\n"
 
 Test(bench, sweep_csv_header_starts_with_the_design_columns)
@@ -624,10 +645,10 @@ static void synthetic_row(FILE *f, long n, int tiles, double us, double one_us, 
     double floor_us = bench_sweep_floor_us(n, 4000.0);
     fprintf(f,
             "gpu,float,%ld,%ld,1x%d,%s,jacobi,1000,0,1e-3,0.1,%.6f,0.1,0.3,1,1,1,%.3f,"
-            "%.3f %.3f %.3f,%.3f,%d,\"laplace --nx %ld\",sweep,%.3f,%.1f,%d,%s\n",
+            "%.3f %.3f %.3f,%.3f,%.3f,%d,\"laplace --nx %ld\",sweep,%.3f,%.1f,%d,%s\n",
             n, n, tiles, tiles == 1 ? "0" : "0 1", us * 1e-3, us, us, us * 1.01,
-            us * 0.99, one_us / us, cross, n, floor_us, 100.0 * floor_us / us, n <= 512,
-            n <= 512 ? "0.400" : "");
+            us * 0.99, one_us / us, one_us / us / tiles, cross, n, floor_us,
+            100.0 * floor_us / us, n <= 512, n <= 512 ? "0.400" : "");
 }
 
 /* scripts/plot_sweep.gp on the CSV at path: it succeeds without a warning, says
@@ -668,6 +689,27 @@ Test(bench, plot_sweep_draws_the_lines_and_names_the_crossover)
     fprintf(f, "# crossover 512^2\n");
     fclose(f);
     plot_sweep_says(path, png, "crossover 512^2: 2 GPUs faster than 1 GPU");
+}
+
+Test(bench, plot_sweep_draws_two_gpus_on_a_sweep_of_four)
+{
+    char path[256], png[256];
+    static const long sizes[] = {128, 256, 512, 1024};
+    static const double one[] = {4, 5, 9, 30}, two[] = {8, 7, 6, 16},
+                        all[] = {9, 9, 5, 9};
+    out_path(path, sizeof path, "synthetic-four-sweep.csv");
+    out_path(png, sizeof png, "synthetic-four-sweep.png");
+    remove(png);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    bench_sweep_csv_header(f);
+    for (int i = 0; i < 4; i++) {
+        synthetic_row(f, sizes[i], 1, one[i], one[i], i == 2);
+        synthetic_row(f, sizes[i], 4, all[i], one[i], i == 2);
+        synthetic_row(f, sizes[i], 2, two[i], one[i], 0);
+    }
+    fclose(f);
+    plot_sweep_says(path, png, "crossover 512^2: 4 GPUs faster than 1 GPU");
 }
 
 Test(bench, plot_sweep_on_one_gpu_draws_it_against_its_floor)
