@@ -38,8 +38,6 @@ struct loop_plan {
     int blocks;       /* on chip: blocks of the cluster or of the spread strips */
     int depth;        /* on chip: the halos' rows (0: the blocks meet every iteration) */
     int lag;          /* spread: iterations the stop decision may lag the sweeps */
-    int round;        /* on chip: iterations from one meeting of the blocks to the next
-                         (1: every iteration) */
     int columns;      /* spread: each sweeping thread's column in registers */
     int failed;       /* 1: what was asked cannot run; reason says why */
     int failed_tile;  /* the tile it is about */

@@ -334,7 +334,6 @@ static int on_chip(const struct tile_settings *s, const struct tile_offer *o,
     p->blocks = spread ? strips.blocks : o->cluster_blocks[cluster_depth];
     p->depth = spread ? strips.depth : cluster_depth;
     p->lag = spread ? strips.lag : 0;
-    p->round = p->depth > 0 ? p->depth : 1;
     p->columns = spread && strips.columns;
     return 1;
 }
@@ -433,6 +432,11 @@ void loop_plan_make(const struct loop_plan_input *in, const struct tile_offer *o
 static const char *const way_names[LOOP_WAY_COUNT] = {"host",  "batched", "singles",
                                                       "pairs", "cluster", "spread"};
 
+int loop_plan_round(const struct loop_plan *p)
+{
+    return p->depth > 0 ? p->depth : 1;
+}
+
 const char *loop_plan_way_name(enum loop_way way)
 {
     return way >= 0 && way < LOOP_WAY_COUNT ? way_names[way] : "?";
@@ -443,8 +447,9 @@ const char *loop_plan_way_name(enum loop_way way)
 static void rounds_text(const struct loop_plan *p, char *text, size_t size)
 {
     text[0] = '\0';
-    if (p->round > 1)
-        snprintf(text, size, ", the blocks meeting once in %d iterations", p->round);
+    if (loop_plan_round(p) > 1)
+        snprintf(text, size, ", the blocks meeting once in %d iterations",
+                 loop_plan_round(p));
     if (p->columns)
         snprintf(text + strlen(text), size - strlen(text),
                  ", each thread's column in registers");

@@ -36,6 +36,10 @@ struct loop_plan_input {
 void loop_plan_make(const struct loop_plan_input *in, const struct tile_offer *offers,
                     struct loop_plan *plan, struct tile_plan *tiles);
 
+/* On chip: iterations from one meeting of the blocks to the next, the halos' depth (1:
+ * every iteration, as at depth 0). */
+int loop_plan_round(const struct loop_plan *p);
+
 /* The way's name, as the CSV's loop column and --dry-run name it. */
 const char *loop_plan_way_name(enum loop_way way);
 

@@ -127,14 +127,14 @@ Test(loop_plan, a_lone_gpu_tile_goes_on_chip_where_it_fits_and_pays)
     struct loop_plan p = plan_of(&in, &o);
     expect("512^2 float", p, LOOP_WAY_SPREAD, 8192);
     cr_expect_eq(p.blocks, 128);
-    cr_expect_eq(p.round, 2);
+    cr_expect_eq(loop_plan_round(&p), 2);
     cr_expect_eq(p.columns, 1);
     /* 128^2: the cluster in rounds of 8 holds it, and up to 256 rows it is faster */
     o = on_chip(gpu_tile(128, 128, 4), 8, 8, 64, 2, 0);
     p = plan_of(&in, &o);
     expect("128^2 float", p, LOOP_WAY_CLUSTER, 8192);
     cr_expect_eq(p.blocks, 8);
-    cr_expect_eq(p.round, 8);
+    cr_expect_eq(loop_plan_round(&p), 8);
     /* 192 rows with a cluster meeting every iteration: the spread strips from 128 */
     o = on_chip(gpu_tile(192, 192, 8), 16, 0, 96, 2, 1);
     expect("192^2 double, cluster without rounds", plan_of(&in, &o), LOOP_WAY_SPREAD,
@@ -174,7 +174,7 @@ Test(loop_plan, loop_chip_takes_the_cluster_for_other_rules_and_refuses_a_misfit
     struct tile_offer o = on_chip(gpu_tile(256, 256, 4), 16, 0, 0, 0, 0);
     struct loop_plan p = plan_of(&in, &o);
     expect("--loop chip SOR 256^2", p, LOOP_WAY_CLUSTER, 8192);
-    cr_expect_eq(p.round, 1, "SOR meets every iteration");
+    cr_expect_eq(loop_plan_round(&p), 1, "SOR meets every iteration");
     o = on_chip(gpu_tile(4096, 4096, 4), 0, 0, 0, 0, 0);
     o.device = 3;
     p = plan_of(&in, &o);
@@ -210,13 +210,13 @@ Test(loop_plan, the_cluster_takes_the_deepest_rounds_that_fit)
     o.cluster_blocks[4] = 2;
     struct loop_plan p = plan_of(&in, &o);
     expect("64^2, rounds of 4 fit", p, LOOP_WAY_CLUSTER, 8192);
-    cr_expect(p.depth == 4 && p.round == 4 && p.blocks == 2 && p.lag == 0,
-              "depth %d, round %d, blocks %d", p.depth, p.round, p.blocks);
+    cr_expect(p.depth == 4 && loop_plan_round(&p) == 4 && p.blocks == 2 && p.lag == 0,
+              "depth %d, round %d, blocks %d", p.depth, loop_plan_round(&p), p.blocks);
     o.cluster_blocks[8] = 1;
     cr_expect_eq(plan_of(&in, &o).depth, 8, "8 first");
     in.tile.tune.chip_depth = 3;
     p = plan_of(&in, &o);
-    cr_expect(p.depth == 0 && p.round == 1 && p.blocks == 4,
+    cr_expect(p.depth == 0 && loop_plan_round(&p) == 1 && p.blocks == 4,
               "chip_depth=3: 3, then 2, then 0: depth %d", p.depth);
     in.tile.tune.chip_depth = 1;
     cr_expect_eq(plan_of(&in, &o).depth, 1, "chip_depth=1 asked: taken where it fits");
@@ -517,7 +517,7 @@ Test(loop_plan, describes_the_way_as_the_report_does)
     cr_expect_str_eq(line, "batched on the GPUs, 80 iterations a batch, two iterations a "
                            "pass through memory");
     p = (struct loop_plan){
-        .way = LOOP_WAY_SPREAD, .batch = 8192, .blocks = 128, .round = 2, .columns = 1};
+        .way = LOOP_WAY_SPREAD, .batch = 8192, .blocks = 128, .depth = 2, .columns = 1};
     loop_plan_describe(&p, 1, line, sizeof line);
     cr_expect_str_eq(line,
                      "on chip: the lattice in the shared memory of 128 blocks, one a "
@@ -525,7 +525,7 @@ Test(loop_plan, describes_the_way_as_the_report_does)
                      "blocks meeting once in 2 iterations, each thread's column in "
                      "registers");
     p = (struct loop_plan){
-        .way = LOOP_WAY_CLUSTER, .batch = 8192, .blocks = 8, .round = 1};
+        .way = LOOP_WAY_CLUSTER, .batch = 8192, .blocks = 8, .depth = 0};
     loop_plan_describe(&p, 1, line, sizeof line);
     cr_expect_str_eq(line,
                      "on chip: the lattice in the shared memory of one cluster of 8 "
