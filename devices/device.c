@@ -5,6 +5,13 @@
  */
 #include "devices/device.h"
 
+int device_tile_sums_on_gpu(const struct tile_settings *s)
+{
+    if (s->reduce == REDUCE_DEVICE)
+        return 2;
+    return update_rule_phases(&s->update_rule) > 1 ? 1 : 0;
+}
+
 size_t device_tile_field_bytes(const struct tile *t)
 {
     return (size_t)t->extent->lx * (size_t)t->extent->ly * precision_size(t->precision);

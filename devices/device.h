@@ -272,6 +272,11 @@ struct device_ops {
 /* Bytes of one field of the tile (width x height values). */
 size_t device_tile_field_bytes(const struct tile *t);
 
+/* How many sweeps' block sums a GPU tile keeps in device memory: two with --reduce
+ * device (the device adds them), one for a rule of two phases (the first phase's wait
+ * there for the second), else none (the sweeps write them into mapped host memory). */
+int device_tile_sums_on_gpu(const struct tile_settings *s);
+
 /* Where the tile's first site lies in a host array of pitch sites a row, each elem
  * bytes, whose first value is lattice site (x0, y0): its offset in bytes. */
 size_t device_tile_offset(const struct tile *t, long x0, long y0, long pitch,

@@ -65,10 +65,11 @@ static int alloc_mapped(struct tile *t, size_t bytes, double **host, double **de
 static int alloc_sums(struct tile *t)
 {
     struct cuda_tile *c = t->impl;
-    if (t->settings.reduce == REDUCE_DEVICE)
-        CUDA_CHECK(t, cudaMalloc((void **)&c->block_sums_d, 2 * cuda_tile_sums_bytes(t)));
-    else if (update_rule_phases(&t->settings.update_rule) > 1)
-        CUDA_CHECK(t, cudaMalloc((void **)&c->phase_sums_d, cuda_tile_sums_bytes(t)));
+    const int on_gpu = device_tile_sums_on_gpu(&t->settings);
+    double **sums_d =
+        t->settings.reduce == REDUCE_DEVICE ? &c->block_sums_d : &c->phase_sums_d;
+    if (on_gpu > 0)
+        CUDA_CHECK(t, cudaMalloc((void **)sums_d, on_gpu * cuda_tile_sums_bytes(t)));
     for (int p = 0; p < 2; p++) {
         if (t->settings.reduce == REDUCE_DEVICE) {
             if (alloc_mapped(t, sizeof(double), &c->total_h[p], &c->total_d[p]) != 0)

@@ -112,16 +112,11 @@ long loop_plan_pairs_batch(const struct tile_offer *o)
                : 0;
 }
 
-/* The GPU memory a tile's block sums take (devices/device_cuda.c alloc_sums, once the
- * plan is made: after the offer measured its free memory): two sweeps' with --reduce
- * device, the first phase's of a rule of two phases; none where the sweeps write
- * them into mapped host memory. */
+/* The GPU memory a tile's block sums take (device_tile_sums_on_gpu), which prepare
+ * allocates once the plan is made, after the offer measured the free memory. */
 static double device_sums_bytes(const struct tile_settings *s, const struct tile_plan *tp)
 {
-    const double sweep = (double)tp->block_count * sizeof(double);
-    return s->reduce == REDUCE_DEVICE                ? 2.0 * sweep
-           : update_rule_phases(&s->update_rule) > 1 ? sweep
-                                                     : 0.0;
+    return device_tile_sums_on_gpu(s) * (double)tp->block_count * sizeof(double);
 }
 
 /* The batch a tile of several takes, 0 where it declines: a GPU tile's (none where an
