@@ -670,16 +670,27 @@ static void plot_sweep_says(const char *path, const char *png, const char *what)
     remove(path);
 }
 
+/* A synthetic sweep CSV named name in the tests' output folder, empty,
+ * open for its lines; its path and the PNG's (removed) into path and png. */
+static FILE *synthetic_sweep(const char *name, char path[256], char png[256])
+{
+    char file[128];
+    snprintf(file, sizeof file, "%s.csv", name);
+    out_path(path, 256, file);
+    snprintf(file, sizeof file, "%s.png", name);
+    out_path(png, 256, file);
+    remove(png);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    return f;
+}
+
 Test(bench, plot_sweep_draws_the_lines_and_names_the_crossover)
 {
     char path[256], png[256];
     static const long sizes[] = {128, 256, 512, 1024};
     static const double one[] = {4, 5, 9, 30}, all[] = {9, 9, 7, 16};
-    out_path(path, sizeof path, "synthetic-sweep.csv");
-    out_path(png, sizeof png, "synthetic-sweep.png");
-    remove(png);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
+    FILE *f = synthetic_sweep("synthetic-sweep", path, png);
     fprintf(f, "# a synthetic sweep: 2 GPUs faster from 512^2 on\n");
     bench_sweep_csv_header(f);
     for (int i = 0; i < 4; i++) {
@@ -697,11 +708,7 @@ Test(bench, plot_sweep_draws_two_gpus_on_a_sweep_of_four)
     static const long sizes[] = {128, 256, 512, 1024};
     static const double one[] = {4, 5, 9, 30}, two[] = {8, 7, 6, 16},
                         all[] = {9, 9, 5, 9};
-    out_path(path, sizeof path, "synthetic-four-sweep.csv");
-    out_path(png, sizeof png, "synthetic-four-sweep.png");
-    remove(png);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
+    FILE *f = synthetic_sweep("synthetic-four-sweep", path, png);
     bench_sweep_csv_header(f);
     for (int i = 0; i < 4; i++) {
         synthetic_row(f, sizes[i], 1, one[i], one[i], i == 2);
@@ -717,11 +724,7 @@ Test(bench, plot_sweep_on_one_gpu_draws_it_against_its_floor)
     char path[256], png[256];
     static const long sizes[] = {128, 256, 512, 1024};
     static const double one[] = {3, 3.5, 4, 9};
-    out_path(path, sizeof path, "synthetic-alone-sweep.csv");
-    out_path(png, sizeof png, "synthetic-alone-sweep.png");
-    remove(png);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
+    FILE *f = synthetic_sweep("synthetic-alone-sweep", path, png);
     bench_sweep_csv_header(f);
     for (int i = 0; i < 4; i++)
         synthetic_row(f, sizes[i], 1, one[i], one[i], 0);
