@@ -40,10 +40,11 @@ struct cuda_tile {
     struct stop_state *state_d; /* the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */
-    /* a lone tile on chip: the cluster at each depth, the spread strips at each depth
-     * and lag (lag - 1), as offered (device_cuda_offer.c; blocks 0: does not fit) */
+    /* a lone tile on chip: the cluster at each depth, the spread strips at each depth,
+     * lag (lag - 1) and way (0: fields in shared memory, 1: columns in registers), as
+     * offered (device_cuda_offer.c; blocks 0: does not fit) */
     struct chip_plan cluster_at[CHIP_MOST_DEPTH + 1];
-    struct spread_plan strips_at[SPREAD_MOST_DEPTH + 1][SPREAD_MOST_LAG];
+    struct spread_plan strips_at[SPREAD_MOST_DEPTH + 1][SPREAD_MOST_LAG][2];
     void *meeting_d; /* on chip, spread: where its blocks meet */
     int overlapping; /* a lone tile's sweeps overlap the kernel before them
                         (laplace_kernels_can_overlap) */

@@ -93,11 +93,12 @@ struct gpu_facts {
     long grid_most[2];      /* blocks across and up a grid */
 };
 
-/* Spread strips of one depth and lag as a lone GPU tile's device offers them. */
+/* Spread strips of one depth, lag and way as a lone GPU tile's device offers them. */
 struct spread_fit {
-    int blocks;   /* 0: they cannot be laid, or their fields do not fit */
+    int blocks;   /* 0: they cannot be laid this way, or their fields do not fit */
     int resident; /* 1: every block can be resident at once (else they cannot run) */
-    int columns;  /* 1: each sweeping thread's column in registers */
+    int possible; /* 1: they can be laid this way (each thread's column in registers:
+                     the columns loop takes them), fitting or not */
 };
 
 /* What a tile's device offers the loop plan (plan/loop_plan.c), as facts, once the
@@ -118,8 +119,9 @@ struct tile_offer {
     /* a lone GPU tile on chip (0 blocks: does not fit that way, or not offered): */
     int cluster_blocks[CHIP_MOST_DEPTH + 1]; /* one cluster, in rounds of depth d (0:
                                                 meeting every iteration) */
-    struct spread_fit spread[SPREAD_MOST_DEPTH + 1][SPREAD_MOST_LAG]; /* spread strips,
-                                                halos d deep, decision lagging l + 1 */
+    /* spread strips, halos d deep, decision lagging l + 1, the fields in shared memory
+     * (w 0) or each thread's column in registers (w 1) */
+    struct spread_fit spread[SPREAD_MOST_DEPTH + 1][SPREAD_MOST_LAG][2];
     int pairs_fit;     /* passes of two iterations: their grid fits (a lone tile's,
                           or one of several stacked: as wide as the lattice, at
                           least 2 rows high, its neighbours read in place) */

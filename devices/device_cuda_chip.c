@@ -88,7 +88,8 @@ int device_cuda_chip_run(struct tile *t, const struct loop_plan *plan,
     struct cuda_tile *c = t->impl;
     const struct on_chip way =
         plan->way == LOOP_WAY_SPREAD
-            ? (struct on_chip){.strips = &c->strips_at[plan->depth][plan->lag - 1]}
+            ? (struct on_chip){.strips = &c->strips_at[plan->depth][plan->lag - 1]
+                                                      [plan->columns]}
             : (struct on_chip){.cluster = &c->cluster_at[plan->depth]};
     *out = stop_state_start();
     const long laps = plan->batch < CHIP_LAP_MOST ? plan->batch : CHIP_LAP_MOST;

@@ -17,8 +17,8 @@
 #include "kernels/laplace_spread.h"
 
 /* How a lone tile fits on chip at every depth (and lag) the kernels have: one cluster,
- * and for plain Jacobi the spread strips (with LAPLACE_TUNE's spread_blocks, _unroll
- * and _columns); each fit into the tile's state, for device_cuda_chip.c to run the one
+ * and for plain Jacobi the spread strips, either way (with LAPLACE_TUNE's spread_blocks
+ * and _unroll); each fit into the tile's state, for device_cuda_chip.c to run the one
  * the plan takes. */
 static int fits_on_chip(struct tile *t, struct tile_offer *o)
 {
@@ -31,12 +31,15 @@ static int fits_on_chip(struct tile *t, struct tile_offer *o)
         o->cluster_blocks[depth] = c->cluster_at[depth].blocks;
     }
     for (int depth = 0; plain && depth <= SPREAD_MOST_DEPTH; depth++)
-        for (int lag = 1; lag <= SPREAD_MOST_LAG; lag++) {
-            struct spread_plan *s = &c->strips_at[depth][lag - 1];
-            CUDA_CHECK(t, laplace_spread_plan(&tile, tune, depth, lag, s));
-            o->spread[depth][lag - 1] = (struct spread_fit){
-                .blocks = s->blocks, .resident = s->resident, .columns = s->columns};
-        }
+        for (int lag = 1; lag <= SPREAD_MOST_LAG; lag++)
+            for (int columns = 0; columns < 2; columns++) {
+                struct spread_plan *s = &c->strips_at[depth][lag - 1][columns];
+                CUDA_CHECK(t, laplace_spread_plan(&tile, tune, depth, lag, columns, s));
+                o->spread[depth][lag - 1][columns] =
+                    (struct spread_fit){.blocks = s->blocks,
+                                        .resident = s->resident,
+                                        .possible = s->possible};
+            }
     return 0;
 }
 

@@ -105,8 +105,7 @@ __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_columns(spread_args<
 /* For tuning experiments and the GPU suite, LAPLACE_TUNE's knobs (support/tuning.h),
  * each TUNING_AUTO unless set: spread_blocks replaces the choice of the blocks (more
  * than the plan's are taken as the plan's), spread_unroll unroll_of (the fields in
- * shared memory), spread_columns=0 keeps the fields in shared memory where the columns
- * would fit in registers. (spread_depth and spread_lag are the loop plan's.) */
+ * shared memory). (spread_depth, spread_lag and spread_columns are the loop plan's.) */
 
 /* The rows a sweeping thread walks at a time (walk_column) in strips of `rows` rows:
  * 3 in float strips of up to 4 rows, else 4 (the compiler's own choice). Measured on
@@ -120,19 +119,20 @@ static int unroll_of(long rows, size_t value_size)
     return value_size == sizeof(float) && rows <= 4 ? 3 : 4;
 }
 
-/* Whether plan p's strips fit the loop of columns in registers
- * (laplace_spread_columns.cuh): a thread a column, rounds of SPREAD_DEPTH, and a
- * column's rows with their halos in SPREAD_COLUMN_ROWS. */
-static bool fits_columns(const spread_plan &p, long lx, const tuning &tune)
+/* Whether the loop of columns in registers (laplace_spread_columns.cuh) can take plan
+ * p's strips: a thread a column, rounds of SPREAD_DEPTH, and a column's rows with their
+ * halos in SPREAD_COLUMN_ROWS. */
+static bool columns_take(const spread_plan &p, long lx)
 {
     return p.depth == SPREAD_DEPTH && lx - 2 <= SPREAD_SWEEPERS &&
-           p.rows + 2 * p.depth <= SPREAD_COLUMN_ROWS && tune.spread_columns != 0;
+           p.rows + 2 * p.depth <= SPREAD_COLUMN_ROWS;
 }
 
 /* The shape of `blocks` strips with halos `depth` rows deep over the tile, in depth +
- * lag fields, its shared memory not yet checked. */
+ * lag fields, each thread's column in registers where `columns` and the columns loop
+ * can take them, else the fields in shared memory; its shared memory not yet checked. */
 static spread_plan shape_of(int blocks, int depth, int lag, long lx, long ly,
-                            size_t value_size, const tuning &tune)
+                            size_t value_size, const tuning &tune, bool columns)
 {
     spread_plan p = {};
     p.blocks = blocks;
@@ -146,7 +146,7 @@ static spread_plan shape_of(int blocks, int depth, int lag, long lx, long ly,
     const size_t edge_words = 2 * (size_t)blocks * 2 * (size_t)edge_depth(depth) *
                               (size_t)lx * (value_size / 4);
     p.meeting_bytes = edges_offset(blocks) + edge_words * sizeof(word);
-    if (fits_columns(p, lx, tune)) { /* a thread a column of the interior; the ring */
+    if (columns && columns_take(p, lx)) { /* a thread a column of the interior; ring */
         p.columns = 1;
         p.threads_x = (int)((lx - 2 + 31) / 32 * 32);
         p.threads_y = 1;
@@ -166,18 +166,26 @@ static long blocks_of(long ly, int sms, long least, int asked)
     return asked != TUNING_AUTO && asked <= blocks ? asked : blocks;
 }
 
-/* The strips of `depth` and `lag` (laplace_spread_plan) if they can be laid, at least
- * `least` rows each, and their shared memory fits in what their kernel leaves of a
- * block's: room[1] with the columns in registers, else room[0]; blocks 0 where not. */
+/* The strips of `depth` and `lag` (laplace_spread_plan), each thread's column in
+ * registers or (columns false) the fields in shared memory: possible where they can be
+ * laid, at least `least` rows each, and the columns loop takes them; blocks 0 where
+ * not, or where their shared memory does not fit in what their kernel leaves of a
+ * block's (room[1] with the columns in registers, else room[0]). */
 static spread_plan fit_of(long lx, long ly, int sms, const size_t room[2],
-                          size_t value_size, const tuning &tune, int depth, int lag)
+                          size_t value_size, const tuning &tune, int depth, int lag,
+                          bool columns)
 {
     const long least = depth > SPREAD_LEAST_ROWS ? depth : SPREAD_LEAST_ROWS;
     const long blocks = blocks_of(ly, sms, least, tune.spread_blocks);
     if (blocks < 2 || ly / blocks < least)
         return spread_plan{};
-    const spread_plan p = shape_of((int)blocks, depth, lag, lx, ly, value_size, tune);
-    return p.shared_bytes <= room[p.columns] ? p : spread_plan{};
+    spread_plan p = shape_of((int)blocks, depth, lag, lx, ly, value_size, tune, columns);
+    if (columns && !p.columns)
+        return spread_plan{};
+    p.possible = 1;
+    if (p.shared_bytes > room[p.columns])
+        p.blocks = 0;
+    return p;
 }
 
 /* The kernel that runs plan p. */
@@ -192,7 +200,7 @@ template <typename T> static void (*kernel_of(const spread_plan &p))(spread_args
 
 template <typename T>
 static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune, int depth,
-                           int lag, spread_plan *plan)
+                           int lag, bool columns, spread_plan *plan)
 {
     *plan = spread_plan{};
     int device = 0, sms = 0, shared_most = 0, cooperative = 0;
@@ -206,18 +214,21 @@ static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune, int dep
                                     device);
     if (rc != cudaSuccess || !cooperative || sms < 2 || tile->lx < 3 || tile->ly < 3)
         return rc;
-    cudaFuncAttributes fields, columns; /* the kernels' static shared memory */
-    rc = cudaFuncGetAttributes(&fields, spread_loop<T, true, 4>);
+    cudaFuncAttributes of_fields, of_columns; /* the kernels' static shared memory */
+    rc = cudaFuncGetAttributes(&of_fields, spread_loop<T, true, 4>);
     if (rc == cudaSuccess)
-        rc = cudaFuncGetAttributes(&columns, spread_columns<T>);
+        rc = cudaFuncGetAttributes(&of_columns, spread_columns<T>);
     if (rc != cudaSuccess)
         return rc;
     const size_t most = (size_t)shared_most;
-    const size_t room[2] = {most - min(most, fields.sharedSizeBytes),
-                            most - min(most, columns.sharedSizeBytes)};
-    spread_plan p = fit_of(tile->lx, tile->ly, sms, room, sizeof(T), tune, depth, lag);
-    if (p.blocks == 0)
+    const size_t room[2] = {most - min(most, of_fields.sharedSizeBytes),
+                            most - min(most, of_columns.sharedSizeBytes)};
+    spread_plan p =
+        fit_of(tile->lx, tile->ly, sms, room, sizeof(T), tune, depth, lag, columns);
+    if (p.blocks == 0) {
+        *plan = p;
         return cudaSuccess;
+    }
     rc =
         cudaFuncSetAttribute(kernel_of<T>(p), cudaFuncAttributeMaxDynamicSharedMemorySize,
                              (int)p.shared_bytes);
@@ -274,11 +285,11 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
 
 extern "C" cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
                                            const struct tuning *tune, int depth, int lag,
-                                           struct spread_plan *plan)
+                                           int columns, struct spread_plan *plan)
 {
     if (tile->precision == PRECISION_FLOAT)
-        return plan_of<float>(tile, *tune, depth, lag, plan);
-    return plan_of<double>(tile, *tune, depth, lag, plan);
+        return plan_of<float>(tile, *tune, depth, lag, columns != 0, plan);
+    return plan_of<double>(tile, *tune, depth, lag, columns != 0, plan);
 }
 
 extern "C" cudaError_t laplace_spread_loop(const struct spread_plan *plan,

@@ -26,6 +26,8 @@ struct spread_plan {
     int blocks;   /* 0: the strips cannot be laid, or do not fit */
     int resident; /* 1: the device keeps every block resident at once (else the
                      strips cannot run: the cooperative launch needs them all) */
+    int possible; /* 1: the strips can be laid this way (blocks may still be 0: their
+                     shared memory does not fit) */
     int depth, fields;
     int columns; /* 1: each sweeping thread's column in registers, the fields' own
                     rows in shared memory (laplace_spread_columns.cuh); 0: the fields */
@@ -38,18 +40,20 @@ struct spread_plan {
 
 /*
  * The strips of a lone tile (its precision and size) on the current device with halos
- * `depth` rows deep (0 .. SPREAD_MOST_DEPTH of laplace_kernels.h) and the decision
- * lagging `lag` iterations (1 .. SPREAD_MOST_LAG), with LAPLACE_TUNE's spread_blocks,
- * spread_unroll and spread_columns (support/tuning.h); plan->blocks is 0 where the
+ * `depth` rows deep (0 .. SPREAD_MOST_DEPTH of laplace_kernels.h), the decision
+ * lagging `lag` iterations (1 .. SPREAD_MOST_LAG), and each sweeping thread's column
+ * in registers (columns 1) or the fields in shared memory (0), with LAPLACE_TUNE's
+ * spread_blocks and spread_unroll (support/tuning.h). plan->possible is 0 where the
  * device has no cooperative launch, or the strips of at least two rows (and `depth`)
- * cannot be laid or their fields do not fit in the multiprocessors' shared memory;
- * plan->resident says whether every block can be resident. Which depth and lag a run
- * takes is the loop plan's (plan/loop_plan.c). Returns a CUDA call's error, if one
- * failed.
+ * cannot be laid, or (columns) the columns loop cannot take them; plan->blocks is 0
+ * there and where their fields do not fit in the multiprocessors' shared memory;
+ * plan->resident says whether every block can be resident. Which depth, lag and way
+ * a run takes is the loop plan's (plan/loop_plan.c). Returns a CUDA call's error, if
+ * one failed.
  */
 cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
                                 const struct tuning *tune, int depth, int lag,
-                                struct spread_plan *plan);
+                                int columns, struct spread_plan *plan);
 
 /*
  * Runs up to `batch` iterations of the lone tile by plain Jacobi, as

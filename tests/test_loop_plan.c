@@ -60,11 +60,13 @@ static struct tile_offer host_tile(long lx, long ly, size_t value)
                                .block_count = ((lx + 31) / 32) * ((ly + 7) / 8)};
 }
 
-/* The spread strips of one depth and lag fit in `blocks` blocks, all resident. */
+/* The spread strips of one depth and lag fit in `blocks` blocks, all resident, with
+ * each thread's column in registers (columns 1: the columns loop takes them) or the
+ * fields in shared memory (0: it does not). */
 static struct tile_offer spread_fits(struct tile_offer o, int depth, int lag, int blocks,
                                      int columns)
 {
-    o.spread[depth][lag - 1] = (struct spread_fit){blocks, 1, columns};
+    o.spread[depth][lag - 1][columns] = (struct spread_fit){blocks, 1, 1};
     return o;
 }
 
@@ -251,8 +253,32 @@ Test(loop_plan, the_spread_strips_take_the_first_depth_and_lag_that_fit)
     cr_expect(p.depth == 4 && p.lag == 2 && p.blocks == 64,
               "spread_depth=4 first, with a lag of 2: depth %d", p.depth);
     in = asked(1);
-    o.spread[2][2].resident = 0; /* the first fit cannot run: no spread strips */
+    o.spread[2][2][1].resident = 0; /* the first fit cannot run: no spread strips */
     expect("not resident", plan_of(&in, &o), LOOP_WAY_SINGLES, 540);
+}
+
+Test(loop_plan, the_spread_strips_hold_columns_in_registers_where_they_can)
+{
+    struct loop_plan_input in = asked(1);
+    struct tile_offer o = gpu_tile(512, 512, 4);
+    o.spread[2][2][0] = (struct spread_fit){128, 1, 1}; /* the fields fit */
+    o.spread[2][2][1] = (struct spread_fit){128, 1, 1}; /* and the columns */
+    struct loop_plan p = plan_of(&in, &o);
+    cr_expect(p.way == LOOP_WAY_SPREAD && p.columns == 1, "the columns where they fit");
+    in.tile.tune.spread_columns = 0;
+    p = plan_of(&in, &o);
+    cr_expect(p.way == LOOP_WAY_SPREAD && p.columns == 0 && p.depth == 2 && p.lag == 3,
+              "spread_columns=0: the fields of the same try");
+    in = asked(1);
+    o.spread[2][2][1].blocks = 0; /* the columns loop takes them, they do not fit: */
+    o.spread[2][1][1] = (struct spread_fit){128, 1, 1}; /* the next try, not the fields */
+    p = plan_of(&in, &o);
+    cr_expect(p.columns == 1 && p.depth == 2 && p.lag == 2,
+              "depth %d, lag %d, columns %d", p.depth, p.lag, p.columns);
+    o.spread[2][2][1].possible = 0; /* the columns loop cannot take them: the fields */
+    p = plan_of(&in, &o);
+    cr_expect(p.columns == 0 && p.depth == 2 && p.lag == 3,
+              "depth %d, lag %d, columns %d", p.depth, p.lag, p.columns);
 }
 
 Test(loop_plan, off_chip_plain_jacobi_takes_pairs_where_singles_do_not_pay)
