@@ -135,6 +135,29 @@ int p2p_plan_devices(int partition_x, int partition_y, const int *asked, int ask
     return EXIT_OK;
 }
 
+/* The pairs (device, peer) this process has enabled, so that a GPU holding two tiles
+ * beside the same peer enables it once: CUDA refuses the second with
+ * cudaErrorPeerAccessAlreadyEnabled, which compute-sanitizer reports as an error.
+ * Devices are reset only at exit (reset_used_devices), so an enabled pair stays so. */
+#define P2P_TABLE_DEVICES 64
+static unsigned char peer_enabled[P2P_TABLE_DEVICES][P2P_TABLE_DEVICES];
+
+/* cudaDeviceEnablePeerAccess(peer) on the calling thread's device, once a pair. */
+static cudaError_t enable_once(int device, int peer)
+{
+    const int listed = device >= 0 && peer >= 0 && device < P2P_TABLE_DEVICES &&
+                       peer < P2P_TABLE_DEVICES;
+    cudaError_t rc = cudaSuccess;
+#pragma omp critical(p2p_peer_table)
+    {
+        if (!listed || !peer_enabled[device][peer])
+            rc = cudaDeviceEnablePeerAccess(peer, 0);
+        if (listed && (rc == cudaSuccess || rc == cudaErrorPeerAccessAlreadyEnabled))
+            peer_enabled[device][peer] = 1;
+    }
+    return rc;
+}
+
 int p2p_enable(int device, int peer, char *err, size_t n)
 {
     int can = 0;
@@ -144,7 +167,7 @@ int p2p_enable(int device, int peer, char *err, size_t n)
                          cudaGetErrorString(rc));
     if (!can)
         return 0;
-    rc = cudaDeviceEnablePeerAccess(peer, 0);
+    rc = enable_once(device, peer);
     if (rc == cudaErrorPeerAccessAlreadyEnabled) {
         cudaGetLastError(); /* clear the sticky-free error: not a failure */
         return 1;

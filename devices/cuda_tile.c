@@ -128,8 +128,14 @@ static int wait_for_neighbours(struct tile *t, const struct sweep_args *a)
 int cuda_tile_meet_neighbours(struct tile *t, const struct sweep_args *a, int src,
                               struct sweep_launch *l)
 {
-    if (wait_for_neighbours(t, a) != 0 ||
-        edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l->west) ||
+    return wait_for_neighbours(t, a) != 0 ? -1 : cuda_tile_neighbour_views(t, a, src, l);
+}
+
+/* cuda_tile.h says what it gives. */
+int cuda_tile_neighbour_views(struct tile *t, const struct sweep_args *a, int src,
+                              struct sweep_launch *l)
+{
+    if (edge_of(t, SIDE_WEST, a->neighbour[SIDE_WEST], src, &l->west) ||
         edge_of(t, SIDE_EAST, a->neighbour[SIDE_EAST], src, &l->east) ||
         edge_of(t, SIDE_SOUTH, a->neighbour[SIDE_SOUTH], src, &l->south) ||
         edge_of(t, SIDE_NORTH, a->neighbour[SIDE_NORTH], src, &l->north))

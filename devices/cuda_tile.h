@@ -20,7 +20,8 @@ struct cuda_tile_batch_set {
     void *checkpoint_d;          /* the field of iteration from - 1 */
     double *slots_d, *slots_h;   /* every iteration's block sums (--reduce host) */
     double *totals_d, *totals_h; /* every iteration's tile total (--reduce device) */
-    cudaGraphExec_t graph;       /* the first tile only: the batch of every GPU */
+    cudaGraphExec_t graph;       /* the first tile only: the batch of every GPU; with
+                                    peer flags every tile: its own part */
 };
 
 struct cuda_tile {
@@ -53,6 +54,12 @@ struct cuda_tile {
     enum loop_way batch_way; /* the plan's way of its batches */
     long slot_sums;          /* block sums an iteration keeps in a batch's slots */
     cudaEvent_t mark;        /* where this tile's stream joins and leaves the graph */
+    int flagged;             /* stacked tiles meeting through peer flags (the plan's
+                                flags): each launches its own part of a batch */
+    unsigned long long *passes_d; /* flags: heard from below, from above; done; the
+                                     edge blocks arrived (device_cuda_pairs.c) */
+    int *flag_words_h, *flag_words_d; /* flags, mapped host memory: [0] stop, [1] timed
+                                         out (struct pass_flags) */
     struct cuda_tile_batch_set sets[2]; /* used by batches in turn (batch_set) */
     /* the edges of other MPI ranks (device_cuda_ranks.c) */
     cudaEvent_t edges_copied;   /* after the last edge queued to host memory */
@@ -101,6 +108,11 @@ int cuda_tile_launch_sweep(struct tile *t, const struct sweep_launch *l);
  * (phase 1: their phase 0 of step a->iteration) and puts into l the views of their
  * edges of field src (peer pointers into it, or halos copied now); 0, or -1. */
 int cuda_tile_meet_neighbours(struct tile *t, const struct sweep_args *a, int src,
+                              struct sweep_launch *l);
+
+/* The views of cuda_tile_meet_neighbours alone, with no wait: for passes that wait
+ * for their neighbours through peer flags. */
+int cuda_tile_neighbour_views(struct tile *t, const struct sweep_args *a, int src,
                               struct sweep_launch *l);
 
 /*

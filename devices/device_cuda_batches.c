@@ -23,6 +23,18 @@
  * order, so every dependency points to an earlier sweep and the graph is
  * acyclic; nothing spins or waits on a flag, and the host threads meet only at
  * batch_call's meet(), which every thread reaches on every path.
+ *
+ * Where the loop plan says (flags: tiles stacked in rows on three GPUs or more, each
+ * of its own), the tiles meet through peer flags instead (device_cuda_pairs.c,
+ * laplace_pairs.h's struct pass_flags): no edge joins the GPUs, each tile's thread
+ * records and launches a graph of its own part, and only the strips that read a
+ * neighbour's rows wait, inside the pass, for the neighbour's previous pass. No
+ * deadlock either: pass q waits only for the neighbours' pass q - 1 (its edges), which
+ * waited only for this tile's pass q - 2, already done; the interior blocks wait for
+ * nothing, so a GPU holding two tiles keeps room for both. A tile that fails raises
+ * every tile's stop word, so that no GPU waits on for one that has stopped, and waits
+ * for its own stream before the tiles close (no pass still reads a neighbour's
+ * memory); a wait that outlasts PASS_WAIT_MOST_S ends too, as an error.
  */
 #include "devices/device_cuda_batches.h"
 
@@ -30,14 +42,33 @@
 #include <string.h>
 
 #include "devices/device_cuda_pairs.h"
+#include "kernels/laplace_pairs.h"
 #include "kernels/laplace_reduce.h"
 #include "support/error.h"
+
+/* The peer flags' counts (zero: no pass done, none heard) and the mapped words. */
+static int open_flags(struct tile *t)
+{
+    struct cuda_tile *c = t->impl;
+    const size_t count_bytes = 4 * sizeof *c->passes_d; /* struct pass_flags */
+    CUDA_CHECK(t, cudaMalloc((void **)&c->passes_d, count_bytes));
+    CUDA_CHECK(t, cudaMemset(c->passes_d, 0, count_bytes));
+    CUDA_CHECK(t, cudaHostAlloc((void **)&c->flag_words_h, 2 * sizeof(int),
+                                cudaHostAllocMapped | cudaHostAllocPortable));
+    c->flag_words_h[0] = c->flag_words_h[1] = 0;
+    CUDA_CHECK(t, cudaHostGetDevicePointer((void **)&c->flag_words_d, c->flag_words_h, 0));
+    CUDA_CHECK(t, cudaDeviceSynchronize());
+    return 0;
+}
 
 int device_cuda_batches_open(struct tile *t, const struct loop_plan *plan)
 {
     struct cuda_tile *c = t->impl;
     const long n = plan->batch;
     c->batch_way = plan->way;
+    c->flagged = plan->flags;
+    if (plan->flags && open_flags(t) != 0)
+        return -1;
     c->slot_sums =
         plan->way == LOOP_WAY_PAIRS ? device_cuda_pairs_sums(t) : t->block_count;
     CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
@@ -272,20 +303,114 @@ static int launch_group(struct tile *first, const struct batch_call *b)
     return 0;
 }
 
+/* Peer flags: queues tile t's own part of a batch on its stream (its start, its
+ * passes, its sums' copy). */
+static int queue_own(struct tile *t, const struct batch_call *b)
+{
+    if (queue_batch_start(t, t, b) != 0)
+        return -1;
+    for (long k = 1; k <= b->n / 2; k++)
+        if (queue_step(t, b, k, 0) != 0)
+            return -1;
+    return queue_batch_end(t, t, b);
+}
+
+/* Peer flags: records tile t's own graph of a batch with the set's buffers (its
+ * thread, once for each set), its events then recorded again outside (rearm_events). */
+static int capture_own(struct tile *t, const struct batch_call *b)
+{
+    struct cuda_tile *c = t->impl;
+    cudaGraph_t graph = NULL;
+    CUDA_CHECK(t, cudaStreamBeginCapture(c->stream, cudaStreamCaptureModeThreadLocal));
+    const int queued = queue_own(t, b);
+    cudaError_t end = cudaStreamEndCapture(c->stream, &graph);
+    if (queued != 0) {
+        if (graph)
+            cudaGraphDestroy(graph);
+        return -1;
+    }
+    CUDA_CHECK(t, end);
+    cudaError_t made = cudaGraphInstantiate(&c->sets[b->set].graph, graph, 0);
+    cudaGraphDestroy(graph);
+    CUDA_CHECK(t, made);
+    for (int p = 0; p < 2; p++)
+        CUDA_CHECK(t, cudaEventRecord(c->done[p], c->stream));
+    return 0;
+}
+
+/* Peer flags: tile t's own part launched (recorded on first use; a batch of another
+ * length queued directly). */
+static int launch_own(struct tile *t, const struct batch_call *b)
+{
+    struct cuda_tile *c = t->impl;
+    cudaGraphExec_t *graph = &c->sets[b->set].graph;
+    if (b->direct)
+        return queue_own(t, b);
+    if (!*graph && capture_own(t, b) != 0)
+        return -1;
+    CUDA_CHECK(t, cudaGraphLaunch(*graph, c->stream));
+    return 0;
+}
+
+/* Peer flags: every tile's stop word raised, so that no pass waits on for a
+ * neighbour that will not come. */
+static void stop_every_tile(const struct batch_call *b)
+{
+    for (int i = 0; i < b->count; i++)
+        ((volatile int *)((struct cuda_tile *)b->tiles[i].impl)->flag_words_h)[0] = 1;
+}
+
 /* Every tile's thread: an injected fault of this GPU's part, then the launch by
- * the first tile's thread. */
+ * the first tile's thread; with peer flags each launches its own part, unless it
+ * failed, and then stops the others' waits. */
 int device_cuda_batches_start(struct tile *t, const struct batch_call *b)
 {
-    if (b->meet(b->context, t, cuda_tile_check_fault(t, b->from, b->from + b->n - 1)))
+    struct cuda_tile *c = t->impl;
+    int rc = cuda_tile_check_fault(t, b->from, b->from + b->n - 1);
+    if (c->flagged) {
+        if (rc == 0)
+            rc = launch_own(t, b);
+        if (rc != 0)
+            stop_every_tile(b);
+        if (!b->meet(b->context, t, rc))
+            return 0;
+        cudaStreamSynchronize(c->stream); /* best effort: the failure is reported */
+        return 1;
+    }
+    if (b->meet(b->context, t, rc))
         return 1;
     return b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0);
 }
 
+/* Peer flags: each tile's thread waits for its own part; a failure, or a wait that
+ * timed out, stops the others' waits. */
+static int wait_own(struct tile *t, const struct batch_call *b)
+{
+    struct cuda_tile *c = t->impl;
+    cudaError_t own = cudaStreamSynchronize(c->stream);
+    int rc = own == cudaSuccess
+                 ? 0
+                 : cuda_tile_failed(t, own, "cudaStreamSynchronize(c->stream)", __func__,
+                                    __FILE__, __LINE__);
+    if (rc == 0 && ((volatile int *)c->flag_words_h)[1]) {
+        snprintf(t->error, sizeof t->error,
+                 "GPU %d (tile %d): a pass waited more than %d s for a neighbouring "
+                 "GPU's pass, which never came",
+                 t->device, t->index, PASS_WAIT_MOST_S);
+        rc = -1;
+    }
+    if (rc != 0)
+        stop_every_tile(b);
+    return b->meet(b->context, t, rc);
+}
+
 /* Every tile's thread: the first waits for the whole batch of every GPU, then
- * each checks its own GPU for an error of the batch. */
+ * each checks its own GPU for an error of the batch (with peer flags: wait_own). */
 int device_cuda_batches_wait(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
+    if (c->flagged)
+        return wait_own(t, b);
     int rc = 0;
     if (t == &b->tiles[0]) {
         cudaError_t done = cudaStreamSynchronize(c->stream);
@@ -340,4 +465,6 @@ void device_cuda_batches_free(struct cuda_tile *c)
     }
     if (c->mark)
         cudaEventDestroy(c->mark);
+    cudaFree(c->passes_d);
+    cudaFreeHost(c->flag_words_h);
 }

@@ -26,22 +26,42 @@ static int has_neighbours(const struct tile *const neighbour[SIDE_COUNT])
     return 0;
 }
 
+/* Tile t's peer flags: its own counts, and its slots in the neighbours' memory. */
+static struct pass_flags flags_of(const struct tile *t,
+                                  const struct tile *const neighbour[SIDE_COUNT])
+{
+    const struct cuda_tile *c = t->impl;
+    const struct tile *south = neighbour[SIDE_SOUTH], *north = neighbour[SIDE_NORTH];
+    return (struct pass_flags){
+        .heard = c->passes_d,
+        .done = c->passes_d + 2,
+        .arrived = (unsigned int *)(c->passes_d + 3),
+        .south_slot = south ? ((struct cuda_tile *)south->impl)->passes_d + 1 : NULL,
+        .north_slot = north ? ((struct cuda_tile *)north->impl)->passes_d + 0 : NULL,
+        .stop = c->flag_words_d,
+        .timed_out = c->flag_words_d + 1};
+}
+
 /* device_cuda_pairs.h says what it queues. Pass q reads field[(q - 1) % 2] and writes
  * field[q % 2], as sweep q would: a tile's neighbours meet it once a pass, through the
- * same events (done[q % 2]) as single sweeps. */
+ * same events (done[q % 2]) as single sweeps, or through peer flags (c->flagged: the
+ * pass's edge strips wait for the neighbours and then tell them). */
 int device_cuda_pairs_queue_pass(struct tile *t, long q,
                                  const struct tile *const neighbour[SIDE_COUNT],
                                  void *keep, double *slots_d)
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((q - 1) % 2), stacked = has_neighbours(neighbour);
+    const int flagged = stacked && c->flagged;
     const size_t slot = (size_t)device_cuda_pairs_sums(t);
+    const struct pass_flags flags = flagged ? flags_of(t, neighbour) : (struct pass_flags){0};
     struct sweep_launch views = {0};
     if (stacked) {
         struct sweep_args a = {.iteration = q};
         for (int side = 0; side < SIDE_COUNT; side++)
             a.neighbour[side] = neighbour[side];
-        if (cuda_tile_meet_neighbours(t, &a, from, &views) != 0)
+        if ((flagged ? cuda_tile_neighbour_views(t, &a, from, &views)
+                     : cuda_tile_meet_neighbours(t, &a, from, &views)) != 0)
             return -1;
     }
     const struct pair_launch l = {.precision = t->precision,
@@ -55,9 +75,10 @@ int device_cuda_pairs_queue_pass(struct tile *t, long q,
                                   .first_sums = slots_d + (size_t)(2 * (q - 1)) * slot,
                                   .second_sums = slots_d + (size_t)(2 * q - 1) * slot,
                                   .square_scale =
-                                      update_rule_square_scale(&t->settings.update_rule)};
+                                      update_rule_square_scale(&t->settings.update_rule),
+                                  .flags = flagged ? &flags : NULL};
     CUDA_CHECK(t, laplace_pairs_sweep(&l, c->stream));
-    if (stacked)
+    if (stacked && !flagged)
         CUDA_CHECK(t, cudaEventRecord(c->done[q % 2], c->stream));
     return 0;
 }

@@ -39,6 +39,8 @@ struct loop_plan {
     int depth;        /* on chip: the halos' rows (0: the blocks meet every iteration) */
     int lag;          /* spread: iterations the stop decision may lag the sweeps */
     int columns;      /* spread: each sweeping thread's column in registers */
+    int flags;        /* pairs on several tiles: the GPUs meet through peer flags (each
+                         tile on its own GPU), not through one graph's edges */
     int failed;       /* 1: what was asked cannot run; reason says why */
     int failed_tile;  /* the tile it is about */
     char reason[400]; /* why this way, or why what was asked cannot run */

@@ -30,6 +30,9 @@
  * tiles below and above it straight from their GPUs (peer reads) and computes
  * iteration k + 1 of the nearer one as its owner does, to the same bits: its halo is
  * as deep as the pass. A lone tile's kernel (sweep_pair) reads only its own rows.
+ * Stacked tiles meet their neighbours once a pass: through the stream's order (the
+ * graph's edges between GPUs), or through peer flags (laplace_pairs.h's struct
+ * pass_flags), with which only the edge strips wait, and the last of them tells.
  */
 #include "kernels/laplace_pairs.h"
 
@@ -281,27 +284,114 @@ __global__ void __launch_bounds__(PAIR_WARPS * 32)
     write_block_sum(second, second_sums, b);
 }
 
+/* The peer flags (struct pass_flags): a load that sees every store the neighbour's
+ * GPU made before its flag, a store that publishes every store made before it, and
+ * the GPU's clock in nanoseconds. */
+__device__ __forceinline__ unsigned long long load_acquire(const unsigned long long *p)
+{
+    unsigned long long v;
+    asm volatile("ld.acquire.sys.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
+}
+
+__device__ __forceinline__ void store_release(unsigned long long *p, unsigned long long v)
+{
+    asm volatile("st.release.sys.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+
+__device__ __forceinline__ unsigned long long clock_ns()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+/* Whether the neighbours that exist have finished `passes` passes. */
+__device__ __forceinline__ bool neighbours_done(const pass_flags &f, unsigned long long passes)
+{
+    return (!f.south_slot || load_acquire(&f.heard[0]) >= passes) &&
+           (!f.north_slot || load_acquire(&f.heard[1]) >= passes);
+}
+
+/* A block whose strip reads a neighbour's rows: its first thread waits until both
+ * neighbours have finished the passes this tile has (so their rows of iteration k are
+ * written, and their reads of this tile's rows this pass overwrites are done), or
+ * until the host says another tile failed (looked at every 1024 tries: it lies across
+ * PCIe), or PASS_WAIT_MOST_S has passed; then the whole block goes on. */
+__device__ void wait_for_neighbours(const pass_flags &f)
+{
+    if (threadIdx.x == 0) {
+        const unsigned long long passes = *f.done, start = clock_ns();
+        for (unsigned tries = 1; !neighbours_done(f, passes); tries++) {
+            if (tries % 1024 != 0)
+                continue;
+            if (*f.stop)
+                break;
+            if (clock_ns() - start > PASS_WAIT_MOST_S * 1000000000ull) {
+                *f.timed_out = 1;
+                break;
+            }
+        }
+    }
+    __syncthreads();
+}
+
+/* The edge blocks' last (its first thread, after every thread of its block has
+ * stored its rows): counts the pass and tells the neighbours. */
+__device__ void tell_neighbours(const pass_flags &f)
+{
+    __syncthreads();
+    if (threadIdx.x != 0)
+        return;
+    __threadfence();
+    if (atomicAdd(f.arrived, 1u) + 1 != f.edge_blocks)
+        return;
+    *f.arrived = 0;
+    const unsigned long long passes = *f.done + 1;
+    *f.done = passes;
+    __threadfence_system();
+    if (f.south_slot)
+        store_release(f.south_slot, passes);
+    if (f.north_slot)
+        store_release(f.north_slot, passes);
+}
+
+/* Whether the strip of H rows from y0 reads a neighbour's rows (it loads rows y0 - 2 ..
+ * y0 + H + 1). */
+template <typename T>
+__host__ __device__ __forceinline__ bool at_edge(const stacked_rows<T> &rows, long y0,
+                                                 long h)
+{
+    return (rows.south && y0 < 2) || (rows.north && y0 + h + 2 > rows.ly);
+}
+
 /* A stacked tile's pass: its neighbours' nearest rows read in place by the strips
- * that reach them (the walk loads rows y0 - 2 .. y0 + H + 1); the others walk as a
- * lone tile's do. */
+ * that reach them (the walk loads rows y0 - 2 .. y0 + H + 1), after the neighbours'
+ * last pass (flags; without them the stream ordered the whole pass after it); the
+ * others walk as a lone tile's do. */
 template <int H, int D, typename T>
 __global__ void __launch_bounds__(PAIR_WARPS * 32)
     sweep_stacked(const T *__restrict__ old, const stacked_rows<T> rows,
                   T *__restrict__ out, T *__restrict__ keep, double *first_sums,
-                  double *second_sums, T scale)
+                  double *second_sums, T scale, const pass_flags flags, bool flagged)
 {
     const strip_lane s = lane_of(rows.lx);
     const long y0 = (long)blockIdx.y * H;
     double first = 0.0, second = 0.0;
-    if ((rows.south && y0 < 2) || (rows.north && y0 + H + 2 > rows.ly))
+    const bool edge = at_edge(rows, y0, H);
+    if (edge) {
+        if (flagged)
+            wait_for_neighbours(flags);
         walk_strip<H, D, true>(old, &rows, out, keep, rows.lx, rows.ly, y0, s, scale,
                                &first, &second);
-    else
+    } else
         walk_strip<H, D, false>(old, &rows, out, keep, rows.lx, rows.ly, y0, s, scale,
                                 &first, &second);
     const long b = blockIdx.x + (long)blockIdx.y * gridDim.x;
     write_block_sum(first, first_sums, b);
     write_block_sum(second, second_sums, b);
+    if (edge && flagged)
+        tell_neighbours(flags);
 }
 
 /* The rows of a strip, and the rows a lane loads ahead: 16 and 4. Measured on an H100,
@@ -348,9 +438,15 @@ static void launch_strips(const pair_launch *l, cudaStream_t stream)
     }
     const stacked_rows<T> rows = {(const T *)l->old, (const T *)l->south,
                                   (const T *)l->north, l->lx, l->ly};
+    pass_flags flags = {};
+    if (l->flags) {
+        flags = *l->flags;
+        for (long y = 0; y < up; y++)
+            flags.edge_blocks += at_edge(rows, y * H, H) ? (unsigned)across : 0u;
+    }
     sweep_stacked<H, D, T><<<grid, PAIR_WARPS * 32, 0, stream>>>(
         (const T *)l->old, rows, (T *)l->new_, (T *)l->keep, l->first_sums,
-        l->second_sums, (T)l->square_scale);
+        l->second_sums, (T)l->square_scale, flags, l->flags != nullptr);
 }
 
 template <typename T>
@@ -367,3 +463,4 @@ extern "C" cudaError_t laplace_pairs_sweep(const struct pair_launch *l,
         return launch_pair<float>(l, stream);
     return launch_pair<double>(l, stream);
 }
+

@@ -172,6 +172,28 @@ static long several_pairs_batch(const struct loop_plan_input *in,
     return batch == LONG_MAX ? 0 : batch;
 }
 
+/* Whether stacked tiles' passes meet through peer flags rather than one graph's edges:
+ * on three GPUs or more, every tile on a GPU of its own; LAPLACE_TUNE's pass_meeting
+ * decides where set (flags where tiles share a GPU too: only a pass's edge blocks wait,
+ * so the GPU keeps room for the other tile's pass). Measured (results/2026-11-27-
+ * several-gpus, calls 6 and 8), on 4 H200s with empty kernels, us a pass: the graph's
+ * edges 3.04 on 2 GPUs, 11.03 on 4; flags 3.08 and 4.20. On 2 H200s, float, us an
+ * iteration, graph against flags: 1024^2 6.01/6.30, 2048^2 7.70/7.98, 4096^2
+ * 19.47/19.10, 16384^2 211.9/209.3, the course problem 2.44/2.61 s: the graph stays on
+ * two. (Four GPUs with flags on real lattices: not yet measured.) */
+static int meets_through_flags(const struct loop_plan_input *in, const struct tile_offer *o)
+{
+    if (in->tile.tune.pass_meeting != TUNING_AUTO)
+        return in->tile.tune.pass_meeting == TUNING_MEET_FLAGS;
+    if (in->tiles < 3)
+        return 0;
+    for (int t = 0; t < in->tiles; t++)
+        for (int u = 0; u < t; u++)
+            if (o[t].device == o[u].device)
+                return 0;
+    return 1;
+}
+
 /* Several tiles of one process (or a lone tile the device does not run alone). */
 static void plan_several(const struct loop_plan_input *in, const struct tile_offer *o,
                          const struct tile_plan *tiles, struct loop_plan *p)
@@ -192,8 +214,17 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
         p->way = LOOP_WAY_PAIRS;
         p->batch = pairs;
         p->multiple = 4;
-        return say(p, "plain Jacobi on tiles stacked in rows: two iterations a pass, "
-                      "the GPUs meeting once a pass");
+        p->flags = meets_through_flags(in, o);
+        if (!p->flags)
+            return say(p, "plain Jacobi on tiles stacked in rows: two iterations a pass, "
+                          "the GPUs meeting once a pass");
+        return say(p, in->tile.tune.pass_meeting == TUNING_MEET_FLAGS
+                          ? "plain Jacobi on tiles stacked in rows: two iterations a "
+                            "pass, the edges meeting through peer flags "
+                            "(LAPLACE_TUNE's pass_meeting=flags)"
+                          : "plain Jacobi on tiles stacked in rows, three GPUs or more "
+                            "each of its own: two iterations a pass, each pass's edge "
+                            "strips waiting for the neighbours' last through peer flags");
     }
     long batch = LONG_MAX;
     for (int t = 0; t < in->tiles; t++) {
@@ -484,9 +515,10 @@ void loop_plan_describe(const struct loop_plan *p, int gpu, char *out, size_t n)
         snprintf(out, n, "the host at every iteration");
         return;
     default:
-        snprintf(out, n, "batched on %s, %ld iterations a batch%s",
+        snprintf(out, n, "batched on %s, %ld iterations a batch%s%s",
                  gpu ? "the GPUs" : "the host tiles", p->batch,
                  p->way == LOOP_WAY_PAIRS ? ", two iterations a pass through memory"
-                                          : "");
+                                          : "",
+                 p->flags ? ", the GPUs meeting through peer flags" : "");
     }
 }

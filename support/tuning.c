@@ -36,6 +36,7 @@ static const struct knob knobs[] = {
     KNOB(spread_unroll, 3, 4),
     {"sweep_order", offsetof(struct tuning, sweep_order), 0, 1, {"forward", "alternate"}},
     KNOB(pairs, 0, 1),
+    {"pass_meeting", offsetof(struct tuning, pass_meeting), 0, 1, {"graph", "flags"}},
 };
 #undef KNOB
 #define KNOB_COUNT (sizeof knobs / sizeof knobs[0])
@@ -198,5 +199,8 @@ const char *tuning_help(void)
            "      spread_unroll=3|4            rows a spread thread walks at a time\n"
            "      sweep_order=forward|alternate  the rows kernel's order of block rows\n"
            "      pairs=0|1                    passes of two iterations: never, or\n"
-           "                                   wherever a lone tile's batches run\n";
+           "                                   wherever a lone tile's batches run\n"
+           "      pass_meeting=graph|flags     how GPUs stacked in rows meet once a\n"
+           "                                   pass: one graph's edges, or peer flags\n"
+           "                                   (where each tile has its own GPU)\n";
 }

@@ -21,6 +21,9 @@
 /* The loop on chip's way (chip_way). */
 enum { TUNING_WAY_CLUSTER = 1, TUNING_WAY_SPREAD = 2 };
 
+/* How tiles stacked in rows meet once a pass (pass_meeting). */
+enum { TUNING_MEET_GRAPH = 0, TUNING_MEET_FLAGS = 1 };
+
 /* The rows kernel's order of rows of blocks (sweep_order). */
 enum { TUNING_ORDER_FORWARD = 0, TUNING_ORDER_ALTERNATE = 1 };
 
@@ -36,6 +39,7 @@ struct tuning {
     int spread_unroll;  /* 3 or 4: the rows a spread thread walks at a time */
     int sweep_order;    /* forward or alternate: the rows kernel's order */
     int pairs;          /* 0: never passes of two iterations; 1: wherever batches run */
+    int pass_meeting;   /* graph or flags: how stacked tiles' passes meet */
 };
 
 /* Every knob auto. */

@@ -8,6 +8,7 @@
 #              problem; then the sanitizer's (memcheck, racecheck, synccheck) of every
 #              several-tile layout
 #   crossover  crossover.sh: one GPU against 2 and 4, old and new side by side
+#   breakdown  a stacked iteration's cost beside one tile's passes alone (calls 6-10)
 # SUITE_MATCH, SANITIZE_MATCH, SUITE_LIMIT, SANITIZE_LIMIT, LAYOUTS and REPS narrow a call
 # (the values each call used are in README.md).
 set -u
@@ -28,8 +29,30 @@ verify)
 crossover)
     bash "$here/crossover.sh" gpu-bin/laplace-old gpu-bin/laplace-new "$out/crossover.csv" "${REPS:-3}"
     ;;
+breakdown)
+    # a stacked iteration against one tile's passes alone, the tiles on their own GPUs
+    # and all on GPU 0 (gpu-bin/laplace-old; README's calls 6-10)
+    echo "binary,lattice,layout,rep,iterations,compute_s,us_per_iteration,loop" > "$out/breakdown.csv"
+    for spec in "1024 40000" "2048 12000" "4096 4000" "8192 1000" "16384 400"; do
+        set -- $spec
+        for c in "lone-auto --ny $1 --partition 1x1" "lone-batched --ny $1 --partition 1x1 --loop batched" \
+            "half-rows --ny $(($1 / 2)) --partition 1x1 --loop batched" \
+            "quarter-rows --ny $(($1 / 4)) --partition 1x1 --loop batched" \
+            "1x2-gpus01 --ny $1 --partition 1x2 --devices 0,1" "1x2-gpu00 --ny $1 --partition 1x2 --devices 0,0" \
+            "1x4-gpus0123 --ny $1 --partition 1x4 --devices 0,1,2,3" \
+            "1x4-gpu0000 --ny $1 --partition 1x4 --devices 0,0,0,0" "1x4-host --ny $1 --partition 1x4 --loop host"; do
+            for rep in warm 1 2 3; do
+                # shellcheck disable=SC2086
+                gpu-bin/laplace-old --backend gpu --precision float --eps 0 --max-iter "$2" --csv \
+                    --nx "$1" ${c#* } 2>/dev/null | tail -n 1 |
+                    awk -F, -v n="$1" -v c="${c%% *}" -v r="$rep" \
+                        '{ printf "old,%s,%s,%s,%s,%s,%.3f,%s\n", n, c, r, $8, $12, $12 / $8 * 1e6, $22 }' >> "$out/breakdown.csv"
+            done
+        done
+    done
+    ;;
 *)
-    echo "usage: $0 verify|crossover" >&2
+    echo "usage: $0 verify|crossover|breakdown" >&2
     exit 2
     ;;
 esac
