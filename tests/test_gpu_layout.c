@@ -21,11 +21,18 @@ static void expect(int gpus, long nx, long ny, int passes, int ngx, int ngy,
 
 Test(gpu_layout, several_gpus_only_where_they_pay)
 {
-    expect(4, 1024, 1024, 1, 1, 1, "1 of 4 GPUs");
-    expect(4, 2047, 2048, 1, 1, 1, "from 2048^2");
-    expect(4, 2048, 2048, 1, 1, 2, "2 of 4 GPUs, stacked in rows");
-    expect(4, 4096, 4096, 1, 1, 4, "4 of 4 GPUs");
-    expect(4, 16384, 16384, 1, 1, 4, "stacked in rows");
+    expect(4, 1000, 1000, 1, 1, 1, "1 of 4 GPUs: several do not pay below 1024^2 sites");
+    expect(4, 1024, 1024, 1, 1, 1, "1 of 4 GPUs: several do not pay at 1024^2 sites (2 "
+                                   "GPUs 0.54x one, measured on 4 H200s)");
+    expect(4, 2047, 2048, 1, 1, 1, "at 1024^2");
+    expect(4, 2048, 2048, 1, 1, 2, "2 of 4 GPUs, stacked in rows for passes of two: 2 "
+                                   "GPUs 1.13x one at 2048^2 sites (measured on 4 H200s)");
+    expect(4, 3000, 3000, 1, 1, 2, "2 GPUs 1.13x one at 2048^2");
+    expect(4, 4096, 4096, 1, 1, 4, "4 of 4 GPUs, stacked in rows for passes of two: 4 "
+                                   "GPUs 1.69x one at 4096^2");
+    expect(4, 16384, 16384, 1, 1, 4, "4 GPUs 3.29x one at 16384^2");
+    expect(3, 8192, 8192, 1, 1, 3, "3 of 3 GPUs, stacked in rows for passes of two: 4 "
+                                   "GPUs 2.68x one");
     expect(2, 2048, 2048, 1, 1, 2, "2 of 2 GPUs");
     expect(2, 1024, 1024, 1, 1, 1, "1 of 2 GPUs");
     expect(8, 16384, 16384, 1, 1, 8, "8 of 8 GPUs");
@@ -34,9 +41,16 @@ Test(gpu_layout, several_gpus_only_where_they_pay)
 
 Test(gpu_layout, single_sweeps_pay_later_and_lie_square)
 {
-    expect(4, 4096, 4096, 0, 1, 1, "from 8192^2");
-    expect(4, 8192, 8192, 0, 2, 2, "4 of 4 GPUs: with single sweeps");
-    expect(2, 8192, 8192, 0, 1, 2, "2 of 2 GPUs");
+    expect(4, 2048, 2048, 0, 1, 1, "1 of 4 GPUs: with single sweeps (this method, kernel "
+                                   "or loop), several do not pay below 4096^2 sites");
+    expect(4, 4096, 4096, 0, 1, 1, "1 of 4 GPUs: with single sweeps (this method, kernel "
+                                   "or loop), several do not pay at 4096^2 sites (2 GPUs "
+                                   "0.92x one");
+    /* 8192^2: 1.25 on 2 and on 4, a tie: more GPUs */
+    expect(4, 8192, 8192, 0, 2, 2, "4 of 4 GPUs: with single sweeps (this method, kernel "
+                                   "or loop), 4 GPUs 1.25x one at 8192^2 sites");
+    expect(2, 8192, 8192, 0, 1, 2, "2 of 2 GPUs: with single sweeps (this method, kernel "
+                                   "or loop), 2 GPUs 1.25x one");
 }
 
 Test(gpu_layout, stacked_tiles_keep_two_rows_each)
