@@ -30,8 +30,10 @@
  * records and launches a graph of its own part, and only the strips that read a
  * neighbour's rows wait, inside the pass, for the neighbour's previous pass. No
  * deadlock either: pass q waits only for the neighbours' pass q - 1 (its edges), which
- * waited only for this tile's pass q - 2, already done; the interior blocks wait for
- * nothing, so a GPU holding two tiles keeps room for both. A tile that fails raises
+ * waited only for this tile's pass q - 2, already done. The interior blocks wait for
+ * nothing; where LAPLACE_TUNE forces flags on a GPU holding two tiles, both tiles' passes
+ * must run at once, as GPUs run kernels of two streams (else the waits time out into an
+ * error). A tile that fails raises
  * every tile's stop word, so that no GPU waits on for one that has stopped, and waits
  * for its own stream before the tiles close (no pass still reads a neighbour's
  * memory); a wait that outlasts PASS_WAIT_MOST_S ends too, as an error.
@@ -316,7 +318,9 @@ static int queue_own(struct tile *t, const struct batch_call *b)
 }
 
 /* Peer flags: records tile t's own graph of a batch with the set's buffers (its
- * thread, once for each set), its events then recorded again outside (rearm_events). */
+ * thread, once for each set). Its passes record no events; the done events are
+ * recorded once outside, so that the host loop's waits after the batches (the tail,
+ * a replay) find them complete, as rearm_events does for the one graph. */
 static int capture_own(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
@@ -368,7 +372,7 @@ int device_cuda_batches_start(struct tile *t, const struct batch_call *b)
     struct cuda_tile *c = t->impl;
     int rc = cuda_tile_check_fault(t, b->from, b->from + b->n - 1);
     if (c->flagged) {
-        if (rc == 0)
+        if (rc == 0 && !((volatile int *)c->flag_words_h)[0]) /* none failed yet */
             rc = launch_own(t, b);
         if (rc != 0)
             stop_every_tile(b);

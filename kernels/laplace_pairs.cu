@@ -122,9 +122,14 @@ __device__ __forceinline__ bool stacked_row_updated(const stacked_rows<T> &f, lo
 }
 
 /* Row y of iteration k of a stacked tile at the lane's columns (0 outside the
- * lattice), by read-only loads: no field a pass reads is written while it runs (the
+ * lattice), by read-only loads: no row a pass reads is written while it reads it (the
  * neighbours' next pass waits for this one), so the loads may run ahead of the stores,
- * which the compiler cannot prove apart from row_at's pointers on its own. */
+ * which the compiler cannot prove apart from row_at's pointers on its own. With peer
+ * flags a neighbour's rows may still be being written when the pass starts; its edge
+ * blocks read them only after their wait's acquire, which no earlier load of those
+ * rows precedes in this launch (whose L1 starts clean). A coherent load (__ldcg) for
+ * the neighbours' rows alone would follow the memory model to the letter: to be
+ * measured first, as every change of these loads (results/2026-11-27-several-gpus). */
 template <typename T>
 __device__ __forceinline__ duo<T> load_stacked_row(const stacked_rows<T> &f, long y,
                                                    const strip_lane &s)
@@ -317,7 +322,11 @@ __device__ __forceinline__ bool neighbours_done(const pass_flags &f, unsigned lo
  * neighbours have finished the passes this tile has (so their rows of iteration k are
  * written, and their reads of this tile's rows this pass overwrites are done), or
  * until the host says another tile failed (looked at every 1024 tries: it lies across
- * PCIe), or PASS_WAIT_MOST_S has passed; then the whole block goes on. */
+ * PCIe), or PASS_WAIT_MOST_S has passed; then the whole block goes on. (A south strip
+ * needs only the south neighbour; waiting for both costs nothing measurable and keeps
+ * one rule.) *f.done is read once: only the last edge block of this pass changes it,
+ * after every edge block, this one included, has waited. A wait that times out also
+ * raises the tile's stop word, so that its later passes do not wait again. */
 __device__ void wait_for_neighbours(const pass_flags &f)
 {
     if (threadIdx.x == 0) {
@@ -329,6 +338,7 @@ __device__ void wait_for_neighbours(const pass_flags &f)
                 break;
             if (clock_ns() - start > PASS_WAIT_MOST_S * 1000000000ull) {
                 *f.timed_out = 1;
+                *f.stop = 1;
                 break;
             }
         }
@@ -349,7 +359,7 @@ __device__ void tell_neighbours(const pass_flags &f)
     *f.arrived = 0;
     const unsigned long long passes = *f.done + 1;
     *f.done = passes;
-    __threadfence_system();
+    __threadfence_system(); /* the release store alone would do; kept as measured */
     if (f.south_slot)
         store_release(f.south_slot, passes);
     if (f.north_slot)

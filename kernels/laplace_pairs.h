@@ -25,16 +25,20 @@ struct pass_flags {
                                   tile (this GPU) */
     unsigned long long *done;  /* passes this tile has finished at its edges */
     unsigned int *arrived;     /* this pass's edge blocks finished so far (0 between
-                                  passes) */
+                                  passes; the fourth 8-byte word of the tile's flags) */
     unsigned int edge_blocks;  /* blocks of edge strips a pass (filled by the launch) */
     unsigned long long *south_slot; /* the tile below's heard[1] (its GPU), or NULL */
     unsigned long long *north_slot; /* the tile above's heard[0] (its GPU), or NULL */
-    volatile int *stop; /* mapped host word: nonzero once another tile failed; waits end */
+    volatile int *stop; /* mapped host word: nonzero once a tile failed or a wait timed
+                           out; waits end (never cleared: a tile solves once) */
     int *timed_out;     /* mapped host word: set by a wait past PASS_WAIT_MOST_S */
 };
 
-/* A wait for a neighbour's pass ends after this many seconds (a GPU that stopped
- * answering without an error), and says so in *timed_out. */
+/* A wait for a neighbour's pass ends after this many seconds, says so in *timed_out
+ * and stops the tile's later waits: a neighbour whose passes cannot run (tiles sharing
+ * a GPU whose kernels it runs one at a time: CUDA_DEVICE_MAX_CONNECTIONS=1 or a tool
+ * that serialises them). A GPU that hangs outright is beyond it: its own thread waits
+ * for it. */
 #define PASS_WAIT_MOST_S 60
 
 /* One pass: iterations k + 1 and k + 2 of plain Jacobi on a tile as wide as the

@@ -202,5 +202,6 @@ const char *tuning_help(void)
            "                                   wherever a lone tile's batches run\n"
            "      pass_meeting=graph|flags     how GPUs stacked in rows meet once a\n"
            "                                   pass: one graph's edges, or peer flags\n"
-           "                                   (where each tile has its own GPU)\n";
+           "                                   (auto: flags on three GPUs or more,\n"
+           "                                   each holding one tile)\n";
 }

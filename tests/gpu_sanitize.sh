@@ -134,9 +134,12 @@ spread_edge="--nx 34 --ny 14 --precision double $edges --eps 0 --max-iter 25"
 # or 28 queued directly, then one by one), both strip heights and prefetch depths.
 pairs_plain="--nx 131 --ny 70 --precision float $edges --eps 0 --max-iter 41"
 pairs_double="--nx 67 --ny 35 --precision double $edges --eps 0 --max-iter 30"
+# ... and past two whole batches (each tile's recorded graphs, set 0 and 1, launched in
+# turn), then the tail: the peer flags' own graphs under the tools
+pairs_batches="--nx 131 --ny 70 --precision float $edges --eps 0 --max-iter 2100"
 for p in "$plate" "$plate_float" "$plate_short" "$plate_short_float" "$large" "$sor" \
     "$chip_plain" "$chip_odd" "$chip_rule" "$spread_plain" "$spread_double" "$spread_edge" \
-    "$pairs_plain" "$pairs_double"; do
+    "$pairs_plain" "$pairs_double" "$pairs_batches"; do
     reference "$p"
 done
 
@@ -195,6 +198,7 @@ for tool in $TOOLS; do
     # graph; 1x3 over GPUs 0,1,0: a middle tile meets both neighbours)
     LAPLACE_TUNE=pass_meeting=flags run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x2 --devices "$pair"
     LAPLACE_TUNE=pass_meeting=flags run_check 1 same_field "$tool" 1 "$pairs_double" --partition 1x3 --devices "$pair,${pair%,*}"
+    LAPLACE_TUNE=pass_meeting=flags run_check 1 same_field "$tool" 1 "$pairs_batches" --partition 1x3 --devices "$pair,${pair%,*}"
     run_check 4 same_field "$tool" 4 "$several" --partition 2x2
     run_check 4 same_field "$tool" 4 "$several_float" --partition 2x2 --no-p2p
     run_check 4 same_field "$tool" 4 "$several" --partition 2x2 --reduce device
