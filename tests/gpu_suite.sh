@@ -427,7 +427,8 @@ batched_checks() {
 # one GPU stop them all. DEVICES lists the GPU of each tile. The passes meet through
 # peer flags on three GPUs or more each of its own (or with LAPLACE_TUNE=pass_meeting=
 # flags, as the caller may set: on 1x3 over GPUs 0,1,0 the middle tile meets both
-# neighbours on two GPUs), else through the graph; the other way is checked too (equal
+# neighbours on two GPUs, on 1x4 over 0,1,0,1 a chain of four), else through the graph;
+# the other way is checked too (equal
 # to serial, its loop line, a fault: the failing GPU launches nothing, and with flags
 # the others wait until it stops them).
 stacked_pairs_checks() {
@@ -881,6 +882,7 @@ stacked_pairs_checks 2 0,1
 stacked_pairs_checks 1 0,0
 stacked_pairs_checks 4 0,1,2,3
 LAPLACE_TUNE=pass_meeting=flags stacked_pairs_checks 2 0,1,0
+LAPLACE_TUNE=pass_meeting=flags stacked_pairs_checks 2 0,1,0,1
 auto_layout_checks
 
 # Beyond 2^32 sites (64-bit indexing everywhere): 65536 x 65540 float on 2x2
