@@ -386,16 +386,20 @@ int device_cuda_batches_start(struct tile *t, const struct batch_call *b)
     return b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0);
 }
 
+/* Waits for everything queued on the tile's own stream; 0, or -1 with its error. */
+static int sync_own(struct tile *t)
+{
+    struct cuda_tile *c = t->impl;
+    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    return 0;
+}
+
 /* Peer flags: each tile's thread waits for its own part; a failure, or a wait that
  * timed out, stops the others' waits. */
 static int wait_own(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    cudaError_t own = cudaStreamSynchronize(c->stream);
-    int rc = own == cudaSuccess
-                 ? 0
-                 : cuda_tile_failed(t, own, "cudaStreamSynchronize(c->stream)", __func__,
-                                    __FILE__, __LINE__);
+    int rc = sync_own(t);
     if (rc == 0 && ((volatile int *)c->flag_words_h)[1]) {
         snprintf(t->error, sizeof t->error,
                  "GPU %d (tile %d): a pass waited more than %d s for a neighbouring "
@@ -424,11 +428,7 @@ int device_cuda_batches_wait(struct tile *t, const struct batch_call *b)
     }
     if (b->meet(b->context, t, rc))
         return 1;
-    cudaError_t own = cudaStreamSynchronize(c->stream);
-    rc = own == cudaSuccess ? 0
-                            : cuda_tile_failed(t, own, "cudaStreamSynchronize(c->stream)",
-                                               __func__, __FILE__, __LINE__);
-    return b->meet(b->context, t, rc);
+    return b->meet(b->context, t, sync_own(t));
 }
 
 int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j,

@@ -38,15 +38,27 @@ static const struct crossover_row single_sweeps[] = {
 };
 #define MEASURED_ON "4 H200s"
 
+/* A crossover table and its length. */
+struct crossover {
+    const struct crossover_row *rows;
+    int count;
+};
+
+/* The table for passes of two on stacked tiles, or for single sweeps. */
+static struct crossover table_of(int passes_of_two)
+{
+    if (passes_of_two)
+        return (struct crossover){stacked_rows, sizeof stacked_rows / sizeof *stacked_rows};
+    return (struct crossover){single_sweeps, sizeof single_sweeps / sizeof *single_sweeps};
+}
+
 /* The row measured at the largest lattice up to `sites`, or NULL below the first. */
 static const struct crossover_row *row_for(long sites, int passes_of_two)
 {
-    const struct crossover_row *rows = passes_of_two ? stacked_rows : single_sweeps;
-    const int count = passes_of_two ? (int)(sizeof stacked_rows / sizeof *rows)
-                                    : (int)(sizeof single_sweeps / sizeof *rows);
+    const struct crossover t = table_of(passes_of_two);
     const struct crossover_row *row = NULL;
-    for (int i = 0; i < count && rows[i].side * rows[i].side <= sites; i++)
-        row = &rows[i];
+    for (int i = 0; i < t.count && t.rows[i].side * t.rows[i].side <= sites; i++)
+        row = &t.rows[i];
     return row;
 }
 
@@ -80,7 +92,7 @@ static void say_why(struct gpu_layout *out, int n, int gpus, int stacked,
     if (!row)
         snprintf(out->why, sizeof out->why,
                  "%s several do not pay below %ld^2 sites (measured on " MEASURED_ON ")",
-                 head, (passes_of_two ? stacked_rows : single_sweeps)[0].side);
+                 head, table_of(passes_of_two).rows[0].side);
     else if (n == 1)
         snprintf(out->why, sizeof out->why,
                  "%s several do not pay at %ld^2 sites (2 GPUs %.2fx one, measured on "
