@@ -53,13 +53,12 @@ void p2p_runtime_version(char *text, size_t n)
                  runtime / 1000, runtime % 1000 / 10, driver / 1000, driver % 1000 / 10);
 }
 
-static int device_name(int device, char *name, size_t n)
+int p2p_device_name(int device, char *name, size_t n)
 {
     struct cudaDeviceProp prop;
-    if (cudaGetDeviceProperties(&prop, device) != cudaSuccess)
-        return -1;
-    snprintf(name, n, "%s", prop.name);
-    return 0;
+    const int known = cudaGetDeviceProperties(&prop, device) == cudaSuccess;
+    snprintf(name, n, "%s", known ? prop.name : "");
+    return known ? 0 : -1;
 }
 
 /* Device ids of the tiles, from --devices (config_validate checked there is one a
@@ -128,7 +127,7 @@ int p2p_plan_devices(int partition_x, int partition_y, const int *asked, int ask
     for (int t = 0; t < tiles && used < list_n; t++)
         used +=
             (size_t)snprintf(list + used, list_n - used, t ? ",%d" : "%d", devices[t]);
-    if (device_name(devices[0], names, names_n) != 0)
+    if (p2p_device_name(devices[0], names, names_n) != 0)
         return error_status(EXIT_FAILURE_RUN, err, n,
                             "cannot read the properties of GPU %d", devices[0]);
     reset_at_exit(devices, tiles);
@@ -269,6 +268,13 @@ int p2p_plan_devices(int partition_x, int partition_y, const int *asked, int ask
     (void)devices, (void)list, (void)list_n, (void)names, (void)names_n;
     snprintf(err, n, "this laplace was built without CUDA; use --backend cpu or serial");
     return EXIT_FAILURE_RUN;
+}
+
+int p2p_device_name(int device, char *name, size_t n)
+{
+    (void)device;
+    snprintf(name, n, "%s", "");
+    return -1;
 }
 
 int p2p_print_topology(FILE *out, char *err, size_t n)

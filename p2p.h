@@ -20,6 +20,10 @@ int p2p_device_count(void);
  * CUDA_VISIBLE_DEVICES when it is set) or CUDA's own error. */
 void p2p_none_reason(char *text, size_t n);
 
+/* CUDA's name of device `device` ("NVIDIA H100 80GB HBM3") into name; returns 0, or
+ * -1 (name "") when CUDA cannot say or the build has none. */
+int p2p_device_name(int device, char *name, size_t n);
+
 /* "CUDA runtime 13.0, driver 13.0" or "built without CUDA". */
 void p2p_runtime_version(char *text, size_t n);
 

@@ -24,16 +24,15 @@
  * acyclic; nothing spins or waits on a flag, and the host threads meet only at
  * batch_call's meet(), which every thread reaches on every path.
  *
- * Where the loop plan says (flags: tiles stacked in rows on three GPUs or more, each
- * of its own), the tiles meet through peer flags instead (device_cuda_pairs.c,
+ * Where the loop plan says (flags: tiles stacked in rows, each on a GPU of its own,
+ * with LAPLACE_TUNE's pass_meeting=flags), the tiles meet through peer flags instead (device_cuda_pairs.c,
  * laplace_pairs.h's struct pass_flags): no edge joins the GPUs, each tile's thread
  * records and launches a graph of its own part, and only the strips that read a
  * neighbour's rows wait, inside the pass, for the neighbour's previous pass. No
  * deadlock either: pass q waits only for the neighbours' pass q - 1 (its edges), which
  * waited only for this tile's pass q - 2, already done. The interior blocks wait for
- * nothing; where LAPLACE_TUNE forces flags on a GPU holding two tiles, both tiles' passes
- * must run at once, as GPUs run kernels of two streams (else the waits time out into an
- * error). A tile that fails raises
+ * nothing; the plan takes no flags where a GPU holds two tiles, whose passes would have
+ * to run at once. A tile that fails raises
  * every tile's stop word, so that no GPU waits on for one that has stopped, and waits
  * for its own stream before the tiles close (no pass still reads a neighbour's
  * memory); a wait that outlasts PASS_WAIT_MOST_S ends too, as an error.

@@ -376,22 +376,47 @@ __host__ __device__ __forceinline__ bool at_edge(const stacked_rows<T> &rows, lo
 }
 
 /* A stacked tile's pass: its neighbours' nearest rows read in place by the strips
- * that reach them (the walk loads rows y0 - 2 .. y0 + H + 1), after the neighbours'
- * last pass (flags; without them the stream ordered the whole pass after it); the
- * others walk as a lone tile's do. */
+ * that reach them (the walk loads rows y0 - 2 .. y0 + H + 1), the stream having
+ * ordered the whole pass after the neighbours' last (the graph's edges); the others
+ * walk as a lone tile's do. */
 template <int H, int D, typename T>
 __global__ void __launch_bounds__(PAIR_WARPS * 32)
     sweep_stacked(const T *__restrict__ old, const stacked_rows<T> rows,
                   T *__restrict__ out, T *__restrict__ keep, double *first_sums,
-                  double *second_sums, T scale, const pass_flags flags, bool flagged)
+                  double *second_sums, T scale)
+{
+    const strip_lane s = lane_of(rows.lx);
+    const long y0 = (long)blockIdx.y * H;
+    double first = 0.0, second = 0.0;
+    if ((rows.south && y0 < 2) || (rows.north && y0 + H + 2 > rows.ly)) /* at_edge */
+        walk_strip<H, D, true>(old, &rows, out, keep, rows.lx, rows.ly, y0, s, scale,
+                               &first, &second);
+    else
+        walk_strip<H, D, false>(old, &rows, out, keep, rows.lx, rows.ly, y0, s, scale,
+                                &first, &second);
+    const long b = blockIdx.x + (long)blockIdx.y * gridDim.x;
+    write_block_sum(first, first_sums, b);
+    write_block_sum(second, second_sums, b);
+}
+
+/* The same pass meeting through peer flags: the edge strips first wait for the
+ * neighbours' last pass, and the last of them tells. A kernel of its own, not a flag
+ * of the one above: there the flags' code took registers from every pass (float 55 to
+ * 60, double 74 to 89; a shared inline body, or at_edge called above, 64 and 80) and
+ * the graph's passes measured 2.5-5.8% slower on 1x2 (results/2026-11-27-several-gpus,
+ * call 11). */
+template <int H, int D, typename T>
+__global__ void __launch_bounds__(PAIR_WARPS * 32)
+    sweep_stacked_flagged(const T *__restrict__ old, const stacked_rows<T> rows,
+                          T *__restrict__ out, T *__restrict__ keep, double *first_sums,
+                          double *second_sums, T scale, const pass_flags flags)
 {
     const strip_lane s = lane_of(rows.lx);
     const long y0 = (long)blockIdx.y * H;
     double first = 0.0, second = 0.0;
     const bool edge = at_edge(rows, y0, H);
     if (edge) {
-        if (flagged)
-            wait_for_neighbours(flags);
+        wait_for_neighbours(flags);
         walk_strip<H, D, true>(old, &rows, out, keep, rows.lx, rows.ly, y0, s, scale,
                                &first, &second);
     } else
@@ -400,7 +425,7 @@ __global__ void __launch_bounds__(PAIR_WARPS * 32)
     const long b = blockIdx.x + (long)blockIdx.y * gridDim.x;
     write_block_sum(first, first_sums, b);
     write_block_sum(second, second_sums, b);
-    if (edge && flagged)
+    if (edge)
         tell_neighbours(flags);
 }
 
@@ -448,15 +473,18 @@ static void launch_strips(const pair_launch *l, cudaStream_t stream)
     }
     const stacked_rows<T> rows = {(const T *)l->old, (const T *)l->south,
                                   (const T *)l->north, l->lx, l->ly};
-    pass_flags flags = {};
-    if (l->flags) {
-        flags = *l->flags;
-        for (long y = 0; y < up; y++)
-            flags.edge_blocks += at_edge(rows, y * H, H) ? (unsigned)across : 0u;
+    if (!l->flags) {
+        sweep_stacked<H, D, T><<<grid, PAIR_WARPS * 32, 0, stream>>>(
+            (const T *)l->old, rows, (T *)l->new_, (T *)l->keep, l->first_sums,
+            l->second_sums, (T)l->square_scale);
+        return;
     }
-    sweep_stacked<H, D, T><<<grid, PAIR_WARPS * 32, 0, stream>>>(
+    pass_flags flags = *l->flags;
+    for (long y = 0; y < up; y++)
+        flags.edge_blocks += at_edge(rows, y * H, H) ? (unsigned)across : 0u;
+    sweep_stacked_flagged<H, D, T><<<grid, PAIR_WARPS * 32, 0, stream>>>(
         (const T *)l->old, rows, (T *)l->new_, (T *)l->keep, l->first_sums,
-        l->second_sums, (T)l->square_scale, flags, l->flags != nullptr);
+        l->second_sums, (T)l->square_scale, flags);
 }
 
 template <typename T>

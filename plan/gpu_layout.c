@@ -1,13 +1,15 @@
 /*
  * gpu_layout.c - how many GPUs `--partition auto` gives a run of one process, and how
  * their tiles lie (gpu_layout.h), from the speed-ups measured at each lattice (the
- * crossover tables below): several GPUs pay only where their sweeps outweigh the cost
- * of meeting (once a pass, through the host once a batch), so a small lattice keeps
- * one GPU, on chip or in its own batches. The report says the speed-up measured.
+ * crossover tables below, one pair a GPU model): several GPUs pay only where their sweeps
+ * outweigh the cost of meeting (once a pass, through the host once a batch), so a small
+ * lattice keeps one GPU, on chip or in its own batches. The report says the speed-up
+ * measured.
  */
 #include "plan/gpu_layout.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "gpu_partition.h"
 
@@ -19,6 +21,17 @@ struct crossover_row {
     double four; /* 4 GPUs' speed-up */
 };
 
+/* A crossover table, its length, and the machine it was measured on. */
+struct crossover {
+    const struct crossover_row *rows;
+    int count;
+    const char *measured_on; /* "4 H200s" */
+};
+#define TABLE(rows, on)                                                                  \
+    {                                                                                    \
+        rows, sizeof rows / sizeof *rows, on                                             \
+    }
+
 /*
  * Measured on 4 H200s, float, the norm every iteration, us an iteration, medians of 3
  * (results/2026-11-27-several-gpus):
@@ -29,36 +42,57 @@ struct crossover_row {
  *   table (4 H200s, e6be97e): 4096^2 30.8 / 33.4 / 31.9, 8192^2 111.9 / 89.8 / 89.7,
  *   16384^2 424 / 332 / 174.
  */
-static const struct crossover_row stacked_rows[] = {
-    {1024, 0.54, 0.47}, {2048, 1.13, 1.12}, {4096, 1.33, 1.69},
+static const struct crossover_row h200_stacked[] = {
+    {1024, 0.54, 0.47}, {2048, 1.13, 1.12},  {4096, 1.33, 1.69},
     {8192, 1.82, 2.68}, {16384, 1.91, 3.29},
 };
-static const struct crossover_row single_sweeps[] = {
-    {4096, 0.92, 0.97}, {8192, 1.25, 1.25}, {16384, 1.28, 2.44},
-};
-#define MEASURED_ON "4 H200s"
-
-/* A crossover table and its length. */
-struct crossover {
-    const struct crossover_row *rows;
-    int count;
+static const struct crossover_row h200_single[] = {
+    {4096, 0.92, 0.97},
+    {8192, 1.25, 1.25},
+    {16384, 1.28, 2.44},
 };
 
-/* The table for passes of two on stacked tiles, or for single sweeps. */
-static struct crossover table_of(int passes_of_two)
+/*
+ * Measured on 4 H100s (80 GB HBM3) the same way (results/2026-11-27-several-gpus, call
+ * 11, main 67b04ce: the tiles meeting through the graph), 1 GPU against 1x2 and 1x4:
+ * 1024^2 3.459 / 6.202 / 7.263, 2048^2 9.923 / 7.913 / 9.032, 4096^2 30.92 / 20.97 /
+ * 16.98, 8192^2 117.4 / 64.14 / 46.45, 16384^2 454.1 / 236.9 / 138.6. Single sweeps:
+ * the H200s' table (not measured on H100s).
+ */
+static const struct crossover_row h100_stacked[] = {
+    {1024, 0.56, 0.48}, {2048, 1.25, 1.10},  {4096, 1.47, 1.82},
+    {8192, 1.83, 2.53}, {16384, 1.92, 3.28},
+};
+
+/* One machine's tables: for GPUs whose CUDA name contains `model`. */
+struct machine {
+    const char *model;
+    struct crossover stacked; /* passes of two on tiles stacked in rows */
+    struct crossover single;  /* single sweeps */
+};
+
+/* The first serves every GPU the others do not name. */
+static const struct machine machines[] = {
+    {"H200", TABLE(h200_stacked, "4 H200s"), TABLE(h200_single, "4 H200s")},
+    {"H100", TABLE(h100_stacked, "4 H100s"), TABLE(h200_single, "4 H200s")},
+};
+
+/* The table for GPUs named `model` ("" unknown), for passes of two or single sweeps. */
+static struct crossover table_of(const char *model, int passes_of_two)
 {
-    if (passes_of_two)
-        return (struct crossover){stacked_rows, sizeof stacked_rows / sizeof *stacked_rows};
-    return (struct crossover){single_sweeps, sizeof single_sweeps / sizeof *single_sweeps};
+    const struct machine *m = &machines[0];
+    for (size_t i = 1; i < sizeof machines / sizeof *machines; i++)
+        if (model && strstr(model, machines[i].model))
+            m = &machines[i];
+    return passes_of_two ? m->stacked : m->single;
 }
 
 /* The row measured at the largest lattice up to `sites`, or NULL below the first. */
-static const struct crossover_row *row_for(long sites, int passes_of_two)
+static const struct crossover_row *row_for(const struct crossover *t, long sites)
 {
-    const struct crossover t = table_of(passes_of_two);
     const struct crossover_row *row = NULL;
-    for (int i = 0; i < t.count && t.rows[i].side * t.rows[i].side <= sites; i++)
-        row = &t.rows[i];
+    for (int i = 0; i < t->count && t->rows[i].side * t->rows[i].side <= sites; i++)
+        row = &t->rows[i];
     return row;
 }
 
@@ -81,9 +115,10 @@ static int gpus_that_pay(int gpus, const struct crossover_row *row, double *spee
     return best;
 }
 
-/* Why `n` of `gpus` GPUs, from the row measured (NULL: below every measured lattice). */
+/* Why `n` of `gpus` GPUs, from the row of table t measured (NULL: below every row). */
 static void say_why(struct gpu_layout *out, int n, int gpus, int stacked,
-                    int passes_of_two, const struct crossover_row *row, double speed_up)
+                    int passes_of_two, const struct crossover *t,
+                    const struct crossover_row *row, double speed_up)
 {
     char head[96];
     snprintf(head, sizeof head, "%d of %d GPUs%s%s", n, gpus,
@@ -91,23 +126,24 @@ static void say_why(struct gpu_layout *out, int n, int gpus, int stacked,
              passes_of_two ? ":" : ": with single sweeps (this method, kernel or loop),");
     if (!row)
         snprintf(out->why, sizeof out->why,
-                 "%s several do not pay below %ld^2 sites (measured on " MEASURED_ON ")",
-                 head, table_of(passes_of_two).rows[0].side);
+                 "%s several do not pay below %ld^2 sites (measured on %s)", head,
+                 t->rows[0].side, t->measured_on);
     else if (n == 1)
-        snprintf(out->why, sizeof out->why,
-                 "%s several do not pay at %ld^2 sites (2 GPUs %.2fx one, measured on "
-                 MEASURED_ON ")",
-                 head, row->side, row->two);
+        snprintf(
+            out->why, sizeof out->why,
+            "%s several do not pay at %ld^2 sites (2 GPUs %.2fx one, measured on %s)",
+            head, row->side, row->two, t->measured_on);
     else
         snprintf(out->why, sizeof out->why,
-                 "%s %d GPUs %.2fx one at %ld^2 sites (measured on " MEASURED_ON ")", head,
-                 n == 2 ? 2 : 4, speed_up, row->side);
+                 "%s %d GPUs %.2fx one at %ld^2 sites (measured on %s)", head,
+                 n == 2 ? 2 : 4, speed_up, row->side, t->measured_on);
 }
 
-void gpu_layout_auto(int gpus, long nx, long ny, int passes_of_two,
+void gpu_layout_auto(int gpus, const char *model, long nx, long ny, int passes_of_two,
                      struct gpu_layout *out)
 {
-    const struct crossover_row *row = row_for(nx * ny, passes_of_two);
+    const struct crossover t = table_of(model, passes_of_two);
+    const struct crossover_row *row = row_for(&t, nx * ny);
     double speed_up = 1.0;
     const int n = gpus > 1 ? gpus_that_pay(gpus, row, &speed_up) : 1;
     const int stacked = passes_of_two && n > 1 && ny / n >= 2;
@@ -120,5 +156,5 @@ void gpu_layout_auto(int gpus, long nx, long ny, int passes_of_two,
         snprintf(out->why, sizeof out->why, "the one GPU");
         return;
     }
-    say_why(out, n, gpus, stacked, passes_of_two, row, speed_up);
+    say_why(out, n, gpus, stacked, passes_of_two, &t, row, speed_up);
 }

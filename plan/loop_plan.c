@@ -173,19 +173,21 @@ static long several_pairs_batch(const struct loop_plan_input *in,
 }
 
 /* Whether stacked tiles' passes meet through peer flags rather than one graph's edges:
- * on three GPUs or more, every tile on a GPU of its own; LAPLACE_TUNE's pass_meeting
- * decides where set (flags where tiles share a GPU too: only a pass's edge blocks wait,
- * so the GPU keeps room for the other tile's pass). Measured (results/2026-11-27-
- * several-gpus, calls 6 and 8), on 4 H200s with empty kernels, us a pass: the graph's
- * edges 3.04 on 2 GPUs, 11.03 on 4; flags 3.08 and 4.20. On 2 H200s, float, us an
- * iteration, graph against flags: 1024^2 6.01/6.30, 2048^2 7.70/7.98, 4096^2
- * 19.47/19.10, 16384^2 211.9/209.3, the course problem 2.44/2.61 s: the graph stays on
- * two. (Four GPUs with flags on real lattices: not yet measured.) */
-static int meets_through_flags(const struct loop_plan_input *in, const struct tile_offer *o)
+ * only where LAPLACE_TUNE's pass_meeting=flags asks and every tile has a GPU of its own
+ * (two tiles on one GPU would spin waiting for each other unless their passes ran at
+ * once, which CUDA does not promise). The graph is the
+ * default everywhere, measured as fast or faster (results/2026-11-27-several-gpus,
+ * calls 8 and 11), float, us an iteration, graph against flags:
+ *   2 H200s, 1x2: 1024^2 6.01/6.30, 2048^2 7.70/7.98, 4096^2 19.47/19.10, 16384^2
+ *                 211.9/209.3, the course problem 2.44/2.61 s;
+ *   4 H100s, 1x4: 1024^2 7.26/8.58, 2048^2 9.03/9.84, 4096^2 16.98/16.36, 8192^2
+ *                 46.45/46.42, 16384^2 138.6/140.9, the course problem 2.80-2.95/3.45 s;
+ * though with empty kernels, on 4 H200s, the flags' floor was 4.20 us a pass against the
+ * graph's 11.03 (call 6). */
+static int meets_through_flags(const struct loop_plan_input *in,
+                               const struct tile_offer *o)
 {
-    if (in->tile.tune.pass_meeting != TUNING_AUTO)
-        return in->tile.tune.pass_meeting == TUNING_MEET_FLAGS;
-    if (in->tiles < 3)
+    if (in->tile.tune.pass_meeting != TUNING_MEET_FLAGS)
         return 0;
     for (int t = 0; t < in->tiles; t++)
         for (int u = 0; u < t; u++)
@@ -215,16 +217,16 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
         p->batch = pairs;
         p->multiple = 4;
         p->flags = meets_through_flags(in, o);
-        if (!p->flags)
+        if (p->flags)
             return say(p, "plain Jacobi on tiles stacked in rows: two iterations a pass, "
-                          "the GPUs meeting once a pass");
+                          "the edges meeting through peer flags (LAPLACE_TUNE's "
+                          "pass_meeting=flags)");
         return say(p, in->tile.tune.pass_meeting == TUNING_MEET_FLAGS
                           ? "plain Jacobi on tiles stacked in rows: two iterations a "
-                            "pass, the edges meeting through peer flags "
-                            "(LAPLACE_TUNE's pass_meeting=flags)"
-                          : "plain Jacobi on tiles stacked in rows, three GPUs or more "
-                            "each of its own: two iterations a pass, each pass's edge "
-                            "strips waiting for the neighbours' last through peer flags");
+                            "pass, the GPUs meeting once a pass (LAPLACE_TUNE's "
+                            "pass_meeting=flags needs a GPU a tile)"
+                          : "plain Jacobi on tiles stacked in rows: two iterations a "
+                            "pass, the GPUs meeting once a pass");
     }
     long batch = LONG_MAX;
     for (int t = 0; t < in->tiles; t++) {
@@ -517,8 +519,7 @@ void loop_plan_describe(const struct loop_plan *p, int gpu, char *out, size_t n)
     default:
         snprintf(out, n, "batched on %s, %ld iterations a batch%s%s",
                  gpu ? "the GPUs" : "the host tiles", p->batch,
-                 p->way == LOOP_WAY_PAIRS ? ", two iterations a pass through memory"
-                                          : "",
+                 p->way == LOOP_WAY_PAIRS ? ", two iterations a pass through memory" : "",
                  p->flags ? ", the GPUs meeting through peer flags" : "");
     }
 }

@@ -75,7 +75,10 @@ static void resolve_auto(struct config *c)
         c->device_count == 0) {
         /* one process on every GPU: as many as pay on this lattice (gpu_layout.c) */
         struct gpu_layout l;
-        gpu_layout_auto(auto_tiles(c, gpus), c->problem.nx, c->problem.ny,
+        char model[256] = "";
+        if (gpus > 1)
+            p2p_device_name(0, model, sizeof model); /* "" where CUDA cannot say */
+        gpu_layout_auto(auto_tiles(c, gpus), model, c->problem.nx, c->problem.ny,
                         takes_passes_of_two(c), &l);
         c->partition_auto = 1;
         c->partition_x = l.ngx;

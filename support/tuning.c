@@ -201,7 +201,6 @@ const char *tuning_help(void)
            "      pairs=0|1                    passes of two iterations: never, or\n"
            "                                   wherever a lone tile's batches run\n"
            "      pass_meeting=graph|flags     how GPUs stacked in rows meet once a\n"
-           "                                   pass: one graph's edges, or peer flags\n"
-           "                                   (auto: flags on three GPUs or more,\n"
-           "                                   each holding one tile)\n";
+           "                                   pass: one graph's edges (auto), or peer\n"
+           "                                   flags where each GPU holds one tile\n";
 }

@@ -194,11 +194,12 @@ for tool in $TOOLS; do
     run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x2 --devices "$pair"
     run_check 4 same_field "$tool" 4 "$pairs_double" --partition 1x4
-    # the same passes meeting through peer flags (forced where the plan would take the
-    # graph; 1x3 over GPUs 0,1,0: a middle tile meets both neighbours)
-    LAPLACE_TUNE=pass_meeting=flags run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x2 --devices "$pair"
-    LAPLACE_TUNE=pass_meeting=flags run_check 1 same_field "$tool" 1 "$pairs_double" --partition 1x3 --devices "$pair,${pair%,*}"
-    LAPLACE_TUNE=pass_meeting=flags run_check 1 same_field "$tool" 1 "$pairs_batches" --partition 1x3 --devices "$pair,${pair%,*}"
+    # the same passes meeting through peer flags (LAPLACE_TUNE: the plan takes the graph;
+    # flags need a GPU a tile: on 1x4 the middle tiles meet both neighbours)
+    LAPLACE_TUNE=pass_meeting=flags run_check 2 same_field "$tool" 2 "$pairs_plain" --partition 1x2 --devices 0,1
+    LAPLACE_TUNE=pass_meeting=flags run_check 2 same_field "$tool" 2 "$pairs_batches" --partition 1x2 --devices 0,1
+    LAPLACE_TUNE=pass_meeting=flags run_check 4 same_field "$tool" 4 "$pairs_double" --partition 1x4
+    LAPLACE_TUNE=pass_meeting=flags run_check 4 same_field "$tool" 4 "$pairs_batches" --partition 1x4
     run_check 4 same_field "$tool" 4 "$several" --partition 2x2
     run_check 4 same_field "$tool" 4 "$several_float" --partition 2x2 --no-p2p
     run_check 4 same_field "$tool" 4 "$several" --partition 2x2 --reduce device
@@ -218,8 +219,8 @@ run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 LAPLACE_TUNE=pairs=1 run_check 1 faulted 1 0:0 --partition 1x1 --loop batched
 LAPLACE_TUNE=pairs=1 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 run_check 1 faulted 1 "${pair#*,}:800" --partition 1x2 --devices "$pair"
-LAPLACE_TUNE=pass_meeting=flags run_check 1 faulted 1 "${pair#*,}:800" --partition 1x2 --devices "$pair"
-LAPLACE_TUNE=pass_meeting=flags run_check 1 faulted 1 "${pair%,*}:800" --partition 1x3 --devices "$pair,${pair%,*}"
+LAPLACE_TUNE=pass_meeting=flags run_check 2 faulted 2 1:800 --partition 1x2 --devices 0,1
+LAPLACE_TUNE=pass_meeting=flags run_check 4 faulted 4 1:800 --partition 1x4
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device

@@ -425,25 +425,20 @@ batched_checks() {
 # batch, then the host loop), every 7th iteration, in double, tiles of uneven height
 # and of 2 rows, the course problem; the report names the loop; Ctrl-C and a fault on
 # one GPU stop them all. DEVICES lists the GPU of each tile. The passes meet through
-# peer flags on three GPUs or more each of its own (or with LAPLACE_TUNE=pass_meeting=
-# flags, as the caller may set: on 1x3 over GPUs 0,1,0 the middle tile meets both
-# neighbours on two GPUs, on 1x4 over 0,1,0,1 a chain of four), else through the graph;
-# the other way is checked too (equal
-# to serial, its loop line, a fault: the failing GPU launches nothing, and with flags
-# the others wait until it stops them).
+# the graph; with LAPLACE_TUNE=pass_meeting=flags through peer flags where every tile
+# has a GPU of its own (on 1x4 over 0,1,2,3 the middle tiles meet both neighbours),
+# else through the graph still (a GPU's two tiles would wait for each other): checked
+# too (equal to serial, its loop line, a fault: the failing GPU launches nothing, and
+# with flags the others wait until it stops them).
 stacked_pairs_checks() {
-    local gpus=$1 devices=$2 n problem precision flags=', the GPUs meeting through peer flags'
-    local meeting="$flags\$" other=flags other_line="$flags\$"
+    local gpus=$1 devices=$2 n problem precision flags_line='$'
     n=$(( $(tr -cd , <<< "$devices" | wc -c) + 1 ))
-    if [[ "${LAPLACE_TUNE:-}" != *pass_meeting=flags* ]] &&
-        { [ "$n" -lt 3 ] || [ "$(tr , '\n' <<< "$devices" | sort -u | wc -l)" -ne "$n" ]; }; then
-        meeting='$'
-    fi
-    [ "$meeting" = '$' ] || { other=graph other_line='$'; }
+    [ "$(tr , '\n' <<< "$devices" | sort -u | wc -l)" -ne "$n" ] ||
+        flags_line=', the GPUs meeting through peer flags$'
     problem="--nx 2049 --ny 1537 --precision float $edges --eps 0.2 --max-iter 3000"
-    LAPLACE_TUNE=pass_meeting=$other same_as_serial "stacked-$other-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
-    LAPLACE_TUNE=pass_meeting=$other loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory$other_line" --partition "1x$n" --devices "$devices"
-    LAPLACE_TUNE=pass_meeting=$other fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices" --loop batched
+    LAPLACE_TUNE=pass_meeting=flags same_as_serial "stacked-flags-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+    LAPLACE_TUNE=pass_meeting=flags loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory$flags_line" --partition "1x$n" --devices "$devices"
+    LAPLACE_TUNE=pass_meeting=flags fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices" --loop batched
     for precision in float double; do
         problem="--nx 2049 --ny 1537 --precision $precision $edges --eps 0.2 --max-iter 3000"
         same_as_serial "stacked-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
@@ -455,7 +450,7 @@ stacked_pairs_checks() {
     problem="--nx 301 --ny $((2 * n + 1)) --precision float $edges --eps 1e-6 --max-iter 5000"
     LAPLACE_TUNE=pairs=1 same_as_serial "stacked-low-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
     same_as_stored "$gpus" --partition "1x$n" --devices "$devices"
-    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory$meeting" --partition "1x$n" --devices "$devices"
+    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory\$" --partition "1x$n" --devices "$devices"
     LAPLACE_TUNE=pairs=0 loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch\$" --partition "1x$n" --devices "$devices"
     interrupted "$gpus" 1 --partition "1x$n" --devices "$devices"
     fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices"
@@ -881,8 +876,7 @@ batched_checks 1 0,0
 stacked_pairs_checks 2 0,1
 stacked_pairs_checks 1 0,0
 stacked_pairs_checks 4 0,1,2,3
-LAPLACE_TUNE=pass_meeting=flags stacked_pairs_checks 2 0,1,0
-LAPLACE_TUNE=pass_meeting=flags stacked_pairs_checks 2 0,1,0,1
+stacked_pairs_checks 2 0,1,0
 auto_layout_checks
 
 # Beyond 2^32 sites (64-bit indexing everywhere): 65536 x 65540 float on 2x2

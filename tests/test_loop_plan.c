@@ -420,7 +420,8 @@ static void on_own_gpus(struct tile_offer *o, int count)
         o[t].device = t;
 }
 
-Test(loop_plan, stacked_tiles_on_three_gpus_or_more_meet_through_peer_flags)
+Test(loop_plan,
+     stacked_tiles_meet_through_the_graph_unless_flags_are_asked_for_a_gpu_each)
 {
     struct loop_plan_input in = asked(4);
     struct tile_offer four[4] = {gpu_tile(8192, 2048, 4), gpu_tile(8192, 2048, 4),
@@ -428,25 +429,26 @@ Test(loop_plan, stacked_tiles_on_three_gpus_or_more_meet_through_peer_flags)
     on_own_gpus(four, 4);
     struct loop_plan p = plan_of(&in, four);
     cr_expect_eq(p.way, LOOP_WAY_PAIRS);
-    cr_expect_eq(p.flags, 1, "1x4 on GPUs 0,1,2,3: peer flags");
+    cr_expect_eq(p.flags, 0,
+                 "1x4 on GPUs 0,1,2,3: the graph, measured as fast or faster");
     char line[400];
     loop_plan_describe(&p, 1, line, sizeof line);
-    cr_expect(strstr(line, "the GPUs meeting through peer flags") != NULL, "%s", line);
-    cr_expect(strstr(p.reason, "three GPUs or more") != NULL, "%s", p.reason);
-    four[3].device = 0; /* --devices 0,1,2,0 */
-    cr_expect_eq(plan_of(&in, four).flags, 0, "a GPU holding two tiles: the graph");
-    cr_expect_eq(plan_of(&in, four).way, LOOP_WAY_PAIRS);
+    cr_expect(strstr(line, "peer flags") == NULL, "%s", line);
     in.tile.tune.pass_meeting = TUNING_MEET_FLAGS;
     p = plan_of(&in, four);
-    cr_expect_eq(p.flags, 1, "LAPLACE_TUNE=pass_meeting=flags on a shared GPU");
-    cr_expect(strstr(p.reason, "pass_meeting=flags") != NULL, "%s", p.reason);
+    cr_expect_eq(p.flags, 1, "LAPLACE_TUNE=pass_meeting=flags on GPUs 0,1,2,3");
+    loop_plan_describe(&p, 1, line, sizeof line);
+    cr_expect(strstr(line, "the GPUs meeting through peer flags") != NULL, "%s", line);
+    cr_expect(strstr(p.reason, "pass_meeting=flags)") != NULL, "%s", p.reason);
+    four[3].device = 0; /* --devices 0,1,2,0: tile 3 would wait for a pass of its GPU */
+    p = plan_of(&in, four);
+    cr_expect_eq(p.flags, 0, "pass_meeting=flags on a GPU holding two tiles: the graph");
+    cr_expect_eq(p.way, LOOP_WAY_PAIRS);
+    cr_expect(strstr(p.reason, "needs a GPU a tile") != NULL, "%s", p.reason);
     on_own_gpus(four, 4);
     in.tile.tune.pass_meeting = TUNING_MEET_GRAPH;
-    p = plan_of(&in, four);
-    cr_expect_eq(p.flags, 0, "LAPLACE_TUNE=pass_meeting=graph");
-    loop_plan_describe(&p, 1, line, sizeof line);
-    cr_expect(strstr(line, "peer flags") == NULL, "%s", line);
-    in = asked(2); /* two GPUs: the graph, measured as fast */
+    cr_expect_eq(plan_of(&in, four).flags, 0, "LAPLACE_TUNE=pass_meeting=graph");
+    in = asked(2); /* two GPUs: the graph, flags where asked */
     cr_expect_eq(plan_of(&in, four).flags, 0, "1x2 on GPUs 0,1: the graph");
     in.tile.tune.pass_meeting = TUNING_MEET_FLAGS;
     cr_expect_eq(plan_of(&in, four).flags, 1, "1x2 with pass_meeting=flags");
