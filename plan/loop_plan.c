@@ -174,10 +174,10 @@ static long several_pairs_batch(const struct loop_plan_input *in,
 
 /* Whether stacked tiles' passes meet through peer flags rather than one graph's edges:
  * only where LAPLACE_TUNE's pass_meeting=flags asks and every tile has a GPU of its own
- * (two tiles on one GPU would spin waiting for each other unless their passes ran at
- * once, which CUDA does not promise). The graph is the
- * default everywhere, measured as fast or faster (results/2026-11-27-several-gpus,
- * calls 8 and 11), float, us an iteration, graph against flags:
+ * (two tiles on one GPU spin waiting for each other unless their passes run at once,
+ * which CUDA does not promise: under memcheck they timed out, calls 12 and 13). The
+ * graph is the default everywhere, measured as fast or faster (results/2026-11-27-
+ * several-gpus, calls 8 and 11), float, us an iteration, graph against flags:
  *   2 H200s, 1x2: 1024^2 6.01/6.30, 2048^2 7.70/7.98, 4096^2 19.47/19.10, 16384^2
  *                 211.9/209.3, the course problem 2.44/2.61 s;
  *   4 H100s, 1x4: 1024^2 7.26/8.58, 2048^2 9.03/9.84, 4096^2 16.98/16.36, 8192^2
