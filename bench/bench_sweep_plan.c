@@ -17,7 +17,11 @@
 /* The sides of struct bench_sweep_points: one device, and the one it is compared with. */
 enum { ONE = BENCH_SWEEP_ONE, ALL = BENCH_SWEEP_ALL };
 
-#define SWEEP_RUN_S 0.1 /* compute time of a run on one nominal device */
+/* Compute time of a run on one nominal device. Runs of 0.1 s (200 iterations at 16384^2)
+ * put each run's start (the batches' graphs recorded) into its time and understated
+ * several GPUs: 2 H200s 1.65x one at 16384^2 where 1000 iterations measured 1.91x
+ * (results/2026-11-27-several-gpus, call 14). */
+#define SWEEP_RUN_S 0.5
 #define QUICK_ITERATIONS 20
 
 static const long sweep_sizes[BENCH_SWEEP_MAX] = {128,  256,  512,  1024,

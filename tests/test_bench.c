@@ -347,7 +347,7 @@ static const struct bench_plan_machine h200x2 = {.gpus = 2,
 Test(bench, sweep_on_two_gpus_is_1_gpu_against_2_from_128_to_16384)
 {
     static const long sizes[] = {128, 256, 512, 1024, 2048, 4096, 8192, 16384};
-    static const long iterations[] = {10000, 10000, 10000, 10000, 5000, 2000, 500, 200};
+    static const long iterations[] = {50000, 50000, 50000, 50000, 20000, 10000, 5000, 1000};
     struct bench_sweep_plan p;
     cr_assert_eq(bench_sweep_plan(&h200x2, &p), 8);
     cr_assert(p.backend == BACKEND_GPU && p.devices == 2 && p.skipped == NULL);
@@ -396,7 +396,7 @@ Test(bench, sweep_on_more_than_two_gpus_also_runs_two)
     cr_assert(p.two == 1 && p.all[0].gpus == 3 && p.on_two[0].gpus == 2);
 }
 
-Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
+Test(bench, sweep_runs_take_half_a_second_and_the_sweep_a_few_minutes)
 {
     const struct bench_plan_costs nominal = bench_plan_costs_nominal();
     struct bench_sweep_plan p;
@@ -406,7 +406,7 @@ Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
         long n = p.one[i].n, it = p.one[i].iterations;
         double traffic = 8.0 * (double)(n - 2) * (double)(n - 2);
         double seconds = (double)it * (traffic / 4e12 + 10e-6);
-        cr_assert(is_125(it) && seconds > 0.05 && seconds < 0.2,
+        cr_assert(is_125(it) && seconds > 0.25 && seconds < 1.0,
                   "%ld^2: %ld iterations take %.3f s on one nominal GPU", n, it, seconds);
         total += (SWEEP_WARMUPS + SWEEP_RUNS) *
                  (bench_plan_estimate_run_s(&nominal, &p.one[i]) +
@@ -418,7 +418,7 @@ Test(bench, sweep_runs_take_tens_of_ms_and_the_sweep_a_minute_or_two)
         long it = bench_sweep_iterations(n, BACKEND_CPU);
         double seconds =
             (double)it * (8.0 * (double)(n - 2) * (double)(n - 2) / 10e9 + 1e-6);
-        cr_assert(is_125(it) && (it == 10 || (seconds > 0.05 && seconds < 0.2)),
+        cr_assert(is_125(it) && (it == 10 || (seconds > 0.25 && seconds < 1.0)),
                   "host %ld^2: %ld iterations take %.3f s on one nominal thread", n, it,
                   seconds);
     }

@@ -9,6 +9,8 @@
 #              several-tile layout
 #   crossover  crossover.sh: one GPU against 2 and 4, old and new side by side
 #   breakdown  a stacked iteration's cost beside one tile's passes alone (calls 6-10)
+#   auto       --partition auto against one GPU on every lattice 16^2 ... 16384^2
+#              (gpu-bin/laplace-new), then the bench's lattice sweep (calls 17-19)
 # SUITE_MATCH, SANITIZE_MATCH, SUITE_LIMIT, SANITIZE_LIMIT, LAYOUTS and REPS narrow a call
 # (the values each call used are in README.md).
 set -u
@@ -51,8 +53,29 @@ breakdown)
         done
     done
     ;;
+auto)
+    # issue 42: auto never more than 5% slower than one GPU, 16^2 ... 16384^2; float,
+    # --eps 0, about 0.3 s a run, --partition 1x1 and auto each a warm-up and 3 runs in
+    # a row (call 17 interleaved them run by run: the GPUs that one GPU's runs left idle
+    # then measured 10-30% slower in auto's; crossover.sh groups them so too)
+    echo "binary,lattice,layout,rep,iterations,compute_s,us_per_iteration,loop,partition" > "$out/auto.csv"
+    for spec in "16 200000" "32 200000" "64 200000" "128 200000" "256 200000" "512 100000" \
+        "1024 50000" "2048 20000" "4096 6000" "8192 1500" "16384 1000"; do
+        set -- $spec
+        for layout in 1x1 auto; do
+            for rep in warm 1 2 3; do
+                gpu-bin/laplace-new --backend gpu --precision float --eps 0 --max-iter "$2" \
+                    --nx "$1" --ny "$1" --partition "$layout" --csv 2>/dev/null | tail -n 1 |
+                    awk -F, -v n="$1" -v l="$layout" -v r="$rep" \
+                        '{ printf "new,%s,%s,%s,%s,%s,%.3f,%s,%s\n", n, l, r, $8, $12, $12 / $8 * 1e6, $22, $5 }' >> "$out/auto.csv"
+            done
+        done
+    done
+    LAPLACE_BENCH_ONLY=sweep LAPLACE_BENCH_DIR="$out" gpu-bin/laplace-new --bench > "$out/bench-sweep.txt" 2>&1
+    echo "bench: exit $?"
+    ;;
 *)
-    echo "usage: $0 verify|crossover|breakdown" >&2
+    echo "usage: $0 verify|crossover|breakdown|auto" >&2
     exit 2
     ;;
 esac
