@@ -85,6 +85,7 @@ ifneq ($(NVCC),)
                -gencode arch=compute_$(GPU_ARCH),code=compute_$(GPU_ARCH) \
                -Xcompiler -Wall,-Wextra,-Werror
   OBJS += $(CUDA_SOURCES:%.c=$(BUILD)/%.o) $(KERNEL_SOURCES:%.cu=$(BUILD)/%.o)
+  PTXAS_REPORTS := $(KERNEL_SOURCES:%.cu=$(BUILD)/%.ptxas)
   LDLIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -ldl -lpthread -static-libstdc++ -lstdc++
   BUILD_KIND := with CUDA ($(NVCC), sm_$(GPU_ARCH))
 else
@@ -133,16 +134,19 @@ $(BUILD)/%.o: %.c $(BUILD)/options | $(BUILD) check-build-deps
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # Every .cu with nvcc, which writes the headers it read into a dependency file, as
-# gcc's -MMD does.
-$(BUILD)/%.o: %.cu $(BUILD)/options | $(BUILD)
+# gcc's -MMD does, and ptxas's report of each kernel (registers, spills) into
+# $(BUILD)/FILE.ptxas, which tests/test_kernel_registers.c reads; a failed compile
+# prints it.
+$(BUILD)/%.o $(BUILD)/%.ptxas: %.cu $(BUILD)/options | $(BUILD)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(BUILD)/$*.d -c -o $@ $<
+	$(NVCC) $(NVCCFLAGS) -Xptxas -v -MMD -MP -MF $(BUILD)/$*.d -c -o $(BUILD)/$*.o $< \
+	    2> $(BUILD)/$*.ptxas || { cat $(BUILD)/$*.ptxas >&2; exit 1; }
 
 $(BUILD)/tests/%.o: tests/%.c $(BUILD)/options | $(BUILD) check-test-deps
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -I. -Wno-unused-parameter -c -o $@ $<
 
-$(BUILD)/unit_tests: $(TEST_OBJS) $(OBJS)
+$(BUILD)/unit_tests: $(TEST_OBJS) $(OBJS) | $(PTXAS_REPORTS)
 	$(CC) $(filter-out -fopenmp,$(CFLAGS)) -o $@ $^ $(LDFLAGS_OMP) $(LDLIBS) -lcriterion
 
 $(BUILD):

@@ -11,7 +11,8 @@
 #   breakdown  a stacked iteration's cost beside one tile's passes alone (calls 6-10)
 #   auto       --partition auto against one GPU on every lattice 16^2 ... 16384^2
 #              (gpu-bin/laplace-new), then the bench's lattice sweep (calls 17-19)
-# SUITE_MATCH, SANITIZE_MATCH, SUITE_LIMIT, SANITIZE_LIMIT, LAYOUTS and REPS narrow a call
+# SUITE_MATCH, SANITIZE_MATCH, SUITE_LIMIT, SANITIZE_LIMIT, LAYOUTS, REPS, LATTICES (auto:
+# '1024 2048 ...') and NO_BENCH=1 (auto without the bench's sweep) narrow a call
 # (the values each call used are in README.md).
 set -u
 export NCCL_NVLS_ENABLE=0
@@ -61,6 +62,7 @@ auto)
     echo "binary,lattice,layout,rep,iterations,compute_s,us_per_iteration,loop,partition" > "$out/auto.csv"
     for spec in "16 200000" "32 200000" "64 200000" "128 200000" "256 200000" "512 100000" \
         "1024 50000" "2048 20000" "4096 6000" "8192 1500" "16384 1000"; do
+        [[ " ${LATTICES:-${spec% *}} " == *" ${spec% *} "* ]] || continue
         set -- $spec
         for layout in 1x1 auto; do
             for rep in warm 1 2 3; do
@@ -71,6 +73,7 @@ auto)
             done
         done
     done
+    [ -n "${NO_BENCH:-}" ] && exit 0
     LAPLACE_BENCH_ONLY=sweep LAPLACE_BENCH_DIR="$out" gpu-bin/laplace-new --bench > "$out/bench-sweep.txt" 2>&1
     echo "bench: exit $?"
     ;;
