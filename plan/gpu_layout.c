@@ -35,16 +35,17 @@ struct crossover {
 /*
  * Measured on 4 H200s, float, the norm every iteration, us an iteration, medians of 3
  * (results/2026-11-27-several-gpus):
- * - passes of two on tiles stacked in rows, 1 GPU against 1x2 and 1x4: 1024^2 3.46 /
- *   6.44 / 7.42, 2048^2 9.83 / 8.66 / 8.81, 4096^2 28.52 / 21.37 / 16.90, 8192^2 106.1 /
- *   58.2 / 39.6, 16384^2 403.3 / 211.6 / 122.5;
+ * - passes of two on tiles stacked in rows, 1 GPU against 1x2 and 1x4, every lattice in
+ *   one call (call 17, main 079c43f, the kernel of today): 1024^2 3.455 / 5.985 /
+ *   6.815, 2048^2 9.702 / 7.637 / 7.806, 4096^2 28.42 / 19.53 / 16.20, 8192^2 105.4 /
+ *   58.86 / 41.28, 16384^2 399.8 / 212.9 / 120.8;
  * - single sweeps on tiles (every other rule), 1 GPU against 2x1 and 2x2, issue 42's
  *   table (4 H200s, e6be97e): 4096^2 30.8 / 33.4 / 31.9, 8192^2 111.9 / 89.8 / 89.7,
  *   16384^2 424 / 332 / 174.
  */
 static const struct crossover_row h200_stacked[] = {
-    {1024, 0.54, 0.47}, {2048, 1.13, 1.12},  {4096, 1.33, 1.69},
-    {8192, 1.82, 2.68}, {16384, 1.91, 3.29},
+    {1024, 0.58, 0.51}, {2048, 1.27, 1.24},  {4096, 1.46, 1.76},
+    {8192, 1.79, 2.55}, {16384, 1.88, 3.31},
 };
 static const struct crossover_row h200_single[] = {
     {4096, 0.92, 0.97},

@@ -27,19 +27,19 @@ Test(gpu_layout, several_gpus_only_where_they_pay)
     expect(4, 1000, 1000, 1, 1, 1, "1 of 4 GPUs: several do not pay below 1024^2 sites");
     expect(4, 1024, 1024, 1, 1, 1,
            "1 of 4 GPUs: several do not pay at 1024^2 sites (2 "
-           "GPUs 0.54x one, measured on 4 H200s)");
+           "GPUs 0.58x one, measured on 4 H200s)");
     expect(4, 2047, 2048, 1, 1, 1, "at 1024^2");
     expect(4, 2048, 2048, 1, 1, 2,
            "2 of 4 GPUs, stacked in rows for passes of two: 2 "
-           "GPUs 1.13x one at 2048^2 sites (measured on 4 H200s)");
-    expect(4, 3000, 3000, 1, 1, 2, "2 GPUs 1.13x one at 2048^2");
+           "GPUs 1.27x one at 2048^2 sites (measured on 4 H200s)");
+    expect(4, 3000, 3000, 1, 1, 2, "2 GPUs 1.27x one at 2048^2");
     expect(4, 4096, 4096, 1, 1, 4,
            "4 of 4 GPUs, stacked in rows for passes of two: 4 "
-           "GPUs 1.69x one at 4096^2");
-    expect(4, 16384, 16384, 1, 1, 4, "4 GPUs 3.29x one at 16384^2");
+           "GPUs 1.76x one at 4096^2");
+    expect(4, 16384, 16384, 1, 1, 4, "4 GPUs 3.31x one at 16384^2");
     expect(3, 8192, 8192, 1, 1, 3,
            "3 of 3 GPUs, stacked in rows for passes of two: 4 "
-           "GPUs 2.68x one");
+           "GPUs 2.55x one");
     expect(2, 2048, 2048, 1, 1, 2, "2 of 2 GPUs");
     expect(2, 1024, 1024, 1, 1, 1, "1 of 2 GPUs");
     expect(8, 16384, 16384, 1, 1, 8, "8 of 8 GPUs");
@@ -92,14 +92,14 @@ Test(gpu_layout, each_model_its_own_table_and_others_the_h200s)
            "H200s)");
     model = "NVIDIA H200";
     expect(4, 2048, 2048, 1, 1, 2,
-           "2 GPUs 1.13x one at 2048^2 sites (measured on 4 "
+           "2 GPUs 1.27x one at 2048^2 sites (measured on 4 "
            "H200s)");
     model = "NVIDIA A100-SXM4-80GB"; /* a model not measured: the H200s' */
     expect(4, 16384, 16384, 1, 1, 4,
-           "4 GPUs 3.29x one at 16384^2 sites (measured on 4 "
+           "4 GPUs 3.31x one at 16384^2 sites (measured on 4 "
            "H200s)");
     model = "";
     expect(2, 4096, 4096, 1, 1, 2,
-           "2 GPUs 1.33x one at 4096^2 sites (measured on 4 "
+           "2 GPUs 1.46x one at 4096^2 sites (measured on 4 "
            "H200s)");
 }
