@@ -192,7 +192,7 @@ SUMS := share/laplace/install-sums
 # removes, deepest first, where they are left empty.
 DIRS := share/laplace/install-dirs
 INSTALL_DIRS := bin share share/man share/man/man1 share/laplace share/laplace/config \
-                share/laplace/scripts
+                share/laplace/scripts share/doc share/doc/laplace
 INSTALL_PRESETS := $(wildcard config/*.ini)
 INSTALL_SCRIPTS := $(wildcard scripts/plot_*.gp)
 install uninstall: export LAPLACE_PREFIX = $(value PREFIX)
@@ -207,9 +207,11 @@ install:
 	install -m 755 scripts/laplace-plot "$$root/bin/laplace-plot"; \
 	for f in $(INSTALL_PRESETS); do install -m 644 "$$f" "$$root/share/laplace/config/"; done; \
 	for f in $(INSTALL_SCRIPTS); do install -m 644 "$$f" "$$root/share/laplace/scripts/"; done; \
+	install -m 644 LICENSE "$$root/share/doc/laplace/LICENSE"; \
 	scripts/man_page.sh "$$root/bin/laplace" "$$LAPLACE_PREFIX" "$$LAPLACE_DESTDIR" \
 	    > "$$root/share/man/man1/laplace.1"; \
 	{ echo bin/laplace; echo bin/laplace-plot; echo share/man/man1/laplace.1; \
+	  echo share/doc/laplace/LICENSE; \
 	  for f in $(notdir $(INSTALL_PRESETS)); do echo "share/laplace/config/$$f"; done; \
 	  for f in $(notdir $(INSTALL_SCRIPTS)); do echo "share/laplace/scripts/$$f"; done; \
 	} > "$$root/$(MANIFEST)"; \
@@ -228,7 +230,7 @@ uninstall:
 	        echo "make uninstall: kept $$root/$$f: changed since make install"; \
 	        continue; fi; \
 	    rm -f -- "$$root/$$f"; done < "$$root/$(MANIFEST)"; \
-	made="share/laplace share/laplace/config share/laplace/scripts"; \
+	made="share/laplace share/laplace/config share/laplace/scripts share/doc/laplace"; \
 	[ ! -f "$$root/$(DIRS)" ] || made=$$(cat "$$root/$(DIRS)"); \
 	rm -f -- "$$root/$(MANIFEST)" "$$root/$(SUMS)" "$$root/$(DIRS)"; \
 	for d in $$(printf '%s\n' $$made | sort -r); do \

@@ -73,6 +73,9 @@ draws a CSV of laplace with gnuplot: laplace-plot lab|history|bench FILE.csv
 .I $prefix/share/man/man1/laplace.1
 this page
 .TP
+.I $prefix/share/doc/laplace/LICENSE
+the licence, GPL-3.0-or-later
+.TP
 .I $share/config/
 the presets ($presets), read by bare name when the current folder has no file of that name
 .TP

@@ -112,7 +112,8 @@ static void check_installed(const char *prefix)
                            "share/laplace/scripts/plot_history.gp",
                            "share/laplace/scripts/plot_bench.gp",
                            "share/laplace/install-manifest",
-                           "share/man/man1/laplace.1"};
+                           "share/man/man1/laplace.1",
+                           "share/doc/laplace/LICENSE"};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         snprintf(path, sizeof path, "%s/%s", prefix, files[i]);
         cr_assert_eq(access(path, R_OK), 0, "%s installed", files[i]);
@@ -121,7 +122,8 @@ static void check_installed(const char *prefix)
     char *manifest = slurp(path);
     cr_assert(manifest && strstr(manifest, "bin/laplace\n") &&
                   strstr(manifest, "share/laplace/config/course-512.ini\n") &&
-                  strstr(manifest, "share/laplace/scripts/plot_history.gp\n"),
+                  strstr(manifest, "share/laplace/scripts/plot_history.gp\n") &&
+                  strstr(manifest, "share/doc/laplace/LICENSE\n"),
               "the manifest lists what was written: %s", manifest);
     free(manifest);
     snprintf(path, sizeof path, "%.*s", (int)(strrchr(prefix, ' ') - prefix), prefix);
