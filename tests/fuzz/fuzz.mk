@@ -23,7 +23,8 @@ FUZZ_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -O1 -g -fno-omit-frame-pointer \
                -ffp-contract=off -Wall -Wextra -I. -MMD -MP \
                -fsanitize=fuzzer-no-link $(FUZZ_SANITIZE)
 FUZZ_LDFLAGS := -fsanitize=fuzzer $(FUZZ_SANITIZE)
-FUZZ_LIBS := -l:libinih.a -l:libmatheval.a -lm
+# inih and matheval as the Makefile links them (PACKAGE_LIBS)
+FUZZ_LIBS := $(PACKAGE_LIBS) -lm
 
 # The project's sources each target needs, compiled with clang.
 FUZZ_CONFIG_OBJS := $(addprefix $(FUZZ_BUILD)/,$(addprefix settings/,config.o config_args.o \
