@@ -136,11 +136,12 @@ $(BUILD)/%.o: %.c $(BUILD)/options | $(BUILD) check-build-deps
 # Every .cu with nvcc, which writes the headers it read into a dependency file, as
 # gcc's -MMD does, and ptxas's report of each kernel (registers, spills) into
 # $(BUILD)/FILE.ptxas, which tests/test_kernel_registers.c reads; a failed compile
-# prints it.
+# prints it whole, a good one every line that is not the report's (a warning).
 $(BUILD)/%.o $(BUILD)/%.ptxas: %.cu $(BUILD)/options | $(BUILD)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -Xptxas -v -MMD -MP -MF $(BUILD)/$*.d -c -o $(BUILD)/$*.o $< \
 	    2> $(BUILD)/$*.ptxas || { cat $(BUILD)/$*.ptxas >&2; exit 1; }
+	@grep -v -e '^ptxas info' -e '^    [0-9]* bytes stack frame' $(BUILD)/$*.ptxas >&2 || true
 
 $(BUILD)/tests/%.o: tests/%.c $(BUILD)/options | $(BUILD) check-test-deps
 	@mkdir -p $(BUILD)/tests

@@ -18,9 +18,9 @@
 enum { ONE = BENCH_SWEEP_ONE, ALL = BENCH_SWEEP_ALL };
 
 /* Compute time of a run on one nominal device. Runs of 0.1 s (200 iterations at 16384^2)
- * put each run's start (the batches' graphs recorded) into its time and understated
- * several GPUs: 2 H200s 1.65x one at 16384^2 where 1000 iterations measured 1.91x
- * (results/2026-11-27-several-gpus, call 14). */
+ * put each run's start (its batches' buffers allocated, their graphs recorded) into its
+ * time and understated several GPUs: 2 H200s 1.65x one at 16384^2 where 1000 iterations
+ * measured 1.88-1.91x (results/2026-11-27-several-gpus, calls 14 and 20). */
 #define SWEEP_RUN_S 0.5
 #define QUICK_ITERATIONS 20
 
