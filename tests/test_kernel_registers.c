@@ -7,7 +7,8 @@
  * change: writing at_edge's test as a call, or a runtime switch for the peer flags, took
  * sweep_stacked from 55 registers to 60-64 (float) and 74 to 80-89 (double), and the
  * graph's passes measured 2.5-5.8% slower on 2 GPUs (results/2026-11-27-several-gpus,
- * call 11); a row offset in it took 64-72 and 80-95 (calls 17-20). A kernel that moves
+ * call 11); a row offset in it took 64-72 and 80-95 (ptxas on the CPU machine, beside
+ * calls 17-21, where a split pass kept it out of that kernel). A kernel that moves
  * from its row here must be timed again on a GPU (crossover.sh, old against new) and its
  * row then changed with the measurement cited. Built without CUDA, there is no report and
  * nothing to check.

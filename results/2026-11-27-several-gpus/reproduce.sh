@@ -10,7 +10,7 @@
 #   crossover  crossover.sh: one GPU against 2 and 4, old and new side by side
 #   breakdown  a stacked iteration's cost beside one tile's passes alone (calls 6-10)
 #   auto       --partition auto against one GPU on every lattice 16^2 ... 16384^2
-#              (gpu-bin/laplace-new), then the bench's lattice sweep (calls 17-19)
+#              (gpu-bin/laplace-new), then the bench's lattice sweep (calls 19-21)
 # SUITE_MATCH, SANITIZE_MATCH, SUITE_LIMIT, SANITIZE_LIMIT, LAYOUTS, REPS, LATTICES (auto:
 # '1024 2048 ...') and NO_BENCH=1 (auto without the bench's sweep) narrow a call
 # (the values each call used are in README.md).
@@ -57,7 +57,7 @@ breakdown)
 auto)
     # issue 42: auto never more than 5% slower than one GPU, 16^2 ... 16384^2; float,
     # --eps 0, about 0.3 s a run, --partition 1x1 and auto each a warm-up and 3 runs in
-    # a row (call 17 interleaved them run by run: the GPUs that one GPU's runs left idle
+    # a row (call 19 interleaved them run by run: the GPUs that one GPU's runs left idle
     # then measured 10-30% slower in auto's; crossover.sh groups them so too)
     echo "binary,lattice,layout,rep,iterations,compute_s,us_per_iteration,loop,partition" > "$out/auto.csv"
     for spec in "16 200000" "32 200000" "64 200000" "128 200000" "256 200000" "512 100000" \
