@@ -117,6 +117,19 @@ static long run_tail(struct loop_state *st, struct tile *me, struct batch_call b
     return loop_iterate(st, me);
 }
 
+/* The plan's batch with the buffers of `set`, as the loop first starts it: batch 1
+ * uses set 0, batch 2 set 1 (then every batch the other set of the one before). */
+static struct batch_call plan_batch(struct loop_state *st, int set)
+{
+    return (struct batch_call){.from = 1 + set * st->plan.batch,
+                               .n = st->plan.batch,
+                               .set = set,
+                               .tiles = st->tiles,
+                               .count = partition_count(st->partition),
+                               .meet = meet,
+                               .context = st};
+}
+
 /*
  * The loop in batches: the devices run st->plan.batch iterations among themselves,
  * then the host adds every tile's totals and takes the decisions in order, while
@@ -129,12 +142,7 @@ long loop_batches_iterate(struct loop_state *st, struct tile *me)
 {
     const struct solve_settings *s = st->settings;
     const struct device_ops *ops = st->ops;
-    struct batch_call b = {.from = 1,
-                           .n = st->plan.batch,
-                           .tiles = st->tiles,
-                           .count = partition_count(st->partition),
-                           .meet = meet,
-                           .context = st};
+    struct batch_call b = plan_batch(st, 0);
     int running = b.n <= s->max_iter;
     if (running && ops->batch_start(me, &b) != 0)
         return 0;
@@ -156,7 +164,8 @@ long loop_batches_iterate(struct loop_state *st, struct tile *me)
     return run_tail(st, me, b);
 }
 
-/* Slots for the tile totals of a batch, and the devices' own batch buffers. */
+/* Slots for the tile totals of a batch, the devices' own batch buffers, and what
+ * each set's batch launches (recorded now, for the batches the run reaches). */
 int loop_batches_open(struct loop_state *st, struct tile *me)
 {
     const int tiles = partition_count(st->partition);
@@ -172,5 +181,12 @@ int loop_batches_open(struct loop_state *st, struct tile *me)
     }
     if (!st->failed)
         loop_record(st, me, st->ops->batch_open(me, &st->plan));
-    return loop_agree(st);
+    if (loop_agree(st))
+        return 1;
+    for (int set = 0; set < 2 && st->ops->batch_record; set++) {
+        struct batch_call b = plan_batch(st, set);
+        if (b.from + b.n - 1 <= st->settings->max_iter && st->ops->batch_record(me, &b))
+            return 1;
+    }
+    return 0;
 }

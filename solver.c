@@ -162,6 +162,8 @@ static void drive_tile(struct loop_state *st, struct tile *me)
     loop_record(st, me, st->ops->connect(me, nb));
     if (loop_agree(st) || plan_loop(st, me) || st->settings->plan_only)
         goto out;
+    /* the batches' buffers and graphs are set-up: made before the loop's clock */
+    const int unopened = loop_way_batches(st->plan.way) && loop_batches_open(st, me);
 #pragma omp single
     {
         st->result->time_input_s = elapsed_since(&st->clock);
@@ -170,18 +172,12 @@ static void drive_tile(struct loop_state *st, struct tile *me)
 #pragma omp single
     st->loop_start = omp_get_wtime();
     long started;
-    switch (st->plan.way) {
-    case LOOP_WAY_HOST:
+    if (st->plan.way == LOOP_WAY_HOST)
         started = loop_iterate(st, me);
-        break;
-    case LOOP_WAY_BATCHED:
-    case LOOP_WAY_SINGLES:
-    case LOOP_WAY_PAIRS: /* the one protocol of batches, one tile or several */
-        started = loop_batches_open(st, me) ? 0 : loop_batches_iterate(st, me);
-        break;
-    default:
+    else if (loop_way_batches(st->plan.way))
+        started = unopened ? 0 : loop_batches_iterate(st, me);
+    else
         started = iterate_alone(st, me);
-    }
     if (me->sweeps_overlapped) {
 #pragma omp atomic write
         st->result->sweeps_overlapped = 1;

@@ -169,8 +169,8 @@ struct sweep_args {
  * with the same batch_call; meet() is where they wait for each other. Batches
  * alternate between two sets of buffers (set), so that the devices may run
  * batch b + 1 while the host still reads the sums of batch b. The plan's batches are
- * recorded once and launched again; the tail before --max-iter, shorter, is queued
- * directly (direct).
+ * recorded once, before the loop (batch_record), and launched again; the tail before
+ * --max-iter, shorter, is queued directly (direct).
  */
 struct batch_call {
     long from, n;
@@ -234,7 +234,10 @@ struct device_ops {
     /* Optional (NULL if not offered): the loop in batches (loop_batches.c), of one
      * tile (the plan's singles or pairs) or several (batched).
      * batch_open: two sets of slots for the plan's batch of iterations' sums and of
-     * checkpoints.
+     * checkpoints. batch_record (optional too; every tile's thread together, once
+     * every tile's batch_open has succeeded): makes ready whatever batch_start of
+     * this batch_call would otherwise make on its first launch (the GPUs' graph of
+     * the set), so that the loop's time counts none of it; 1 when any tile failed.
      * batch_start (every tile's thread together): saves the field of iteration
      * from - 1 as the batch's checkpoint and starts the batch, which may run on
      * after the call; batch_wait (together): waits for it. Both return 1 when any
@@ -243,6 +246,7 @@ struct device_ops {
      * field[0] back to the batch's checkpoint, so that the host loop can replay
      * part of it (once no batch runs). */
     int (*batch_open)(struct tile *t, const struct loop_plan *plan);
+    int (*batch_record)(struct tile *t, const struct batch_call *b);
     int (*batch_start)(struct tile *t, const struct batch_call *b);
     int (*batch_wait)(struct tile *t, const struct batch_call *b);
     int (*batch_total)(struct tile *t, const struct batch_call *b, long j, double *total);

@@ -277,6 +277,7 @@ const struct device_ops device_cuda_ops = {
     .prepare = cuda_prepare,
     .run_alone = device_cuda_chip_run,
     .batch_open = device_cuda_batches_open,
+    .batch_record = device_cuda_batches_record,
     .batch_start = device_cuda_batches_start,
     .batch_wait = device_cuda_batches_wait,
     .batch_total = device_cuda_batches_total,

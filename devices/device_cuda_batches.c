@@ -15,7 +15,7 @@
  * captured event waits of the host loop, which become graph edges. Two graphs,
  * one for each set of buffers (checkpoint, slots), so that batch b + 1 runs
  * while the host reads batch b's sums. The first tile's thread records each
- * graph once and launches one a batch; every thread checks its own GPU for an
+ * graph once before the loop (batch_record) and launches one a batch; every thread checks its own GPU for an
  * injected fault before the launch and for an error of the batch after it. The
  * tail before --max-iter, a shorter batch, is queued the same way without a graph.
  *
@@ -264,7 +264,8 @@ static int blame(struct tile *first, const struct tile *failed, const char *doin
 }
 
 /* Records the graph of a batch of every tile with the buffers of the batch's set
- * (the first tile's thread, once for each set, while no batch runs). */
+ * and uploads it to the GPUs, so that its first launch costs no more than the
+ * others (the first tile's thread, once for each set, before the loop). */
 static int capture_group(struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *f = first->impl;
@@ -283,24 +284,23 @@ static int capture_group(struct tile *first, const struct batch_call *b)
     cudaError_t made = cudaGraphInstantiate(&f->sets[b->set].graph, graph, 0);
     cudaGraphDestroy(graph);
     CUDA_CHECK(first, made);
+    CUDA_CHECK(first, cudaGraphUpload(f->sets[b->set].graph, f->stream));
+    CUDA_CHECK(first, cudaStreamSynchronize(f->stream));
     return rearm_events(first, b);
 }
 
-/* The first tile's thread: records the set's graph on first use, then launches
- * it; the batch runs on while the host goes on. A batch of another length (the
- * tail) is queued directly. */
+/* The first tile's thread: launches the set's graph (batch_record made it); the
+ * batch runs on while the host goes on. A batch of another length (the tail) is
+ * queued directly. */
 static int launch_group(struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *f = first->impl;
-    cudaGraphExec_t *graph = &f->sets[b->set].graph;
     if (b->direct) {
         const struct tile *failed = queue_group(b);
         cudaSetDevice(first->device);
         return failed ? blame(first, failed, "queueing", "the batch") : 0;
     }
-    if (!*graph && capture_group(first, b) != 0)
-        return -1;
-    CUDA_CHECK(first, cudaGraphLaunch(*graph, f->stream));
+    CUDA_CHECK(first, cudaGraphLaunch(f->sets[b->set].graph, f->stream));
     return 0;
 }
 
@@ -317,7 +317,7 @@ static int queue_own(struct tile *t, const struct batch_call *b)
 }
 
 /* Peer flags: records tile t's own graph of a batch with the set's buffers (its
- * thread, once for each set). Its passes record no events; the done events are
+ * thread, once for each set, before the loop). Its passes record no events; the done events are
  * recorded once outside, so that the host loop's waits after the batches (the tail,
  * a replay) find them complete, as rearm_events does for the one graph. */
 static int capture_own(struct tile *t, const struct batch_call *b)
@@ -336,23 +336,35 @@ static int capture_own(struct tile *t, const struct batch_call *b)
     cudaError_t made = cudaGraphInstantiate(&c->sets[b->set].graph, graph, 0);
     cudaGraphDestroy(graph);
     CUDA_CHECK(t, made);
+    CUDA_CHECK(t, cudaGraphUpload(c->sets[b->set].graph, c->stream));
+    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     for (int p = 0; p < 2; p++)
         CUDA_CHECK(t, cudaEventRecord(c->done[p], c->stream));
     return 0;
 }
 
-/* Peer flags: tile t's own part launched (recorded on first use; a batch of another
- * length queued directly). */
+/* Peer flags: tile t's own part launched (its graph, which batch_record made; a
+ * batch of another length queued directly). */
 static int launch_own(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    cudaGraphExec_t *graph = &c->sets[b->set].graph;
     if (b->direct)
         return queue_own(t, b);
-    if (!*graph && capture_own(t, b) != 0)
-        return -1;
-    CUDA_CHECK(t, cudaGraphLaunch(*graph, c->stream));
+    CUDA_CHECK(t, cudaGraphLaunch(c->sets[b->set].graph, c->stream));
     return 0;
+}
+
+/* Every tile's thread, before the loop: the set's graph recorded, by the first
+ * tile's thread for every GPU, or with peer flags by each thread for its own. */
+int device_cuda_batches_record(struct tile *t, const struct batch_call *b)
+{
+    struct cuda_tile *c = t->impl;
+    int rc = 0;
+    if (c->flagged)
+        rc = capture_own(t, b);
+    else if (t == &b->tiles[0])
+        rc = capture_group(t, b);
+    return b->meet(b->context, t, rc);
 }
 
 /* Peer flags: every tile's stop word raised, so that no pass waits on for a

@@ -8,6 +8,7 @@
 #include "devices/cuda_tile.h"
 
 int device_cuda_batches_open(struct tile *t, const struct loop_plan *plan);
+int device_cuda_batches_record(struct tile *t, const struct batch_call *b);
 int device_cuda_batches_start(struct tile *t, const struct batch_call *b);
 int device_cuda_batches_wait(struct tile *t, const struct batch_call *b);
 int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j,
