@@ -182,6 +182,8 @@ static void drive_tile(struct loop_state *st, struct tile *me)
 #pragma omp atomic write
         st->result->sweeps_overlapped = 1;
     }
+    if (me->index < BREAKDOWN_TILES) /* each thread its own tile's entry */
+        st->result->breakdown[me->index] = me->breakdown;
 #pragma omp single
     {
         st->result->time_compute_s = elapsed_since(&st->clock);

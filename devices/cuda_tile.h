@@ -22,6 +22,8 @@ struct cuda_tile_batch_set {
     double *totals_d, *totals_h; /* every iteration's tile total (--reduce device) */
     cudaGraphExec_t graph;       /* the first tile only: the batch of every GPU; with
                                     peer flags every tile: its own part */
+    cudaEvent_t *marks; /* LAPLACE_TUNE's breakdown, passes of two: [2 (q - 1)] just
+                           before pass q's kernel, [2 (q - 1) + 1] just after it */
 };
 
 struct cuda_tile {

@@ -61,6 +61,16 @@ struct tile_input {
     long x0, y0;                /* the lattice site of each array's first value */
 };
 
+/* What LAPLACE_TUNE's breakdown measured of a tile's passes of two in the batches'
+ * graphs, through CUDA events before and after each pass's kernel (batch_note). */
+struct pass_breakdown {
+    int device;       /* the tile's GPU */
+    long iterations;  /* of the batches measured: two a pass */
+    double pass_s;    /* in the passes' kernels */
+    double between_s; /* from one pass's end to the next one's start in a batch:
+                         waiting for the neighbours' pass, and the graph's own step */
+};
+
 struct tile {
     int index;                        /* tile number in the partition */
     const struct tile_extent *extent; /* where the tile lies in the lattice */
@@ -81,6 +91,7 @@ struct tile {
     /* 1 once a sweep of this tile was launched to overlap the kernel before it (a lone
      * CUDA tile: cuda_tile.c), for the report */
     int sweeps_overlapped;
+    struct pass_breakdown breakdown; /* LAPLACE_TUNE's breakdown (batch_note) */
 };
 
 /* What a GPU allows a sweep (its cudaDeviceProp), for the plan's choice of its shape. */
@@ -238,6 +249,9 @@ struct device_ops {
      * every tile's batch_open has succeeded): makes ready whatever batch_start of
      * this batch_call would otherwise make on its first launch (the GPUs' graph of
      * the set), so that the loop's time counts none of it; 1 when any tile failed.
+     * batch_note (optional too): once the host has read batch b's sums, while the
+     * next batch runs, adds what the device measured of b to t->breakdown
+     * (LAPLACE_TUNE's breakdown; nothing otherwise); 0, or -1 with t->error set.
      * batch_start (every tile's thread together): saves the field of iteration
      * from - 1 as the batch's checkpoint and starts the batch, which may run on
      * after the call; batch_wait (together): waits for it. Both return 1 when any
@@ -251,6 +265,7 @@ struct device_ops {
     int (*batch_wait)(struct tile *t, const struct batch_call *b);
     int (*batch_total)(struct tile *t, const struct batch_call *b, long j, double *total);
     int (*batch_rewind)(struct tile *t, const struct batch_call *b);
+    int (*batch_note)(struct tile *t, const struct batch_call *b);
     /* Optional (NULL if not offered): the edges of another MPI rank's tiles
      * (rank_split.c). A tile of another rank that borders this one is a
      * "shadow": a tile of one row or column (its extent), the edge this tile reads.

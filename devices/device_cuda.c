@@ -282,6 +282,7 @@ const struct device_ops device_cuda_ops = {
     .batch_wait = device_cuda_batches_wait,
     .batch_total = device_cuda_batches_total,
     .batch_rewind = device_cuda_batches_rewind,
+    .batch_note = device_cuda_batches_note,
     .shadow_open = device_cuda_ranks_shadow_open,
     .edge_read = device_cuda_ranks_edge_read,
     .edges_wait = device_cuda_ranks_edges_wait,

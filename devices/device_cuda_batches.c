@@ -40,6 +40,7 @@
 #include "devices/device_cuda_batches.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "devices/device_cuda_pairs.h"
@@ -59,6 +60,24 @@ static int open_flags(struct tile *t)
     c->flag_words_h[0] = c->flag_words_h[1] = 0;
     CUDA_CHECK(t, cudaHostGetDevicePointer((void **)&c->flag_words_d, c->flag_words_h, 0));
     CUDA_CHECK(t, cudaDeviceSynchronize());
+    return 0;
+}
+
+/* LAPLACE_TUNE's breakdown: two timing events a pass of the set's batch (passes of
+ * two meeting through the graph, or of a lone tile; with peer flags a pass waits
+ * inside its kernel, so its marks could not tell the wait from the pass). */
+static int open_marks(struct tile *t, const struct loop_plan *plan,
+                      struct cuda_tile_batch_set *s)
+{
+    if (t->settings.tune.breakdown != 1 || plan->way != LOOP_WAY_PAIRS || plan->flags)
+        return 0;
+    const long count = plan->batch; /* two a pass of two iterations */
+    s->marks = calloc((size_t)count + 1, sizeof *s->marks); /* NULL after the last */
+    if (!s->marks)
+        return error_set(t->error, sizeof t->error, "out of host memory for the marks");
+    for (long i = 0; i < count; i++)
+        CUDA_CHECK(t, cudaEventCreate(&s->marks[i]));
+    t->breakdown.device = t->device;
     return 0;
 }
 
@@ -85,6 +104,8 @@ int device_cuda_batches_open(struct tile *t, const struct loop_plan *plan)
             CUDA_CHECK(t, cudaMalloc((void **)&s->slots_d, bytes));
             CUDA_CHECK(t, cudaMallocHost((void **)&s->slots_h, bytes));
         }
+        if (open_marks(t, plan, s) != 0)
+            return -1;
     }
     return 0;
 }
@@ -121,6 +142,14 @@ static int queue_batch_start(struct tile *t, const struct tile *first,
     return 0;
 }
 
+/* The breakdown's marks of pass k of a recorded batch (NULL: none asked, or a batch
+ * queued directly, where no graph takes event nodes). */
+static cudaEvent_t *marks_of(const struct cuda_tile_batch_set *s, const struct batch_call *b,
+                             long k)
+{
+    return s->marks && !b->direct ? s->marks + 2 * (k - 1) : NULL;
+}
+
 /* Queues step k of a batch of tile t (phase `phase` of sweep k; passes of two: pass
  * k, every phase 0) after its neighbours' step k - 1. */
 static int queue_step(struct tile *t, const struct batch_call *b, long k, int phase)
@@ -132,7 +161,7 @@ static int queue_step(struct tile *t, const struct batch_call *b, long k, int ph
     const struct tile *nb[SIDE_COUNT];
     tile_neighbours(b->tiles, t, nb);
     return device_cuda_pairs_queue_pass(t, k, nb, k == 1 ? s->checkpoint_d : NULL,
-                                        s->slots_d);
+                                        s->slots_d, marks_of(s, b, k));
 }
 
 /* Queues the end of a batch on a tile's stream: the sums to the host, and
@@ -195,7 +224,8 @@ static int queue_alone(struct tile *t, const struct batch_call *b)
     struct cuda_tile *c = t->impl;
     struct cuda_tile_batch_set *s = &c->sets[b->set];
     const int rc = c->batch_way == LOOP_WAY_PAIRS
-                       ? device_cuda_pairs_queue(t, b->n, s->checkpoint_d, s->slots_d)
+                       ? device_cuda_pairs_queue(t, b->n, s->checkpoint_d, s->slots_d,
+                                                 marks_of(s, b, 1))
                        : queue_singles(t, b);
     return rc != 0 ? -1 : queue_batch_end(t, t, b);
 }
@@ -465,6 +495,27 @@ int device_cuda_batches_rewind(struct tile *t, const struct batch_call *b)
     return 0;
 }
 
+/* The breakdown of batch b, read from its marks while the next batch runs: each
+ * pass's kernel, and each step from one pass's end to the next one's start. */
+int device_cuda_batches_note(struct tile *t, const struct batch_call *b)
+{
+    const struct cuda_tile_batch_set *s = &((struct cuda_tile *)t->impl)->sets[b->set];
+    if (!s->marks || b->direct)
+        return 0;
+    const long passes = b->n / 2;
+    for (long q = 0; q < passes; q++) {
+        float ms;
+        CUDA_CHECK(t, cudaEventElapsedTime(&ms, s->marks[2 * q], s->marks[2 * q + 1]));
+        t->breakdown.pass_s += 1e-3 * ms;
+        if (q + 1 == passes)
+            break;
+        CUDA_CHECK(t, cudaEventElapsedTime(&ms, s->marks[2 * q + 1], s->marks[2 * q + 2]));
+        t->breakdown.between_s += 1e-3 * ms;
+    }
+    t->breakdown.iterations += b->n;
+    return 0;
+}
+
 /* Frees what device_cuda_batches_open() allocated and the graphs. */
 void device_cuda_batches_free(struct cuda_tile *c)
 {
@@ -477,6 +528,9 @@ void device_cuda_batches_free(struct cuda_tile *c)
         cudaFreeHost(s->totals_h);
         if (s->graph)
             cudaGraphExecDestroy(s->graph);
+        for (cudaEvent_t *m = s->marks; m && *m; m++) /* created in order, up to NULL */
+            cudaEventDestroy(*m);
+        free(s->marks);
     }
     if (c->mark)
         cudaEventDestroy(c->mark);

@@ -14,6 +14,7 @@ int device_cuda_batches_wait(struct tile *t, const struct batch_call *b);
 int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j,
                               double *total);
 int device_cuda_batches_rewind(struct tile *t, const struct batch_call *b);
+int device_cuda_batches_note(struct tile *t, const struct batch_call *b);
 /* Frees what device_cuda_batches_open() allocated and the graphs; errors are not
  * reported. */
 void device_cuda_batches_free(struct cuda_tile *c);

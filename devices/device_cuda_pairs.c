@@ -48,7 +48,7 @@ static struct pass_flags flags_of(const struct tile *t,
  * pass's edge strips wait for the neighbours and then tell them). */
 int device_cuda_pairs_queue_pass(struct tile *t, long q,
                                  const struct tile *const neighbour[SIDE_COUNT],
-                                 void *keep, double *slots_d)
+                                 void *keep, double *slots_d, cudaEvent_t *marks)
 {
     struct cuda_tile *c = t->impl;
     const int from = (int)((q - 1) % 2), stacked = has_neighbours(neighbour);
@@ -77,7 +77,11 @@ int device_cuda_pairs_queue_pass(struct tile *t, long q,
                                   .square_scale =
                                       update_rule_square_scale(&t->settings.update_rule),
                                   .flags = flagged ? &flags : NULL};
+    if (marks)
+        CUDA_CHECK(t, cudaEventRecordWithFlags(marks[0], c->stream, cudaEventRecordExternal));
     CUDA_CHECK(t, laplace_pairs_sweep(&l, c->stream));
+    if (marks)
+        CUDA_CHECK(t, cudaEventRecordWithFlags(marks[1], c->stream, cudaEventRecordExternal));
     if (stacked && !flagged)
         CUDA_CHECK(t, cudaEventRecord(c->done[q % 2], c->stream));
     return 0;
@@ -86,12 +90,13 @@ int device_cuda_pairs_queue_pass(struct tile *t, long q,
 /* The passes go from field[0] to field[1] and back, so the batch ends in field[0],
  * where iteration k's parity puts it; the first pass writes the checkpoint as it
  * reads the field. */
-int device_cuda_pairs_queue(struct tile *t, long n, void *checkpoint_d, double *slots_d)
+int device_cuda_pairs_queue(struct tile *t, long n, void *checkpoint_d, double *slots_d,
+                            cudaEvent_t *marks)
 {
     const struct tile *const none[SIDE_COUNT] = {0};
     for (long q = 1; q <= n / 2; q++)
         if (device_cuda_pairs_queue_pass(t, q, none, q == 1 ? checkpoint_d : NULL,
-                                         slots_d) != 0)
+                                         slots_d, marks ? marks + 2 * (q - 1) : NULL) != 0)
             return -1;
     return 0;
 }

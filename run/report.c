@@ -169,6 +169,33 @@ void report_estimate(FILE *out, const struct plan *plan)
             e->radius, method_name(c->method), c->problem.nx, c->problem.ny);
 }
 
+void report_breakdown(FILE *out, const struct run_report *r)
+{
+    const struct solve_result *s = &r->result;
+    if (r->plan->config.tune.breakdown != 1 || r->backend[0] != 'g')
+        return;
+    const double run_us = s->iterations > 0 ? 1e6 * s->time_compute_s / (double)s->iterations
+                                            : NAN;
+    int lines = 0;
+    for (int t = 0; t < BREAKDOWN_TILES; t++) {
+        const struct pass_breakdown *b = &s->breakdown[t];
+        if (b->iterations <= 0)
+            continue;
+        const double pass_us = 1e6 * b->pass_s / (double)b->iterations;
+        const double between_us = 1e6 * b->between_s / (double)b->iterations;
+        fprintf(out,
+                "  breakdown     tile %d on GPU %d: passes %.2f us an iteration, between "
+                "them %.2f, the rest %.2f (of %.2f; CUDA events in %ld of %ld "
+                "iterations)\n",
+                t, b->device, pass_us, between_us, run_us - pass_us - between_us, run_us,
+                b->iterations, s->iterations);
+        lines++;
+    }
+    if (lines == 0)
+        fprintf(out, "  breakdown     none measured: only batches of passes of two that "
+                     "meet through the graph (or a lone tile's) time their passes\n");
+}
+
 void report_print(FILE *out, const struct run_report *r)
 {
     const struct config *c = &r->plan->config;
@@ -221,6 +248,7 @@ void report_print(FILE *out, const struct run_report *r)
     fprintf(out,
             "  time          input %.4f s, compute %.4f s, output %.4f s, total %.4f s\n",
             s->time_input_s, s->time_compute_s, s->time_output_s, r->time_total_s);
+    report_breakdown(out, r);
     fprintf(out, "  throughput    %.3f Glups, %.1f GB/s, %.1f GFLOP/s\n", m.glups, m.gbps,
             m.gflops);
 }

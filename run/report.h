@@ -60,6 +60,11 @@ double report_sweep_bytes(long nx, long ny, enum precision precision);
 
 struct run_metrics report_metrics(const struct run_report *r);
 
+/* LAPLACE_TUNE's breakdown (asked, on GPUs): a line for each tile whose passes of two
+ * were timed, in µs an iteration (its passes' kernels, the steps between them, the
+ * rest of the run's compute time), or one saying that none was; nothing otherwise. */
+void report_breakdown(FILE *out, const struct run_report *r);
+
 /* The "  estimate" line of the report and of --dry-run: the iterations expected
  * to eps, or to where the precision stagnates first (estimate.h), said to be an
  * estimate; nothing for --steps or eps 0. */

@@ -61,6 +61,8 @@ struct solve_settings {
 
 enum { SOLVE_EVERY_RANK = -2 }; /* solve_result.failed_rank: no one rank failed */
 
+enum { BREAKDOWN_TILES = 16 }; /* the tiles whose breakdown the result keeps */
+
 struct solve_result {
     long iterations;
     double final_norm; /* the last computed norm (NAN if none was computed) */
@@ -80,6 +82,9 @@ struct solve_result {
                               * than a batch is all host loop) */
     int sweeps_overlapped;   /* 1: a tile's sweeps were launched to overlap the kernel
                               * before them (programmatic dependent launch) */
+    /* LAPLACE_TUNE's breakdown: tile t's passes (the first BREAKDOWN_TILES tiles;
+     * iterations 0 where none was measured) */
+    struct pass_breakdown breakdown[BREAKDOWN_TILES];
     int peer_fallback_pairs; /* neighbour sides read by copy instead of peer access */
     char peer_fallback[600]; /* which: "GPU 0 <- GPU 1 (east), ..." ("" if none) */
     int failed_device;       /* device of the failing call, -1 if none or the host */

@@ -37,6 +37,7 @@ static const struct knob knobs[] = {
     {"sweep_order", offsetof(struct tuning, sweep_order), 0, 1, {"forward", "alternate"}},
     KNOB(pairs, 0, 1),
     {"pass_meeting", offsetof(struct tuning, pass_meeting), 0, 1, {"graph", "flags"}},
+    KNOB(breakdown, 0, 1),
 };
 #undef KNOB
 #define KNOB_COUNT (sizeof knobs / sizeof knobs[0])
@@ -202,5 +203,8 @@ const char *tuning_help(void)
            "                                   wherever a lone tile's batches run\n"
            "      pass_meeting=graph|flags     how GPUs stacked in rows meet once a\n"
            "                                   pass: one graph's edges (auto), or peer\n"
-           "                                   flags where each GPU holds one tile\n";
+           "                                   flags where each GPU holds one tile\n"
+           "      breakdown=1                  time every pass of two in the batches'\n"
+           "                                   graphs (CUDA events); the report says\n"
+           "                                   where an iteration's time went\n";
 }

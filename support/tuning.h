@@ -40,6 +40,8 @@ struct tuning {
     int sweep_order;    /* forward or alternate: the rows kernel's order */
     int pairs;          /* 0: never passes of two iterations; 1: wherever batches run */
     int pass_meeting;   /* graph or flags: how stacked tiles' passes meet */
+    int breakdown;      /* 1: CUDA events around every pass of two in the batches'
+                           graphs, and the report's breakdown of an iteration */
 };
 
 /* Every knob auto. */

@@ -450,10 +450,40 @@ stacked_pairs_checks() {
     problem="--nx 301 --ny $((2 * n + 1)) --precision float $edges --eps 1e-6 --max-iter 5000"
     LAPLACE_TUNE=pairs=1 same_as_serial "stacked-low-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
     same_as_stored "$gpus" --partition "1x$n" --devices "$devices"
+    problem="--nx 2049 --ny 1537 --precision float $edges --eps 0.2 --max-iter 3000"
+    LAPLACE_TUNE=breakdown=1 same_as_serial "stacked-breakdown-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+    broken_down "$gpus" "$n" --nx 2048 --ny 2048 --partition "1x$n" --devices "$devices"
+    LAPLACE_TUNE=pass_meeting=flags broken_down "$gpus" "$([ "$flags_line" = '$' ] && echo "$n" || echo 0)" --nx 2048 --ny 2048 --partition "1x$n" --devices "$devices"
     loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory\$" --partition "1x$n" --devices "$devices"
     LAPLACE_TUNE=pairs=0 loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch\$" --partition "1x$n" --devices "$devices"
     interrupted "$gpus" 1 --partition "1x$n" --devices "$devices"
     fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices"
+}
+
+# broken_down GPUS TILES GPU_ARGS...: breakdown=1 added to LAPLACE_TUNE (CUDA events
+# around each pass of two in the batches' graphs) gives one report line for each of
+# TILES tiles, its passes taking time and none between them negative (their sum against
+# the run's time is not checked: the suite's checks share the GPUs); TILES 0: the line
+# that says none was measured.
+broken_down() {
+    local gpus=$1 tiles=$2; shift 2
+    gated "$gpus" "the report breaks an iteration down for $tiles tiles $* (needs $gpus GPU)" breakdown_check "$tiles" "$@"
+}
+
+breakdown_check() {
+    local label=$1 tiles=$2 out="$OUT/breakdown-$tag.out" lines; shift 2
+    # shellcheck disable=SC2086
+    LAPLACE_TUNE=${LAPLACE_TUNE:+$LAPLACE_TUNE,}breakdown=1 "$LAPLACE" --backend gpu --precision float $edges --eps 0 \
+        --max-iter 4000 "$@" > "$out" 2>&1 ||
+        { bad "$label: exit status $? ($(head -c 300 "$out"))"; return; }
+    if [ "$tiles" -eq 0 ]; then
+        grep -q '^  breakdown     none measured: ' "$out" || { bad "$label: $(grep breakdown "$out")"; return; }
+        ok "$label"; return
+    fi
+    lines=$(sed -n 's/^  breakdown     tile [0-9]* on GPU [0-9]*: passes \([0-9.]*\) us an iteration, between them \([0-9.]*\), the rest \(-\{0,1\}[0-9.]*\) (of \([0-9.]*\); CUDA events in [0-9]* of 4000 iterations)$/\1 \2 \3 \4/p' "$out" |
+        awk '$1 > 0 && $2 >= 0 && $4 > 0' | wc -l)
+    [ "$lines" -eq "$tiles" ] || { bad "$label: $lines of $tiles lines right: $(grep breakdown "$out")"; return; }
+    ok "$label: $(grep -m 1 '^  breakdown' "$out" | sed 's/^  breakdown *//')"
 }
 
 # auto_named GPUS TEXT ARGS...: with --partition auto (the default) the dry run's and
@@ -776,6 +806,9 @@ problem="--nx 1600 --ny 1500 --precision double $edges --eps 0.3 --max-iter 3000
 same_as_serial pairs-1600x1500-double 1 "$problem" --partition 1x1
 problem="--nx 2048 --ny 2048 --precision float $edges --eps 0 --max-iter 1003"
 same_as_serial pairs-2048-max1003 1 "$problem" --partition 1x1
+LAPLACE_TUNE=breakdown=1 same_as_serial pairs-2049x1537-breakdown 1 "--nx 2049 --ny 1537 --precision float $edges --eps 0.2 --max-iter 3000" --partition 1x1
+broken_down 1 1 --nx 2048 --ny 2048 --partition 1x1
+broken_down 1 0 --nx 256 --ny 256 --partition 1x1
 for precision in float double; do
     for lattice in "3 3" "5 300" "300 5" "67 35" "130 66" "481 479" "962 17"; do
         set -- $lattice

@@ -34,7 +34,7 @@ Test(tuning, every_knob_is_taken_at_its_ends)
     char err[256];
     cr_assert_eq(parse("chip_way=cluster,chip_depth=0,spread_depth=4,spread_lag=1,"
                        "spread_blocks=160,spread_columns=0,spread_unroll=3,"
-                       "sweep_order=alternate,pairs=1",
+                       "sweep_order=alternate,pairs=1,pass_meeting=flags,breakdown=0",
                        &t, err),
                  0, "%s", err);
     cr_expect_eq(t.chip_way, TUNING_WAY_CLUSTER);
@@ -46,7 +46,12 @@ Test(tuning, every_knob_is_taken_at_its_ends)
     cr_expect_eq(t.spread_unroll, 3);
     cr_expect_eq(t.sweep_order, TUNING_ORDER_ALTERNATE);
     cr_expect_eq(t.pairs, 1);
-    cr_assert_eq(parse("chip_way=spread,sweep_order=forward,chip_depth=8", &t, err), 0);
+    cr_expect_eq(t.pass_meeting, TUNING_MEET_FLAGS);
+    cr_expect_eq(t.breakdown, 0);
+    cr_assert_eq(parse("chip_way=spread,sweep_order=forward,chip_depth=8,breakdown=1", &t,
+                       err),
+                 0);
+    cr_expect_eq(t.breakdown, 1);
     cr_expect_eq(t.chip_way, TUNING_WAY_SPREAD);
     cr_expect_eq(t.sweep_order, TUNING_ORDER_FORWARD);
     cr_expect_eq(t.chip_depth, 8);
@@ -66,6 +71,7 @@ Test(tuning, anything_else_is_refused_naming_it)
     static const char *bad[][2] = {
         {"junk", "unknown knob 'junk'"},
         {"pairs=2", "pairs takes a whole number from 0 to 1, not '2'"},
+        {"breakdown=2", "breakdown takes a whole number from 0 to 1, not '2'"},
         {"pairs=", "not ''"},
         {"pairs=yes", "not 'yes'"},
         {"chip_depth=9", "chip_depth takes a whole number from 0 to 8"},
