@@ -62,8 +62,8 @@ static void replay(struct loop_state *st, struct tile *me, const struct batch_ca
     loop_record(st, me, st->ops->finish(me, args.iteration - 1, 0, &unused));
 }
 
-/* Every tile's totals of batch b (and the device's notes of it), then one thread's
- * verdicts on its iterations. */
+/* Every tile's totals of batch b, then one thread's verdicts on its iterations, then
+ * (no stop inside it) the device's notes of it. */
 static void decide_batch(struct loop_state *st, struct tile *me,
                          const struct batch_call *b)
 {
@@ -73,11 +73,11 @@ static void decide_batch(struct loop_state *st, struct tile *me,
             loop_record(
                 st, me,
                 st->ops->batch_total(me, b, j, &st->batch_sums[j * tiles + me->index]));
-    if (st->ops->batch_note) /* while the next batch runs */
-        loop_record(st, me, st->ops->batch_note(me, b));
 #pragma omp barrier
 #pragma omp single
     walk_batch(st, b);
+    if (st->ops->batch_note && !st->stop) /* a batch run whole, while the next one runs */
+        loop_record(st, me, st->ops->batch_note(me, b));
 }
 
 /* After batch b was decided with a stop: the batch started after it (next, when

@@ -249,8 +249,9 @@ struct device_ops {
      * every tile's batch_open has succeeded): makes ready whatever batch_start of
      * this batch_call would otherwise make on its first launch (the GPUs' graph of
      * the set), so that the loop's time counts none of it; 1 when any tile failed.
-     * batch_note (optional too): once the host has read batch b's sums, while the
-     * next batch runs, adds what the device measured of b to t->breakdown
+     * batch_note (optional too): once the host has decided batch b with no stop
+     * inside it, while the next batch runs, adds what the device measured of b to
+     * t->breakdown
      * (LAPLACE_TUNE's breakdown; nothing otherwise); 0, or -1 with t->error set.
      * batch_start (every tile's thread together): saves the field of iteration
      * from - 1 as the batch's checkpoint and starts the batch, which may run on

@@ -191,9 +191,14 @@ void report_breakdown(FILE *out, const struct run_report *r)
                 b->iterations, s->iterations);
         lines++;
     }
+    const struct config *c = &r->plan->config;
+    const int tiles = c->partition_x * c->partition_y;
     if (lines == 0)
         fprintf(out, "  breakdown     none measured: only batches of passes of two that "
                      "meet through the graph (or a lone tile's) time their passes\n");
+    else if (tiles > BREAKDOWN_TILES)
+        fprintf(out, "  breakdown     (the first %d of the %d tiles)\n", BREAKDOWN_TILES,
+                tiles);
 }
 
 void report_print(FILE *out, const struct run_report *r)

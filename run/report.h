@@ -61,8 +61,10 @@ double report_sweep_bytes(long nx, long ny, enum precision precision);
 struct run_metrics report_metrics(const struct run_report *r);
 
 /* LAPLACE_TUNE's breakdown (asked, on GPUs): a line for each tile whose passes of two
- * were timed, in µs an iteration (its passes' kernels, the steps between them, the
- * rest of the run's compute time), or one saying that none was; nothing otherwise. */
+ * were timed (of the first BREAKDOWN_TILES, and a line saying so when there are more),
+ * in µs an iteration over the batches run whole (its passes' kernels, the steps between
+ * them, the rest of the run's compute time), or one saying that none was; nothing
+ * otherwise. */
 void report_breakdown(FILE *out, const struct run_report *r);
 
 /* The "  estimate" line of the report and of --dry-run: the iterations expected

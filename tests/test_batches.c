@@ -238,6 +238,106 @@ Test(batches, the_tail_before_max_iter_is_one_shorter_batch)
     partition_free(&p);
 }
 
+/* What tile 0's device was asked to record ahead (batch_record) and to note
+ * (batch_note), in order. */
+static struct {
+    long from[STARTED_MOST], n[STARTED_MOST];
+    int set[STARTED_MOST], direct[STARTED_MOST], count;
+} recorded, noted;
+
+static int logging_batch_record(struct tile *t, const struct batch_call *b)
+{
+    if (t->index == 0 && recorded.count < STARTED_MOST) {
+        recorded.from[recorded.count] = b->from;
+        recorded.n[recorded.count] = b->n;
+        recorded.set[recorded.count++] = b->set;
+    }
+    return b->meet(b->context, t, 0);
+}
+
+/* Notes each batch recorded whole (not the tail, queued directly) as the GPUs' does:
+ * its iterations into the tile's breakdown. */
+static int logging_batch_note(struct tile *t, const struct batch_call *b)
+{
+    if (t->index == 0 && noted.count < STARTED_MOST) {
+        noted.from[noted.count] = b->from;
+        noted.n[noted.count] = b->n;
+        noted.direct[noted.count++] = b->direct;
+    }
+    if (!b->direct)
+        t->breakdown.iterations += b->n;
+    return 0;
+}
+
+/* The graphs recorded before the loop are those of the batches the run reaches: both
+ * sets from two batches on, set 0 alone from one, none below; each as its batch
+ * starts (batch 1 set 0, batch 2 set 1). */
+Test(batches, the_batches_the_run_reaches_are_recorded_before_the_loop)
+{
+    struct problem pb = test_problem(37, 23, PRECISION_DOUBLE);
+    struct device_ops ops = device_host_ops;
+    ops.batch_record = logging_batch_record;
+    struct partition p;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 3, 1), 0);
+    const long max_iters[] = {3 * HOST_BATCH + 7, 2 * HOST_BATCH, 2 * HOST_BATCH - 1,
+                              HOST_BATCH, HOST_BATCH - 1};
+    const int sets[] = {2, 2, 1, 1, 0};
+    for (int i = 0; i < 5; i++) {
+        struct solve_settings s = test_settings(0.0, max_iters[i]);
+        s.loop = LOOP_BATCHED;
+        struct field got;
+        struct solve_result r;
+        recorded.count = 0;
+        cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &r), 0, "%s", r.error);
+        field_free(&got);
+        cr_expect_eq(recorded.count, sets[i], "--max-iter %ld: %d sets recorded",
+                     max_iters[i], recorded.count);
+        for (int k = 0; k < recorded.count; k++) {
+            cr_expect_eq(recorded.set[k], k);
+            cr_expect_eq(recorded.from[k], 1 + k * HOST_BATCH);
+            cr_expect_eq(recorded.n[k], HOST_BATCH);
+        }
+    }
+    partition_free(&p);
+}
+
+/* The device notes every batch decided with no stop inside it, the tail too (which
+ * the GPUs' skip: queued directly, it has no events), never the batch the stop falls
+ * in; and the result keeps each tile's breakdown. */
+Test(batches, the_device_notes_the_batches_run_whole)
+{
+    struct problem pb = test_problem(41, 29, PRECISION_FLOAT);
+    struct device_ops ops = device_host_ops;
+    ops.batch_note = logging_batch_note;
+    struct partition p;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 3), 0);
+    struct solve_settings s = test_settings(0.0, 3 * HOST_BATCH + 7);
+    s.loop = LOOP_BATCHED;
+    struct field got;
+    struct solve_result r;
+    noted.count = 0;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &r), 0, "%s", r.error);
+    field_free(&got);
+    cr_assert_eq(noted.count, 4, "three batches and the tail: %d", noted.count);
+    cr_expect_eq(noted.direct[3], 1, "the tail");
+    for (int t = 0; t < 3; t++)
+        cr_expect_eq(r.breakdown[t].iterations, 3 * HOST_BATCH, "tile %d: %ld", t,
+                     r.breakdown[t].iterations);
+    /* to eps: the stop inside a batch */
+    s = test_settings(1e-4, 100000);
+    s.loop = LOOP_BATCHED;
+    noted.count = 0;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &got, &r), 0, "%s", r.error);
+    field_free(&got);
+    cr_assert_neq(r.iterations % HOST_BATCH, 0, "the case must stop inside a batch");
+    cr_expect_eq(noted.count, r.iterations / HOST_BATCH, "%d batches noted, stop at %ld",
+                 noted.count, r.iterations);
+    for (int k = 0; k < noted.count; k++)
+        cr_expect_leq(noted.from[k] + noted.n[k] - 1, r.iterations);
+    cr_expect_eq(r.breakdown[0].iterations, noted.count * HOST_BATCH);
+    partition_free(&p);
+}
+
 /* A batch that fails on one tile stops every thread with that tile's message. */
 static int failing_batch_start(struct tile *t, const struct batch_call *b)
 {

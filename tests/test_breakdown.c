@@ -69,6 +69,22 @@ Test(breakdown, says_so_when_no_pass_was_timed)
     free(text);
 }
 
+Test(breakdown, says_when_it_shows_the_first_tiles_only)
+{
+    struct plan plan;
+    struct run_report r = gpu_run(&plan);
+    plan.config.partition_x = 1;
+    plan.config.partition_y = BREAKDOWN_TILES + 4;
+    for (int t = 0; t < BREAKDOWN_TILES; t++)
+        r.result.breakdown[t] = (struct pass_breakdown){.iterations = 8, .pass_s = 1e-4};
+    char *text = breakdown_of(&r);
+    char want[64];
+    snprintf(want, sizeof want, "  breakdown     (the first %d of the %d tiles)\n",
+             BREAKDOWN_TILES, BREAKDOWN_TILES + 4);
+    cr_expect(strstr(text, want) && strstr(text, want)[strlen(want)] == '\0', "%s", text);
+    free(text);
+}
+
 Test(breakdown, nothing_when_not_asked_or_not_on_gpus)
 {
     struct plan plan;
