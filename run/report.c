@@ -78,8 +78,24 @@ static struct loop_plan loop_that_ran(const struct solve_result *s)
     return ran;
 }
 
+/* Whether the way that ran is the one --loop asked for (auto asks for none). */
+static int loop_as_asked(enum loop_mode asked, enum loop_way ran)
+{
+    switch (asked) {
+    case LOOP_HOST:
+        return ran == LOOP_WAY_HOST;
+    case LOOP_BATCHED:
+        return ran == LOOP_WAY_BATCHED || ran == LOOP_WAY_SINGLES || ran == LOOP_WAY_PAIRS;
+    case LOOP_CHIP:
+        return ran == LOOP_WAY_CLUSTER || ran == LOOP_WAY_SPREAD;
+    default:
+        return 1;
+    }
+}
+
 /* Who drove the iterations (the loop plan's line, loop_plan_describe), and whether each
- * sweep's launch overlapped the kernel before it. */
+ * sweep's launch overlapped the kernel before it; where that is not the loop --loop
+ * asked for, why (the plan's reason, as --dry-run's "loop why" gives it). */
 static void report_loop_line(FILE *out, const struct run_report *r)
 {
     const struct loop_plan ran = loop_that_ran(&r->result);
@@ -89,6 +105,14 @@ static void report_loop_line(FILE *out, const struct run_report *r)
             r->result.sweeps_overlapped
                 ? ", each sweep launched to overlap the kernel before it"
                 : "");
+    if (loop_as_asked(r->plan->config.loop, ran.way))
+        return;
+    if (ran.way != r->result.plan.way) /* planned in batches, ended before a whole one */
+        fprintf(out, "  loop why      the run ended before its first whole batch of %ld "
+                     "iterations\n",
+                r->result.plan.batch);
+    else
+        fprintf(out, "  loop why      %s: %s\n", loop_plan_way_name(ran.way), ran.reason);
 }
 
 int report_ended_badly(const struct run_report *r)

@@ -420,8 +420,34 @@ Test(batches, the_report_names_the_loop, .init = require_laplace)
         "--backend cpu --partition 2x1 --nx 40 --ny 30 --eps 1e-4 --loop host");
     cr_assert(strstr(r.out, "  loop          the host at every iteration\n"), "%s",
               r.out);
+    cr_assert_null(strstr(r.out, "loop why"), "the loop asked for: no why");
     run_free(&r);
     r = laplace_run("--backend serial --nx 40 --ny 30 --eps 1e-4");
     cr_assert_null(strstr(r.out, "  loop "), "the reference has no such choice");
+    run_free(&r);
+}
+
+/* A --loop that the run could not take: the report says why, as --dry-run does. */
+Test(batches, the_report_says_why_the_loop_asked_for_did_not_run, .init = require_laplace)
+{
+    struct run r = laplace_run(
+        "--backend cpu --partition 1x1 --nx 40 --ny 30 --eps 1e-4 --loop batched");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "  loop          the host at every iteration\n"
+                            "  loop why      host: one tile whose device has no loop of "
+                            "its own\n"),
+              "%s", r.out);
+    run_free(&r);
+    r = laplace_run(
+        "--backend cpu --partition 2x1 --nx 40 --ny 30 --max-iter 5 --loop batched");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "  loop          the host at every iteration\n"
+                            "  loop why      the run ended before its first whole batch "
+                            "of 16 iterations\n"),
+              "%s", r.out);
+    run_free(&r);
+    r = laplace_run("--backend cpu --partition 2x1 --nx 40 --ny 30 --max-iter 50 "
+                    "--loop batched");
+    cr_assert_null(strstr(r.out, "loop why"), "batched as asked: %s", r.out);
     run_free(&r);
 }
