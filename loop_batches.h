@@ -7,13 +7,6 @@
 
 #include "loop.h"
 
-/* 1 when the plan's way runs in batches (batched, singles, pairs: one tile or
- * several, the one protocol of loop_batches.c). */
-static inline int loop_way_batches(enum loop_way way)
-{
-    return way == LOOP_WAY_BATCHED || way == LOOP_WAY_SINGLES || way == LOOP_WAY_PAIRS;
-}
-
 /* The batches' buffers (the host's slots and the devices' own) and the graphs of
  * the batches the run reaches, recorded ahead; 1 when any tile failed (every
  * thread gets the same answer). */

@@ -46,4 +46,11 @@ struct loop_plan {
     char reason[400]; /* why this way, or why what was asked cannot run */
 };
 
+/* 1 when the way runs in batches (batched, singles, pairs: one tile or several, the
+ * one protocol of loop_batches.c). */
+static inline int loop_way_batches(enum loop_way way)
+{
+    return way == LOOP_WAY_BATCHED || way == LOOP_WAY_SINGLES || way == LOOP_WAY_PAIRS;
+}
+
 #endif

@@ -85,7 +85,7 @@ static int loop_as_asked(enum loop_mode asked, enum loop_way ran)
     case LOOP_HOST:
         return ran == LOOP_WAY_HOST;
     case LOOP_BATCHED:
-        return ran == LOOP_WAY_BATCHED || ran == LOOP_WAY_SINGLES || ran == LOOP_WAY_PAIRS;
+        return loop_way_batches(ran);
     case LOOP_CHIP:
         return ran == LOOP_WAY_CLUSTER || ran == LOOP_WAY_SPREAD;
     default:
