@@ -170,23 +170,31 @@ Test(batches, a_tile_that_declines_leaves_the_host_loop)
     partition_free(&p);
 }
 
-/* The batches a run started: their first iteration, length and whether queued
- * directly (the tail before --max-iter), as tile 0 saw them (the last in the last
- * place once the log is full). */
-#define STARTED_MOST 256
-static struct {
-    long from[STARTED_MOST], n[STARTED_MOST];
-    int direct[STARTED_MOST], count;
-} started;
+/* Batches as tile 0's device saw them: their first iteration, length, set and whether
+ * queued directly (the tail before --max-iter); the last in the last place once the log
+ * is full. Kept for the batches a run started, recorded ahead and noted. */
+#define LOGGED_MOST 256
+struct batch_log {
+    long from[LOGGED_MOST], n[LOGGED_MOST];
+    int set[LOGGED_MOST], direct[LOGGED_MOST], count;
+};
+static struct batch_log started, recorded, noted;
+
+static void log_batch(struct batch_log *log, const struct tile *t,
+                      const struct batch_call *b)
+{
+    if (t->index != 0)
+        return;
+    const int i = log->count < LOGGED_MOST ? log->count++ : LOGGED_MOST - 1;
+    log->from[i] = b->from;
+    log->n[i] = b->n;
+    log->set[i] = b->set;
+    log->direct[i] = b->direct;
+}
 
 static int logging_batch_start(struct tile *t, const struct batch_call *b)
 {
-    if (t->index == 0) {
-        const int i = started.count < STARTED_MOST ? started.count++ : STARTED_MOST - 1;
-        started.from[i] = b->from;
-        started.n[i] = b->n;
-        started.direct[i] = b->direct;
-    }
+    log_batch(&started, t, b);
     return device_host_ops.batch_start(t, b);
 }
 
@@ -238,20 +246,9 @@ Test(batches, the_tail_before_max_iter_is_one_shorter_batch)
     partition_free(&p);
 }
 
-/* What tile 0's device was asked to record ahead (batch_record) and to note
- * (batch_note), in order. */
-static struct {
-    long from[STARTED_MOST], n[STARTED_MOST];
-    int set[STARTED_MOST], direct[STARTED_MOST], count;
-} recorded, noted;
-
 static int logging_batch_record(struct tile *t, const struct batch_call *b)
 {
-    if (t->index == 0 && recorded.count < STARTED_MOST) {
-        recorded.from[recorded.count] = b->from;
-        recorded.n[recorded.count] = b->n;
-        recorded.set[recorded.count++] = b->set;
-    }
+    log_batch(&recorded, t, b);
     return b->meet(b->context, t, 0);
 }
 
@@ -259,11 +256,7 @@ static int logging_batch_record(struct tile *t, const struct batch_call *b)
  * its iterations into the tile's breakdown. */
 static int logging_batch_note(struct tile *t, const struct batch_call *b)
 {
-    if (t->index == 0 && noted.count < STARTED_MOST) {
-        noted.from[noted.count] = b->from;
-        noted.n[noted.count] = b->n;
-        noted.direct[noted.count++] = b->direct;
-    }
+    log_batch(&noted, t, b);
     if (!b->direct)
         t->breakdown.iterations += b->n;
     return 0;
