@@ -15,9 +15,10 @@
  * captured event waits of the host loop, which become graph edges. Two graphs,
  * one for each set of buffers (checkpoint, slots), so that batch b + 1 runs
  * while the host reads batch b's sums. The first tile's thread records each
- * graph once before the loop (batch_record) and launches one a batch; every thread checks its own GPU for an
- * injected fault before the launch and for an error of the batch after it. The
- * tail before --max-iter, a shorter batch, is queued the same way without a graph.
+ * graph once before the loop (batch_record) and launches one a batch; every thread checks
+ * its own GPU for an injected fault before the launch and for an error of the batch after
+ * it. The tail before --max-iter, a shorter batch, is queued the same way without a
+ * graph.
  *
  * No deadlock by construction: the graph's edges are captured in iteration
  * order, so every dependency points to an earlier sweep and the graph is
@@ -25,11 +26,11 @@
  * batch_call's meet(), which every thread reaches on every path.
  *
  * Where the loop plan says (flags: tiles stacked in rows, each on a GPU of its own,
- * with LAPLACE_TUNE's pass_meeting=flags), the tiles meet through peer flags instead (device_cuda_pairs.c,
- * laplace_pairs.h's struct pass_flags): no edge joins the GPUs, each tile's thread
- * records and launches a graph of its own part, and only the strips that read a
- * neighbour's rows wait, inside the pass, for the neighbour's previous pass. No
- * deadlock either: pass q waits only for the neighbours' pass q - 1 (its edges), which
+ * with LAPLACE_TUNE's pass_meeting=flags), the tiles meet through peer flags instead
+ * (device_cuda_pairs.c, laplace_pairs.h's struct pass_flags): no edge joins the GPUs,
+ * each tile's thread records and launches a graph of its own part, and only the strips
+ * that read a neighbour's rows wait, inside the pass, for the neighbour's previous pass.
+ * No deadlock either: pass q waits only for the neighbours' pass q - 1 (its edges), which
  * waited only for this tile's pass q - 2, already done. The interior blocks wait for
  * nothing; the plan takes no flags where a GPU holds two tiles, whose passes would have
  * to run at once. A tile that fails raises
@@ -58,7 +59,8 @@ static int open_flags(struct tile *t)
     CUDA_CHECK(t, cudaHostAlloc((void **)&c->flag_words_h, 2 * sizeof(int),
                                 cudaHostAllocMapped | cudaHostAllocPortable));
     c->flag_words_h[0] = c->flag_words_h[1] = 0;
-    CUDA_CHECK(t, cudaHostGetDevicePointer((void **)&c->flag_words_d, c->flag_words_h, 0));
+    CUDA_CHECK(t,
+               cudaHostGetDevicePointer((void **)&c->flag_words_d, c->flag_words_h, 0));
     CUDA_CHECK(t, cudaDeviceSynchronize());
     return 0;
 }
@@ -144,8 +146,8 @@ static int queue_batch_start(struct tile *t, const struct tile *first,
 
 /* The breakdown's marks of pass k of a recorded batch (NULL: none asked, or a batch
  * queued directly, where no graph takes event nodes). */
-static cudaEvent_t *marks_of(const struct cuda_tile_batch_set *s, const struct batch_call *b,
-                             long k)
+static cudaEvent_t *marks_of(const struct cuda_tile_batch_set *s,
+                             const struct batch_call *b, long k)
 {
     return s->marks && !b->direct ? s->marks + 2 * (k - 1) : NULL;
 }
@@ -347,9 +349,9 @@ static int queue_own(struct tile *t, const struct batch_call *b)
 }
 
 /* Peer flags: records tile t's own graph of a batch with the set's buffers (its
- * thread, once for each set, before the loop). Its passes record no events; the done events are
- * recorded once outside, so that the host loop's waits after the batches (the tail,
- * a replay) find them complete, as rearm_events does for the one graph. */
+ * thread, once for each set, before the loop). Its passes record no events; the done
+ * events are recorded once outside, so that the host loop's waits after the batches (the
+ * tail, a replay) find them complete, as rearm_events does for the one graph. */
 static int capture_own(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
@@ -509,7 +511,8 @@ int device_cuda_batches_note(struct tile *t, const struct batch_call *b)
         t->breakdown.pass_s += 1e-3 * ms;
         if (q + 1 == passes)
             break;
-        CUDA_CHECK(t, cudaEventElapsedTime(&ms, s->marks[2 * q + 1], s->marks[2 * q + 2]));
+        CUDA_CHECK(t,
+                   cudaEventElapsedTime(&ms, s->marks[2 * q + 1], s->marks[2 * q + 2]));
         t->breakdown.between_s += 1e-3 * ms;
     }
     t->breakdown.iterations += b->n;

@@ -54,7 +54,8 @@ int device_cuda_pairs_queue_pass(struct tile *t, long q,
     const int from = (int)((q - 1) % 2), stacked = has_neighbours(neighbour);
     const int flagged = stacked && c->flagged;
     const size_t slot = (size_t)device_cuda_pairs_sums(t);
-    const struct pass_flags flags = flagged ? flags_of(t, neighbour) : (struct pass_flags){0};
+    const struct pass_flags flags =
+        flagged ? flags_of(t, neighbour) : (struct pass_flags){0};
     struct sweep_launch views = {0};
     if (stacked) {
         struct sweep_args a = {.iteration = q};
@@ -78,10 +79,12 @@ int device_cuda_pairs_queue_pass(struct tile *t, long q,
                                       update_rule_square_scale(&t->settings.update_rule),
                                   .flags = flagged ? &flags : NULL};
     if (marks)
-        CUDA_CHECK(t, cudaEventRecordWithFlags(marks[0], c->stream, cudaEventRecordExternal));
+        CUDA_CHECK(
+            t, cudaEventRecordWithFlags(marks[0], c->stream, cudaEventRecordExternal));
     CUDA_CHECK(t, laplace_pairs_sweep(&l, c->stream));
     if (marks)
-        CUDA_CHECK(t, cudaEventRecordWithFlags(marks[1], c->stream, cudaEventRecordExternal));
+        CUDA_CHECK(
+            t, cudaEventRecordWithFlags(marks[1], c->stream, cudaEventRecordExternal));
     if (stacked && !flagged)
         CUDA_CHECK(t, cudaEventRecord(c->done[q % 2], c->stream));
     return 0;
@@ -96,7 +99,8 @@ int device_cuda_pairs_queue(struct tile *t, long n, void *checkpoint_d, double *
     const struct tile *const none[SIDE_COUNT] = {0};
     for (long q = 1; q <= n / 2; q++)
         if (device_cuda_pairs_queue_pass(t, q, none, q == 1 ? checkpoint_d : NULL,
-                                         slots_d, marks ? marks + 2 * (q - 1) : NULL) != 0)
+                                         slots_d,
+                                         marks ? marks + 2 * (q - 1) : NULL) != 0)
             return -1;
     return 0;
 }

@@ -108,8 +108,9 @@ static void report_loop_line(FILE *out, const struct run_report *r)
     if (loop_as_asked(r->plan->config.loop, ran.way))
         return;
     if (ran.way != r->result.plan.way) /* planned in batches, ended before a whole one */
-        fprintf(out, "  loop why      the run ended before its first whole batch of %ld "
-                     "iterations\n",
+        fprintf(out,
+                "  loop why      the run ended before its first whole batch of %ld "
+                "iterations\n",
                 r->result.plan.batch);
     else
         fprintf(out, "  loop why      %s: %s\n", loop_plan_way_name(ran.way), ran.reason);
@@ -198,8 +199,8 @@ void report_breakdown(FILE *out, const struct run_report *r)
     const struct solve_result *s = &r->result;
     if (r->plan->config.tune.breakdown != 1 || r->backend[0] != 'g')
         return;
-    const double run_us = s->iterations > 0 ? 1e6 * s->time_compute_s / (double)s->iterations
-                                            : NAN;
+    const double run_us =
+        s->iterations > 0 ? 1e6 * s->time_compute_s / (double)s->iterations : NAN;
     int lines = 0;
     for (int t = 0; t < BREAKDOWN_TILES; t++) {
         const struct pass_breakdown *b = &s->breakdown[t];

@@ -71,17 +71,17 @@ struct solve_result {
                              * stagnated, the norm before the update became 0 */
     long nonzero_iteration; /* its iteration */
     enum stop_reason reason;
-    double time_input_s;     /* allocation, scatter and upload */
-    double time_compute_s;   /* the iteration loop */
-    double time_output_s;    /* download and gather */
-    double time_exchange_s;  /* in the MPI exchange of edges between ranks (this
-                              * rank's; 0 with one process) */
-    long norm_checks;        /* iterations at which the norm was computed */
-    struct loop_plan plan;   /* how the tiles' loop was planned (devices/loop_way.h) */
-    int batches_ran;         /* the batched plan: 1 once a batch ran (a run shorter
-                              * than a batch is all host loop) */
-    int sweeps_overlapped;   /* 1: a tile's sweeps were launched to overlap the kernel
-                              * before them (programmatic dependent launch) */
+    double time_input_s;    /* allocation, scatter and upload */
+    double time_compute_s;  /* the iteration loop */
+    double time_output_s;   /* download and gather */
+    double time_exchange_s; /* in the MPI exchange of edges between ranks (this
+                             * rank's; 0 with one process) */
+    long norm_checks;       /* iterations at which the norm was computed */
+    struct loop_plan plan;  /* how the tiles' loop was planned (devices/loop_way.h) */
+    int batches_ran;        /* the batched plan: 1 once a batch ran (a run shorter
+                             * than a batch is all host loop) */
+    int sweeps_overlapped;  /* 1: a tile's sweeps were launched to overlap the kernel
+                             * before them (programmatic dependent launch) */
     /* LAPLACE_TUNE's breakdown: tile t's passes (the first BREAKDOWN_TILES tiles;
      * iterations 0 where none was measured) */
     struct pass_breakdown breakdown[BREAKDOWN_TILES];

@@ -42,10 +42,14 @@ Test(breakdown, a_line_for_each_tile_timed_the_rest_what_is_left)
 {
     struct plan plan;
     struct run_report r = gpu_run(&plan);
-    r.result.breakdown[0] = (struct pass_breakdown){
-        .device = 0, .iterations = 3600, .pass_s = 3600 * 20e-6, .between_s = 3600 * 3e-6};
-    r.result.breakdown[1] = (struct pass_breakdown){
-        .device = 1, .iterations = 3600, .pass_s = 3600 * 18e-6, .between_s = 3600 * 5e-6};
+    r.result.breakdown[0] = (struct pass_breakdown){.device = 0,
+                                                    .iterations = 3600,
+                                                    .pass_s = 3600 * 20e-6,
+                                                    .between_s = 3600 * 3e-6};
+    r.result.breakdown[1] = (struct pass_breakdown){.device = 1,
+                                                    .iterations = 3600,
+                                                    .pass_s = 3600 * 18e-6,
+                                                    .between_s = 3600 * 5e-6};
     char *text = breakdown_of(&r);
     cr_expect_str_eq(text,
                      "  breakdown     tile 0 on GPU 0: passes 20.00 us an iteration, "
@@ -62,9 +66,10 @@ Test(breakdown, says_so_when_no_pass_was_timed)
     struct plan plan;
     struct run_report r = gpu_run(&plan);
     char *text = breakdown_of(&r);
-    cr_expect(strstr(text, "  breakdown     none measured: only batches of passes of two") ==
-                  text,
-              "%s", text);
+    cr_expect(
+        strstr(text, "  breakdown     none measured: only batches of passes of two") ==
+            text,
+        "%s", text);
     cr_expect_eq(strchr(text, '\n'), text + strlen(text) - 1, "one line: %s", text);
     free(text);
 }
