@@ -44,6 +44,9 @@ static inline const char *kernel_names(void)
 #define CHIP_MOST_DEPTH 8
 #define SPREAD_MOST_DEPTH 4
 #define SPREAD_MOST_LAG 4
+/* The most GPUs (tiles stacked in rows) one loop of spread strips runs over, a band of
+ * strips each. */
+#define SPREAD_MOST_GPUS 8
 /* The depth of the rounds the spread strips' columns kernel is compiled for
  * (kernels/laplace_spread_columns.cuh): only there can each thread hold its column in
  * registers. */

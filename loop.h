@@ -38,6 +38,7 @@ struct loop_state {
     double clock;                 /* start of the current phase */
     double loop_start;            /* start of the iteration loop, for the elapsed times */
     struct rank_split split;      /* this rank's tiles, the edges to other ranks' */
+    struct chip_team chip_team;   /* the tiles whose devices run the loop on chip */
 };
 
 /* Records the first failure of any thread; the next decision then stops all. */

@@ -80,20 +80,40 @@ static int stop_asked_alone(void *context)
     return interrupt_requested() != 0;
 }
 
-/* A lone tile whose device runs the loop itself the plan's way (run_alone): same
- * numbers. */
+/* The meeting point of the tiles that run on chip together: the failure recorded,
+ * every thread agreeing. */
+static int meet_on_chip(void *context, struct tile *me, int rc)
+{
+    struct loop_state *st = context;
+    loop_record(st, me, rc);
+    return loop_agree(st);
+}
+
+/* A lone tile whose device runs the loop itself the plan's way, or tiles stacked in
+ * rows whose devices run it together (run_alone): same numbers. Tile 0's thread keeps
+ * the state and shows the norms. */
 static long iterate_alone(struct loop_state *st, struct tile *me)
 {
     struct loop_watch watch = {
         .norm = watch_alone, .stop_asked = stop_asked_alone, .context = st};
-    int rc = st->ops->run_alone(me, &st->plan, &st->stop_rule, &st->state, &watch);
+    struct stop_state mine;
+#pragma omp single
+    st->chip_team = (struct chip_team){.tiles = st->tiles,
+                                       .count = partition_count(st->partition),
+                                       .meet = meet_on_chip,
+                                       .context = st};
+    struct stop_state *state = me->index == 0 ? &st->state : &mine;
+    int rc =
+        st->ops->run_alone(me, &st->plan, &st->stop_rule, state, &watch, &st->chip_team);
     loop_record(st, me, rc);
-    if (rc == 0)
+    if (rc == 0 && me->index == 0)
         solve_report_state(st->result, &st->state);
-    if (rc == 0 && st->alone_nonzero_iteration > st->result->nonzero_iteration) {
+    if (rc == 0 && me->index == 0 &&
+        st->alone_nonzero_iteration > st->result->nonzero_iteration) {
         st->result->nonzero_norm = st->alone_nonzero_norm;
         st->result->nonzero_iteration = st->alone_nonzero_iteration;
     }
+#pragma omp barrier
     return st->state.iteration;
 }
 
@@ -116,8 +136,8 @@ static struct loop_plan_input plan_input(const struct loop_state *st)
  * (every thread gets the same answer). */
 static int plan_loop(struct loop_state *st, struct tile *me)
 {
-    const int alone = partition_count(st->partition) == 1;
-    loop_record(st, me, st->ops->offer(me, alone, &st->offers[me->index]));
+    const int tiles = partition_count(st->partition);
+    loop_record(st, me, st->ops->offer(me, tiles, &st->offers[me->index]));
     if (loop_agree(st))
         return 1;
 #pragma omp single

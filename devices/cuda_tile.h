@@ -48,7 +48,9 @@ struct cuda_tile {
      * offered (device_cuda_offer.c; blocks 0: does not fit) */
     struct chip_plan cluster_at[CHIP_MOST_DEPTH + 1];
     struct spread_plan strips_at[SPREAD_MOST_DEPTH + 1][SPREAD_MOST_LAG][2];
-    void *meeting_d; /* on chip, spread: where its blocks meet */
+    void *meeting_d;                  /* on chip, spread: where its blocks meet */
+    int *chip_words_h, *chip_words_d; /* spread over several GPUs, mapped host memory:
+                                         [0] stop, [1] timed out (struct spread_band) */
     int overlapping; /* a lone tile's sweeps overlap the kernel before them
                         (laplace_kernels_can_overlap) */
     /* batches (device_cuda_batches.c): of a lone tile (singles, pairs) or one graph
@@ -58,10 +60,10 @@ struct cuda_tile {
     cudaEvent_t mark;        /* where this tile's stream joins and leaves the graph */
     int flagged;             /* stacked tiles meeting through peer flags (the plan's
                                 flags): each launches its own part of a batch */
-    unsigned long long *passes_d; /* flags: heard from below, from above; done; the
-                                     edge blocks arrived (device_cuda_pairs.c) */
-    int *flag_words_h, *flag_words_d; /* flags, mapped host memory: [0] stop, [1] timed
-                                         out (struct pass_flags) */
+    unsigned long long *passes_d;       /* flags: heard from below, from above; done; the
+                                           edge blocks arrived (device_cuda_pairs.c) */
+    int *flag_words_h, *flag_words_d;   /* flags, mapped host memory: [0] stop, [1] timed
+                                           out (struct pass_flags) */
     struct cuda_tile_batch_set sets[2]; /* used by batches in turn (batch_set) */
     /* the edges of other MPI ranks (device_cuda_ranks.c) */
     cudaEvent_t edges_copied;   /* after the last edge queued to host memory */

@@ -127,7 +127,9 @@ struct tile_offer {
     int fallback;           /* 1: an edge comes by halo copy, not by peer read */
     size_t free_bytes;      /* GPU memory free with the tile open, before prepare
                                allocates its block sums */
-    /* a lone GPU tile on chip (0 blocks: does not fit that way, or not offered): */
+    /* on chip (0 blocks: does not fit that way, or not offered): a lone GPU tile; the
+     * spread strips also a tile stacked among several, as its band of a loop over
+     * their GPUs */
     int cluster_blocks[CHIP_MOST_DEPTH + 1]; /* one cluster, in rounds of depth d (0:
                                                 meeting every iteration) */
     /* spread strips, halos d deep, decision lagging l + 1, the fields in shared memory
@@ -156,6 +158,19 @@ struct loop_watch {
     int (*norm)(void *context, long iteration, double norm);
     int (*stop_asked)(void *context);
     void *context;
+};
+
+/* The tiles whose devices run one loop together (run_alone): a lone tile, or tiles
+ * stacked in rows whose spread strips run on chip over their GPUs. Every tile's
+ * thread calls run_alone with the same team; meet() is where they wait for each other
+ * (as batch_call's). Tile 0's thread alone shows the watch each lap's norms; what it
+ * decides (stop), every thread reads after the next meeting. */
+struct chip_team {
+    struct tile *tiles; /* every tile of the run, in tile order */
+    int count;
+    int (*meet)(void *context, struct tile *me, int rc);
+    void *context;
+    int stop; /* written by tile 0's thread between two meetings */
 };
 
 /* Which sites a sweep call updates: all, or (devices that offer edges_wait) the
@@ -229,19 +244,20 @@ struct device_ops {
     int (*download)(struct tile *t, int which, struct field *to);
     /* Frees everything open() allocated; safe after a failed or partial open(). */
     void (*close)(struct tile *t);
-    /* What the device offers the loop plan for this open, connected tile (alone: the
-     * run's only tile); 0, or -1 when a query failed. */
-    int (*offer)(struct tile *t, int alone, struct tile_offer *o);
+    /* What the device offers the loop plan for this open, connected tile, one of the
+     * run's `tiles`; 0, or -1 when a query failed. */
+    int (*offer)(struct tile *t, int tiles, struct tile_offer *o);
     /* Optional (NULL: nothing to take): takes the tile's part of the loop plan, the
      * sweep's shape and grid, and allocates what they size (the block sums). */
     int (*prepare)(struct tile *t, const struct tile_plan *p);
     /* Optional (NULL if not offered): a lone tile runs the whole loop on its device
-     * the way the plan says (resident, cluster or spread: the device stops by
-     * itself), the host looking in once a launch. Same iterations, same field, same
-     * norm. Returns 0 when done, -1 on failure. */
+     * the way the plan says (cluster or spread: the device stops by itself), the host
+     * looking in once a launch; or, the plan's spread strips over several GPUs, every
+     * tile of the team its band (every tile's thread together). Same iterations, same
+     * field, same norm. Returns 0 when done, -1 on failure (every thread alike). */
     int (*run_alone)(struct tile *t, const struct loop_plan *plan,
                      const struct stop_rule *rule, struct stop_state *state,
-                     const struct loop_watch *watch);
+                     const struct loop_watch *watch, struct chip_team *team);
     /* Optional (NULL if not offered): the loop in batches (loop_batches.c), of one
      * tile (the plan's singles or pairs) or several (batched).
      * batch_open: two sets of slots for the plan's batch of iterations' sums and of

@@ -4,7 +4,8 @@
  * GPU allows a sweep, halo copies and the GPU's free memory; for a lone tile also how
  * it fits on chip at every depth and lag (the cluster's and the spread strips' plans,
  * kept in the tile for the run) and, for a lone tile or one stacked among several,
- * whether passes of two iterations fit. Facts only: nothing chosen.
+ * whether passes of two iterations fit and how its band of spread strips fits. Facts
+ * only: nothing chosen.
  */
 #include "devices/device_cuda_offer.h"
 
@@ -16,17 +17,17 @@
 #include "kernels/laplace_pairs.h"
 #include "kernels/laplace_spread.h"
 
-/* How a lone tile fits on chip at every depth (and lag) the kernels have: one cluster,
- * and for plain Jacobi the spread strips, either way (with LAPLACE_TUNE's spread_blocks
- * and _unroll); each fit into the tile's state, for device_cuda_chip.c to run the one
- * the plan takes. */
-static int fits_on_chip(struct tile *t, struct tile_offer *o)
+/* How a tile fits on chip at every depth (and lag) the kernels have: a lone tile in
+ * one cluster, and for plain Jacobi the spread strips, either way (with LAPLACE_TUNE's
+ * spread_blocks and _unroll), as one band of `tiles` (a lone tile: 1); each fit into
+ * the tile's state, for device_cuda_chip.c to run the one the plan takes. */
+static int fits_on_chip(struct tile *t, int tiles, struct tile_offer *o)
 {
     struct cuda_tile *c = t->impl;
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
     const struct tuning *tune = &t->settings.tune;
     const int plain = update_rule_is_plain_jacobi(&t->settings.update_rule);
-    for (int depth = 0; depth <= CHIP_MOST_DEPTH; depth++) {
+    for (int depth = 0; tiles == 1 && depth <= CHIP_MOST_DEPTH; depth++) {
         CUDA_CHECK(t, laplace_chip_plan(&tile, plain, depth, &c->cluster_at[depth]));
         o->cluster_blocks[depth] = c->cluster_at[depth].blocks;
     }
@@ -67,8 +68,9 @@ static int gpu_facts(struct tile *t, struct gpu_facts *g)
     return 0;
 }
 
-int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
+int device_cuda_offer(struct tile *t, int tiles, struct tile_offer *o)
 {
+    const int alone = tiles == 1;
     size_t free_bytes = 0, total_bytes = 0;
     *o = (struct tile_offer){.gpu = 1,
                              .device = t->device,
@@ -85,5 +87,6 @@ int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o)
     o->free_bytes = free_bytes;
     o->pairs_fit = laplace_pairs_fits(o->lx, o->ly) && (alone || stacked(t));
     o->pairs_blocks = laplace_pairs_blocks(o->lx, o->ly);
-    return alone ? fits_on_chip(t, o) : 0;
+    const int band = !alone && tiles <= SPREAD_MOST_GPUS && stacked(t);
+    return alone || band ? fits_on_chip(t, tiles, o) : 0;
 }

@@ -7,6 +7,6 @@
 #include "devices/cuda_tile.h"
 
 /* device.h's offer for a CUDA tile; 0, or -1 when a CUDA call failed. */
-int device_cuda_offer(struct tile *t, int alone, struct tile_offer *o);
+int device_cuda_offer(struct tile *t, int tiles, struct tile_offer *o);
 
 #endif

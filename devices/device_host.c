@@ -164,9 +164,9 @@ struct host_batch {
 };
 
 /* What a host tile offers the loop plan (plan/loop_plan.c decides its batches). */
-static int host_offer(struct tile *t, int alone, struct tile_offer *o)
+static int host_offer(struct tile *t, int tiles, struct tile_offer *o)
 {
-    (void)alone;
+    (void)tiles;
     *o = (struct tile_offer){.device = -1,
                              .lx = t->extent->lx,
                              .ly = t->extent->ly,

@@ -12,7 +12,8 @@
  *             when the stop falls inside, the tail before --max-iter one shorter
  *             batch and then the host loop)
  *   cluster   a lone GPU tile on chip, in one thread-block cluster
- *   spread    a lone GPU tile on chip, strips over the multiprocessors
+ *   spread    a lone GPU tile on chip, strips over the multiprocessors; or tiles
+ *             stacked in rows, one a GPU, the strips over every GPU's
  *             (these two: the device's run_alone; the device stops by itself)
  */
 #ifndef LAPLACE_LOOP_WAY_H
@@ -39,6 +40,8 @@ struct loop_plan {
     int depth;        /* on chip: the halos' rows (0: the blocks meet every iteration) */
     int lag;          /* spread: iterations the stop decision may lag the sweeps */
     int columns;      /* spread: each sweeping thread's column in registers */
+    int gpus;         /* spread: the GPUs its strips lie over, a band of them a tile
+                         (tiles stacked in rows; 0: a lone tile's one) */
     int flags;        /* pairs on several tiles: the GPUs meet through peer flags (each
                          tile on its own GPU), not through one graph's edges */
     int failed;       /* 1: what was asked cannot run; reason says why */

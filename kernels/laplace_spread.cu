@@ -41,6 +41,15 @@
  * its tag travel in one 8-byte word, and sweepers wait only for their two neighbours'
  * values. The launch is cooperative, so every block is resident at once and the waits
  * cannot deadlock.
+ *
+ * Over several GPUs (tiles stacked in rows, a GPU each: struct spread_band), each GPU
+ * launches its band of the strips and the bands are one loop: block numbers count over
+ * every GPU, a block's sum goes into every GPU's meeting and a band's end rows also into
+ * the meeting of the GPU beside it, so that every wait reads its own GPU's memory and
+ * every GPU's deciding warps take the same decisions. Those words travel at the scope
+ * of the system; the kernels are compiled apart for it (A), so that a lone tile's loop
+ * keeps the GPU's scope and none of the bands' stores. A wait for another GPU's words
+ * gives up once the host raised the tile's stop word (laplace_tagged.cuh's patience).
  */
 #include "kernels/laplace_spread.h"
 
@@ -54,12 +63,15 @@
 #include "support/tuning.h"
 
 /* A lap's start in every thread of a block: the deciding warp's record of what was
- * decided starts at the state's iteration. Returns the lap's iterations (0 once the
- * state has stopped). */
+ * decided starts at the state's iteration, and the block has not given up waiting
+ * (laplace_tagged.cuh's gave_up). Returns the lap's iterations (0 once the state has
+ * stopped). */
 __device__ static long begin_lap(const stop_state &begin, long batch, decisions *d)
 {
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
         d->decided = (unsigned long long)begin.iteration;
+        gave_up = 0;
+    }
     __syncthreads();
     return begin.stopped ? 0 : batch;
 }
@@ -67,8 +79,8 @@ __device__ static long begin_lap(const stop_state &begin, long batch, decisions 
 /* The loop with the fields in shared memory, with halos (depth > 0) or without (HALOS
  * false: depth 0), compiled apart so that neither pays for the other's tests, its
  * columns walked UNROLL rows at a time. */
-template <typename T, bool HALOS, int UNROLL>
-__global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_loop(spread_args<T> a)
+template <typename T, bool HALOS, int UNROLL, bool A>
+__global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_loop(spread_args<T, A> a)
 {
     extern __shared__ unsigned char spread_bytes[];
     __shared__ decisions d;
@@ -85,8 +97,8 @@ __global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_loop(spread_args<T> 
 }
 
 /* The loop with the columns in registers and the ring of own rows in shared memory. */
-template <typename T>
-__global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_columns(spread_args<T> a)
+template <typename T, bool A>
+__global__ void __launch_bounds__(SPREAD_THREADS, 1) spread_columns(spread_args<T, A> a)
 {
     extern __shared__ unsigned char spread_bytes[];
     __shared__ decisions d;
@@ -143,9 +155,6 @@ static spread_plan shape_of(int blocks, int depth, int lag, long lx, long ly,
                                                  : unroll_of(p.rows, value_size);
     p.shared_bytes =
         (size_t)p.fields * (size_t)(p.rows + 2 * depth) * (size_t)lx * value_size;
-    const size_t edge_words = 2 * (size_t)blocks * 2 * (size_t)edge_depth(depth) *
-                              (size_t)lx * (value_size / 4);
-    p.meeting_bytes = edges_offset(blocks) + edge_words * sizeof(word);
     if (columns && columns_take(p, lx)) { /* a thread a column of the interior; ring */
         p.columns = 1;
         p.threads_x = (int)((lx - 2 + 31) / 32 * 32);
@@ -158,7 +167,8 @@ static spread_plan shape_of(int blocks, int depth, int lag, long lx, long ly,
     return p;
 }
 
-/* How many strips of at least `least` rows: one a multiprocessor, or as asked. */
+/* How many strips of at least `least` rows: one a multiprocessor (at most
+ * SPREAD_MOST_BLOCKS), or as asked. */
 static long blocks_of(long ly, int sms, long least, int asked)
 {
     long blocks = ly / least < sms ? ly / least : sms;
@@ -188,14 +198,27 @@ static spread_plan fit_of(long lx, long ly, int sms, const size_t room[2],
     return p;
 }
 
-/* The kernel that runs plan p. */
-template <typename T> static void (*kernel_of(const spread_plan &p))(spread_args<T>)
+/* The kernel that runs plan p, for a lone tile or (A) a band of several GPUs' loop. */
+template <typename T, bool A>
+static void (*kernel_of(const spread_plan &p))(spread_args<T, A>)
 {
     if (p.columns)
-        return spread_columns<T>;
+        return spread_columns<T, A>;
     if (p.unroll == 3)
-        return p.depth > 0 ? spread_loop<T, true, 3> : spread_loop<T, false, 3>;
-    return p.depth > 0 ? spread_loop<T, true, 4> : spread_loop<T, false, 4>;
+        return p.depth > 0 ? spread_loop<T, true, 3, A> : spread_loop<T, false, 3, A>;
+    return p.depth > 0 ? spread_loop<T, true, 4, A> : spread_loop<T, false, 4, A>;
+}
+
+/* The blocks of plan p's kernel k a multiprocessor keeps resident at once. */
+template <typename K>
+static cudaError_t resident_blocks(K k, const spread_plan &p, int *per_sm)
+{
+    cudaError_t rc = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          (int)p.shared_bytes);
+    if (rc == cudaSuccess)
+        rc = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            per_sm, k, p.threads_x * p.threads_y + 32, p.shared_bytes);
+    return rc;
 }
 
 template <typename T>
@@ -215,9 +238,9 @@ static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune, int dep
     if (rc != cudaSuccess || !cooperative || sms < 2 || tile->lx < 3 || tile->ly < 3)
         return rc;
     cudaFuncAttributes of_fields, of_columns; /* the kernels' static shared memory */
-    rc = cudaFuncGetAttributes(&of_fields, spread_loop<T, true, 4>);
+    rc = cudaFuncGetAttributes(&of_fields, spread_loop<T, true, 4, false>);
     if (rc == cudaSuccess)
-        rc = cudaFuncGetAttributes(&of_columns, spread_columns<T>);
+        rc = cudaFuncGetAttributes(&of_columns, spread_columns<T, false>);
     if (rc != cudaSuccess)
         return rc;
     const size_t most = (size_t)shared_most;
@@ -229,31 +252,51 @@ static cudaError_t plan_of(const sweep_launch *tile, const tuning &tune, int dep
         *plan = p;
         return cudaSuccess;
     }
-    rc =
-        cudaFuncSetAttribute(kernel_of<T>(p), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             (int)p.shared_bytes);
-    int per_sm = 0;
+    int per_sm = 0, per_sm_band = 0; /* a lone tile's kernel, and a band's */
+    rc = resident_blocks(kernel_of<T, false>(p), p, &per_sm);
     if (rc == cudaSuccess)
-        rc = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, kernel_of<T>(p), p.threads_x * p.threads_y + 32, p.shared_bytes);
+        rc = resident_blocks(kernel_of<T, true>(p), p, &per_sm_band);
+    per_sm = per_sm < per_sm_band ? per_sm : per_sm_band;
     p.resident = rc == cudaSuccess && (long)per_sm * sms >= p.blocks;
     if (rc == cudaSuccess)
         *plan = p;
     return rc;
 }
 
-template <typename T>
+/* The band's part of the args: where its strips lie and where the GPUs meet. */
+template <typename T, bool A>
+static void place_band(const spread_band &band, const sweep_launch *tile,
+                       spread_args<T, A> *a)
+{
+    a->ly = band.lattice_rows;
+    a->row0 = band.row0;
+    a->tile_rows = tile->ly;
+    a->first = band.first_block;
+    a->blocks = band.all_blocks;
+    a->gpus = band.gpus;
+    a->gpu = band.gpu;
+    for (int g = 0; g < SPREAD_MOST_GPUS; g++)
+        a->meetings[g] = (unsigned char *)band.meetings[g];
+    for (int i = 0; i < 2; i++) {
+        a->south[i] = (const T *)band.south[i];
+        a->north[i] = (const T *)band.north[i];
+    }
+    a->wait = patience{band.stop};
+}
+
+template <typename T, bool A>
 static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *field0,
                           void *field1, long batch, stop_state *state, double *norms,
-                          stop_rule stop_rule, void *meeting, cudaStream_t stream)
+                          stop_rule stop_rule, const spread_band &band,
+                          cudaStream_t stream)
 {
-    spread_args<T> a;
+    spread_args<T, A> a = {};
     a.field[0] = (T *)field0;
     a.field[1] = (T *)field1;
     a.lx = tile->lx;
-    a.ly = tile->ly;
+    place_band(band, tile, &a);
     a.rows = p.rows;
-    a.blocks = p.blocks;
+    a.band = p.blocks;
     a.depth = p.depth;
     a.fields = p.fields;
     a.threads_x = p.threads_x;
@@ -263,10 +306,9 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
     a.norms = norms;
     a.stop_rule = stop_rule;
     a.square_scale = (T)update_rule_square_scale(&tile->update_rule);
-    a.meeting = (unsigned char *)meeting;
-    cudaError_t rc =
-        cudaFuncSetAttribute(kernel_of<T>(p), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             (int)p.shared_bytes);
+    cudaError_t rc = cudaFuncSetAttribute(kernel_of<T, A>(p),
+                                          cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          (int)p.shared_bytes);
     if (rc != cudaSuccess)
         return rc;
     cudaLaunchAttribute cooperative;
@@ -279,7 +321,7 @@ static cudaError_t launch(const spread_plan &p, const sweep_launch *tile, void *
     config.stream = stream;
     config.attrs = &cooperative;
     config.numAttrs = 1;
-    rc = cudaLaunchKernelEx(&config, kernel_of<T>(p), a);
+    rc = cudaLaunchKernelEx(&config, kernel_of<T, A>(p), a);
     return rc != cudaSuccess ? rc : cudaGetLastError();
 }
 
@@ -292,16 +334,40 @@ extern "C" cudaError_t laplace_spread_plan(const struct sweep_launch *tile,
     return plan_of<double>(tile, *tune, depth, lag, columns != 0, plan);
 }
 
-extern "C" cudaError_t laplace_spread_loop(const struct spread_plan *plan,
-                                           const struct sweep_launch *tile, void *field0,
-                                           void *field1, long batch,
-                                           struct stop_state *state, double *norms,
-                                           struct stop_rule rule, void *meeting,
-                                           cudaStream_t stream)
+extern "C" size_t laplace_spread_meeting_bytes(const struct spread_plan *plan, long lx,
+                                               size_t value_size, long all_blocks)
 {
+    const size_t edge_words = 2 * (size_t)all_blocks * 2 *
+                              (size_t)edge_depth(plan->depth) * (size_t)lx *
+                              (value_size / 4);
+    return edges_offset(all_blocks) + edge_words * sizeof(word);
+}
+
+extern "C" struct spread_band laplace_spread_alone(const struct spread_plan *plan,
+                                                   long ly, void *meeting)
+{
+    struct spread_band band = {};
+    band.gpus = 1;
+    band.all_blocks = plan->blocks;
+    band.lattice_rows = ly;
+    band.meetings[0] = meeting;
+    return band;
+}
+
+extern "C" cudaError_t
+laplace_spread_loop(const struct spread_plan *plan, const struct sweep_launch *tile,
+                    void *field0, void *field1, long batch, struct stop_state *state,
+                    double *norms, struct stop_rule rule, const struct spread_band *band,
+                    cudaStream_t stream)
+{
+    const bool across = band->gpus > 1;
     if (tile->precision == PRECISION_FLOAT)
-        return launch<float>(*plan, tile, field0, field1, batch, state, norms, rule,
-                             meeting, stream);
-    return launch<double>(*plan, tile, field0, field1, batch, state, norms, rule, meeting,
-                          stream);
+        return across ? launch<float, true>(*plan, tile, field0, field1, batch, state,
+                                            norms, rule, *band, stream)
+                      : launch<float, false>(*plan, tile, field0, field1, batch, state,
+                                             norms, rule, *band, stream);
+    return across ? launch<double, true>(*plan, tile, field0, field1, batch, state, norms,
+                                         rule, *band, stream)
+                  : launch<double, false>(*plan, tile, field0, field1, batch, state,
+                                          norms, rule, *band, stream);
 }

@@ -47,8 +47,8 @@ struct column_place {
     int inner_lo, inner_hi;
 };
 
-template <typename T>
-__device__ __forceinline__ column_place place_of(const spread_args<T> &a,
+template <typename T, bool A>
+__device__ __forceinline__ column_place place_of(const spread_args<T, A> &a,
                                                  const strip<T> &s)
 {
     column_place c;
@@ -61,23 +61,23 @@ __device__ __forceinline__ column_place place_of(const spread_args<T> &a,
     return c;
 }
 
-/* The lattice's column x of field row l (the global field of iteration k), 0 where the
- * row lies outside the lattice. */
-template <typename T, int H>
-__device__ __forceinline__ T lattice_at(const spread_args<T> &a, const strip<T> &s,
+/* The lattice's column x of field row l (the global field of iteration k; at a band's
+ * end, the tile's beside it), 0 where the row lies outside the lattice. */
+template <typename T, int H, bool A>
+__device__ __forceinline__ T lattice_at(const spread_args<T, A> &a, const strip<T> &s,
                                         long k, long x, int l)
 {
     const long y = s.y0 - H + l;
     const bool inside = y >= 0 && y < a.ly && x < a.lx;
-    return inside ? a.field[k & 1][y * a.lx + x] : T(0);
+    return inside ? row_of(a, k, y)[x] : T(0);
 }
 
 /* The strip's own rows of an iteration into copy f of the ring, the columns this
  * thread updates. */
-template <typename T, int H, int R>
-__device__ __forceinline__ void keep_own_rows(const spread_args<T> &a, const strip<T> &s,
-                                              const column_place &p, int f,
-                                              const T (&c)[R + 2 * H])
+template <typename T, int H, int R, bool A>
+__device__ __forceinline__ void keep_own_rows(const spread_args<T, A> &a,
+                                              const strip<T> &s, const column_place &p,
+                                              int f, const T (&c)[R + 2 * H])
 {
     if (!p.updates)
         return;
@@ -90,8 +90,8 @@ __device__ __forceinline__ void keep_own_rows(const spread_args<T> &a, const str
 /* The lap's start: the column of iteration k (global memory) into registers and into
  * the ring; the fixed edge columns (0, and lx - 1 where no thread holds it) into every
  * copy of the ring and into the sides of both parities, where nothing overwrites them. */
-template <typename T, int H, int R>
-__device__ static void load_column(const spread_args<T> &a, const strip<T> &s,
+template <typename T, int H, int R, bool A>
+__device__ static void load_column(const spread_args<T, A> &a, const strip<T> &s,
                                    const column_place &p, long k, T (&c)[R + 2 * H],
                                    column_sides<T> &sides, int sweepers)
 {
@@ -101,7 +101,7 @@ __device__ static void load_column(const spread_args<T> &a, const strip<T> &s,
     keep_own_rows<T, H, R>(a, s, p, (int)(k % a.fields), c);
     for (long i = threadIdx.x; i < a.fields * R; i += sweepers) {
         T *own = s.shared + (i / R) * s.size + (i % R) * a.lx;
-        const T *global = a.field[k & 1] + (s.y0 + i % R) * a.lx;
+        const T *global = row_of(a, k, s.y0 + i % R);
         own[0] = global[0];
         own[a.lx - 1] = global[a.lx - 1];
     }
@@ -133,9 +133,9 @@ hand_sides(const column_place &p, const T (&c)[N],
 
 /* Step 1 of a round: the halos of iteration k into the column, from the edge rows the
  * neighbours published in slot `slot` (none below block 0, none above the last). */
-template <typename T, int H, int R>
+template <typename T, int H, int R, bool A>
 __device__ __forceinline__ void
-take_column_halos(const spread_args<T> &a, const meeting &m, const strip<T> &s,
+take_column_halos(const spread_args<T, A> &a, const meeting &m, const strip<T> &s,
                   const column_place &p, long k, int slot, T (&c)[R + 2 * H])
 {
     const int n = words_of<T>::count;
@@ -143,8 +143,8 @@ take_column_halos(const spread_args<T> &a, const meeting &m, const strip<T> &s,
     word *above =
         p.updates && s.b + 1 < a.blocks ? edge_rows(a, m, s.b + 1, 0, slot) : NULL;
     T south[H], north[H];
-    take_columns<H>(below ? below + p.x * n : NULL, above ? above + p.x * n : NULL,
-                    a.lx * n, H, k, south, north);
+    take_columns<H, A>(below ? below + p.x * n : NULL, above ? above + p.x * n : NULL,
+                       a.lx * n, H, k, south, north, a.wait);
 #pragma unroll
     for (int r = 0; r < H; r++) {
         if (below)
@@ -158,9 +158,9 @@ take_column_halos(const spread_args<T> &a, const meeting &m, const strip<T> &s,
  * may update) from their old values and their neighbours' (the lanes beside it; at the
  * warp's edges, `sides`). Returns the squares of the updates of the strip's own rows,
  * added upwards as walk_column adds them. */
-template <typename T, int H, int R>
+template <typename T, int H, int R, bool A>
 __device__ __forceinline__ double
-step_column(const spread_args<T> &a, const column_place &p, int j, T (&c)[R + 2 * H],
+step_column(const spread_args<T, A> &a, const column_place &p, int j, T (&c)[R + 2 * H],
             const T (&sides)[SPREAD_SWEEPERS / 32][2][SPREAD_COLUMN_ROWS])
 {
     T south = c[j - 1]; /* row l - 1's old value */
@@ -185,23 +185,26 @@ step_column(const spread_args<T> &a, const column_place &p, int j, T (&c)[R + 2 
 }
 
 /* Step 3 of a round (and the lap's start): the column's part of the strip's first and
- * last H rows of iteration k into slot `slot`, tagged k, where a neighbour takes them. */
-template <typename T, int H, int R>
+ * last H rows of iteration k into slot `slot`, tagged k, where a neighbour takes them
+ * (on its GPU). */
+template <typename T, int H, int R, bool A>
 __device__ __forceinline__ void
-publish_column_edges(const spread_args<T> &a, const meeting &m, const strip<T> &s,
+publish_column_edges(const spread_args<T, A> &a, const meeting &m, const strip<T> &s,
                      const column_place &p, long k, int slot, const T (&c)[R + 2 * H])
 {
     if (!p.updates)
         return;
     const int n = words_of<T>::count;
     word *first = edge_rows(a, m, s.b, 0, slot), *last = edge_rows(a, m, s.b, 1, slot);
+    word *first_across = edge_rows_across(a, s.b, 0, slot);
+    word *last_across = edge_rows_across(a, s.b, 1, slot);
 #pragma unroll
     for (int r = 0; r < H; r++) {
         const long i = (r * a.lx + p.x) * n;
         if (s.b > 0)
-            put(first + i, c[H + r], k);
+            put_edge<A>(first, first_across, i, c[H + r], k);
         if (s.b + 1 < a.blocks)
-            put(last + i, c[R + r], k);
+            put_edge<A>(last, last_across, i, c[R + r], k);
     }
 }
 
@@ -218,8 +221,8 @@ template <typename T> struct column_shared {
     column_sides<T> sides;
 };
 
-template <typename T, int H, int R>
-__device__ static void column_loop(const spread_args<T> &a, const meeting &m,
+template <typename T, int H, int R, bool A>
+__device__ static void column_loop(const spread_args<T, A> &a, const meeting &m,
                                    const strip<T> &s, decisions *d, long start,
                                    long batch, column_shared<T> &shared)
 {
@@ -267,8 +270,8 @@ __device__ static void column_loop(const spread_args<T> &a, const meeting &m,
 
 /* The sweeping threads' loop compiled for this block's strip: SPREAD_DEPTH rows of
  * halo, and 2, 3 or 4 own rows (the plan's rows or one fewer; fits_columns). */
-template <typename T>
-__device__ static void strip_column_loop(const spread_args<T> &a, const meeting &m,
+template <typename T, bool A>
+__device__ static void strip_column_loop(const spread_args<T, A> &a, const meeting &m,
                                          const strip<T> &s, decisions *d, long start,
                                          long batch)
 {

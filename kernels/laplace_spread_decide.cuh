@@ -52,37 +52,53 @@ __device__ __forceinline__ bool stopped_by(decisions *d, long k)
     return (w & STOPPED) && (long)(w & ~STOPPED) <= k;
 }
 
-/* Lane l's part of the B sums of k: blocks l, l + 32, ... added in that order, once
- * every one is there (all their loads out at once: one trip to memory). */
-template <typename T>
-__device__ static double lane_sum(const spread_args<T> &a, const meeting &m, long k,
-                                  int lane)
+/* Lane l's part of the sums of k of blocks from .. from + SPREAD_MOST_BLOCKS - 1 (of
+ * the B): blocks from + l, from + l + 32, ... added to t in that order, once every one
+ * is there (all their loads out at once: one trip to memory), or the wait gave up. */
+template <typename T, bool A>
+__device__ __forceinline__ double lane_part(const spread_args<T, A> &a, const meeting &m,
+                                            long k, long from, double t)
 {
     const int per = SPREAD_MOST_BLOCKS / 32;
     word w[SPREAD_MOST_BLOCKS / 32][2];
     bool there;
+    unsigned tries = 0;
+    unsigned long long since = 0;
     do {
         there = true;
 #pragma unroll
         for (int i = 0; i < per; i++)
-            if (lane + 32 * i < a.blocks)
+            if (from + 32 * i < a.blocks)
                 for (int h = 0; h < 2; h++)
-                    w[i][h] = load_word(sum_of(a, m, lane + 32 * i, k) + h);
+                    w[i][h] = load_word<A>(sum_of(a, m, from + 32 * i, k) + h);
 #pragma unroll
         for (int i = 0; i < per; i++)
-            if (lane + 32 * i < a.blocks)
+            if (from + 32 * i < a.blocks)
                 there = there && (tag)(w[i][0] >> 32) == tag_of(k) &&
                         (tag)(w[i][1] >> 32) == tag_of(k);
-    } while (!there);
-    double t = 0.0;
+    } while (!there && !gives_up<A>(a.wait, ++tries, &since));
 #pragma unroll
     for (int i = 0; i < per; i++)
-        if (lane + 32 * i < a.blocks) {
+        if (from + 32 * i < a.blocks) {
             const unsigned halves[2] = {(unsigned)w[i][0], (unsigned)w[i][1]};
             double v;
             memcpy(&v, halves, sizeof v);
             t += v;
         }
+    return t;
+}
+
+/* Lane l's part of the B sums of k: blocks l, l + 32, ... added in that order,
+ * SPREAD_MOST_BLOCKS at a time (the bands of several GPUs may hold more). */
+template <typename T, bool A>
+__device__ static double lane_sum(const spread_args<T, A> &a, const meeting &m, long k,
+                                  int lane)
+{
+    if (!A || a.blocks <= SPREAD_MOST_BLOCKS) /* a lone GPU's blocks: at most that */
+        return lane_part(a, m, k, lane, 0.0);
+    double t = 0.0;
+    for (long from = lane; from < a.blocks + lane; from += SPREAD_MOST_BLOCKS)
+        t = lane_part(a, m, k, from, t);
     return t;
 }
 
@@ -92,8 +108,8 @@ __device__ static double lane_sum(const spread_args<T> &a, const meeting &m, lon
  * double), takes the stop decision of k (stop_rule.h), the same in every block, and
  * tells the sweepers. Block 0's also keeps the norms and the state.
  */
-template <typename T>
-__device__ static void decide_loop(const spread_args<T> &a, const meeting &m,
+template <typename T, bool A>
+__device__ static void decide_loop(const spread_args<T, A> &a, const meeting &m,
                                    decisions *d, stop_state mine, long batch)
 {
     const int lane = threadIdx.x & 31;

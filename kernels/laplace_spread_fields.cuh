@@ -14,8 +14,8 @@
 #include "kernels/laplace_tagged.cuh" /* word, put, take_columns */
 
 /* A field's values: the most rows of a strip and its halos. */
-template <typename T>
-__host__ __device__ __forceinline__ long field_size(const spread_args<T> &a)
+template <typename T, bool A>
+__host__ __device__ __forceinline__ long field_size(const spread_args<T, A> &a)
 {
     return (a.rows + 2 * a.depth) * a.lx;
 }
@@ -27,17 +27,18 @@ template <typename T> __device__ __forceinline__ T *field_of(const strip<T> &s, 
 }
 
 /* The strip's own rows in field f. */
-template <typename T>
-__device__ __forceinline__ T *own_rows(const spread_args<T> &a, const strip<T> &s, int f)
+template <typename T, bool A>
+__device__ __forceinline__ T *own_rows(const spread_args<T, A> &a, const strip<T> &s,
+                                       int f)
 {
     return field_of(s, f) + a.depth * a.lx;
 }
 
 /* The field rows step j of a round updates: the strip and the depth - j rows of each
  * halo next to it, of the inner rows. */
-template <typename T>
-__device__ __forceinline__ void rows_of_step(const spread_args<T> &a, const strip<T> &s,
-                                             int j, int *lo, int *hi)
+template <typename T, bool A>
+__device__ __forceinline__ void rows_of_step(const spread_args<T, A> &a,
+                                             const strip<T> &s, int j, int *lo, int *hi)
 {
     inner_rows(a, s, lo, hi);
     *lo = max(*lo, j);
@@ -50,8 +51,8 @@ __device__ __forceinline__ void rows_of_step(const spread_args<T> &a, const stri
  * rows, carrying the south and centre values in registers. Returns the squares of
  * the updates of the strip's own rows.
  */
-template <bool HALOS, int UNROLL, typename T>
-__device__ static double sweep_rows(const spread_args<T> &a, const strip<T> &s,
+template <bool HALOS, int UNROLL, typename T, bool A>
+__device__ static double sweep_rows(const spread_args<T, A> &a, const strip<T> &s,
                                     const T *in, T *out, int lo, int hi)
 {
     const int lx = (int)a.lx, own_lo = a.depth, own_hi = a.depth + (int)s.rows;
@@ -68,8 +69,8 @@ __device__ static double sweep_rows(const spread_args<T> &a, const strip<T> &s,
 /* Step 1 of a round: the halos' inner columns of iteration k into field f, from the
  * edge rows the neighbours published in slot `slot` (none below block 0, none above
  * the last). */
-template <typename T>
-__device__ static void take_halos(const spread_args<T> &a, const meeting &m,
+template <typename T, bool A>
+__device__ static void take_halos(const spread_args<T, A> &a, const meeting &m,
                                   const strip<T> &s, long k, int slot, T *field,
                                   int sweepers)
 {
@@ -79,9 +80,9 @@ __device__ static void take_halos(const spread_args<T> &a, const meeting &m,
     T *low = field, *high = field + (a.depth + s.rows) * lx;
     for (int x = 1 + threadIdx.x; x < lx - 1; x += sweepers) {
         T south[SPREAD_MOST_DEPTH], north[SPREAD_MOST_DEPTH];
-        take_columns<SPREAD_MOST_DEPTH>(below ? below + x * n : NULL,
-                                        above ? above + x * n : NULL, (long)lx * n,
-                                        a.depth, k, south, north);
+        take_columns<SPREAD_MOST_DEPTH, A>(below ? below + x * n : NULL,
+                                           above ? above + x * n : NULL, (long)lx * n,
+                                           a.depth, k, south, north, a.wait);
 #pragma unroll
         for (int r = 0; r < SPREAD_MOST_DEPTH; r++)
             if (r < a.depth) {
@@ -95,16 +96,17 @@ __device__ static void take_halos(const spread_args<T> &a, const meeting &m,
 
 /*
  * Updates site i of the strip from `in` into `out`, its south and north values given,
- * and publishes the new value at `edge` too, tagged k. Returns the norm's term.
+ * and publishes the new value at edge + at (and across + at, where not NULL) too,
+ * tagged k. Returns the norm's term.
  */
-template <typename T>
-__device__ __forceinline__ double update_edge(const spread_args<T> &a, const T *in,
+template <typename T, bool A>
+__device__ __forceinline__ double update_edge(const spread_args<T, A> &a, const T *in,
                                               T *out, int i, T south, T north, word *edge,
-                                              long k)
+                                              word *across, long at, long k)
 {
     const T v = jacobi(south, in[i - 1], in[i + 1], north);
     out[i] = v;
-    put(edge, v, k);
+    put_edge<A>(edge, across, at, v, k);
     return square_of(v - in[i], a.square_scale);
 }
 
@@ -118,8 +120,8 @@ __device__ __forceinline__ double update_edge(const spread_args<T> &a, const T *
  * that overwrites a slot's column x has taken the neighbour's column x computed from
  * it (SPREAD_SUM_SLOTS' comment).
  */
-template <typename T>
-__device__ static double sweep_edges(const spread_args<T> &a, const meeting &m,
+template <typename T, bool A>
+__device__ static double sweep_edges(const spread_args<T, A> &a, const meeting &m,
                                      const strip<T> &s, long k, int slot, const T *in,
                                      T *out)
 {
@@ -132,16 +134,19 @@ __device__ static double sweep_edges(const spread_args<T> &a, const meeting &m,
     word *above = high ? edge_rows(a, m, s.b + 1, 0, slot) : NULL;
     word *mine_low = edge_rows(a, m, s.b, 0, slot ^ 1);
     word *mine_high = edge_rows(a, m, s.b, 1, slot ^ 1);
+    word *across_low = edge_rows_across(a, s.b, 0, slot ^ 1);
+    word *across_high = edge_rows_across(a, s.b, 1, slot ^ 1);
     double acc = 0.0;
     for (int x = 1 + s.tx; x < lx - 1; x += a.threads_x) {
         T south, north;
-        take_columns<1>(below ? below + x * n : NULL, above ? above + x * n : NULL, 0, 1,
-                        k, &south, &north);
+        take_columns<1, A>(below ? below + x * n : NULL, above ? above + x * n : NULL, 0,
+                           1, k, &south, &north, a.wait);
         if (low)
-            acc += update_edge(a, in, out, x, south, in[lx + x], mine_low + x * n, k + 1);
+            acc += update_edge(a, in, out, x, south, in[lx + x], mine_low, across_low,
+                               (long)x * n, k + 1);
         if (high)
-            acc += update_edge(a, in, out, top + x, in[top - lx + x], north,
-                               mine_high + x * n, k + 1);
+            acc += update_edge(a, in, out, top + x, in[top - lx + x], north, mine_high,
+                               across_high, (long)x * n, k + 1);
     }
     return acc;
 }
@@ -149,47 +154,49 @@ __device__ static double sweep_edges(const spread_args<T> &a, const meeting &m,
 /* Step 3 of a round (and the lap's start): the inner columns of the strip's first and
  * last edge_depth rows of iteration k (field f) into slot `slot`, tagged k, where a
  * neighbour takes them. */
-template <typename T>
-__device__ static void publish_edges(const spread_args<T> &a, const meeting &m,
+template <typename T, bool A>
+__device__ static void publish_edges(const spread_args<T, A> &a, const meeting &m,
                                      const strip<T> &s, long k, int slot, int f,
                                      int sweepers)
 {
     const int n = words_of<T>::count, lx = (int)a.lx;
     const bool down = s.b > 0, up = s.b + 1 < a.blocks;
     word *first = edge_rows(a, m, s.b, 0, slot), *last = edge_rows(a, m, s.b, 1, slot);
+    word *first_across = edge_rows_across(a, s.b, 0, slot);
+    word *last_across = edge_rows_across(a, s.b, 1, slot);
     const int rows = edge_depth(a.depth);
     const T *own = own_rows(a, s, f), *top = own + (s.rows - rows) * lx;
     for (int x = 1 + threadIdx.x; x < lx - 1; x += sweepers)
         for (int r = 0; r < rows; r++) {
             const int i = r * lx + x;
             if (down)
-                put(first + i * n, own[i], k);
+                put_edge<A>(first, first_across, (long)i * n, own[i], k);
             if (up)
-                put(last + i * n, top[i], k);
+                put_edge<A>(last, last_across, (long)i * n, top[i], k);
         }
 }
 
 /* The lap's start: field[k % 2] (global memory, iteration k) into every field, the
- * halos' rows too, so that each field holds the lattice's fixed edge sites (a sweep
- * writes none, and take_halos only the halos' inner columns). */
-template <typename T>
-__device__ static void load_strip(const spread_args<T> &a, const strip<T> &s, long k,
+ * halos' rows too (at a band's end, the tile's beside it), so that each field holds
+ * the lattice's fixed edge sites (a sweep writes none, and take_halos only the halos'
+ * inner columns). */
+template <typename T, bool A>
+__device__ static void load_strip(const spread_args<T, A> &a, const strip<T> &s, long k,
                                   int sweepers)
 {
     const long first = max(s.y0 - a.depth, 0L);
     const long last = min(s.y0 + s.rows + a.depth, a.ly); /* rows first .. last - 1 */
     const long n = (last - first) * a.lx, skip = (first - (s.y0 - a.depth)) * a.lx;
-    const T *global = a.field[k & 1] + first * a.lx;
     for (long i = threadIdx.x; i < n; i += sweepers) {
-        const T v = global[i];
+        const T v = row_of(a, k, first + i / a.lx)[i % a.lx];
         for (int f = 0; f < a.fields; f++)
             field_of(s, f)[skip + i] = v;
     }
 }
 
 /* The lap's end: the strip of iteration k into field[k % 2] (global memory). */
-template <typename T>
-__device__ static void store_strip(const spread_args<T> &a, const strip<T> &s, long k,
+template <typename T, bool A>
+__device__ static void store_strip(const spread_args<T, A> &a, const strip<T> &s, long k,
                                    int threads)
 {
     store_rows(a, s, k, own_rows(a, s, (int)(k % a.fields)), threads);
@@ -204,8 +211,8 @@ __device__ static void store_strip(const spread_args<T> &a, const strip<T> &s, l
  * decided before, and before its barrier): a stop there ends the loop of every block
  * at the same round, so no block waits for the edge rows of a block that has left.
  */
-template <bool HALOS, int UNROLL, typename T>
-__device__ static void sweep_loop(const spread_args<T> &a, const meeting &m,
+template <bool HALOS, int UNROLL, typename T, bool A>
+__device__ static void sweep_loop(const spread_args<T, A> &a, const meeting &m,
                                   const strip<T> &s, decisions *d, long start, long batch)
 {
     __shared__ warp_sums_of warp_sums;

@@ -42,15 +42,16 @@ template <typename T> struct strip {
     int tx, ty; /* the thread's column and row among threads_x x threads_y */
 };
 
-template <typename T>
-__device__ static strip<T> strip_of(const spread_args<T> &a, T *shared, long size)
+template <typename T, bool A>
+__device__ static strip<T> strip_of(const spread_args<T, A> &a, T *shared, long size)
 {
     strip<T> s;
     s.shared = shared;
     s.size = size;
-    s.b = blockIdx.x;
-    s.y0 = s.b * a.ly / a.blocks;
-    s.rows = (s.b + 1) * a.ly / a.blocks - s.y0;
+    const long place = blockIdx.x; /* in this GPU's band */
+    s.b = a.first + place;
+    s.y0 = a.row0 + place * a.tile_rows / a.band;
+    s.rows = a.row0 + (place + 1) * a.tile_rows / a.band - s.y0;
     s.tx = threadIdx.x % a.threads_x;
     s.ty = threadIdx.x / a.threads_x;
     return s;
@@ -59,8 +60,8 @@ __device__ static strip<T> strip_of(const spread_args<T> &a, T *shared, long siz
 /* The field rows the block may update (field row l: the lattice's row y0 - depth + l),
  * [lo, hi): those inside the lattice's edge rows, which the first and last blocks'
  * halos reach past. Both sweeps update within them (rows_of_step, column_loop). */
-template <typename T>
-__device__ __forceinline__ void inner_rows(const spread_args<T> &a, const strip<T> &s,
+template <typename T, bool A>
+__device__ __forceinline__ void inner_rows(const spread_args<T, A> &a, const strip<T> &s,
                                            int *lo, int *hi)
 {
     const int below = (int)s.y0 - a.depth; /* the lattice's row of field row 0 */
@@ -70,8 +71,8 @@ __device__ __forceinline__ void inner_rows(const spread_args<T> &a, const strip<
 
 /* Counts iteration k, the one just swept (since_check: k % check_every, counted);
  * whether it takes the norm (stop_rule_wants_norm). */
-template <typename T>
-__device__ __forceinline__ bool takes_norm(const spread_args<T> &a, long k,
+template <typename T, bool A>
+__device__ __forceinline__ bool takes_norm(const spread_args<T, A> &a, long k,
                                            long *since_check)
 {
     *since_check = *since_check + 1 == a.stop_rule.check_every ? 0 : *since_check + 1;
@@ -92,28 +93,32 @@ __device__ __forceinline__ void hand_warp_sum(double v, bool norm, warp_sums_of 
 }
 
 /* After the block's barrier: warp 0 adds the warps' sums of k in warp_total's order
- * and publishes the strip's, tagged k, for the deciding warps. */
-template <typename T>
+ * and publishes the strip's, tagged k, for the deciding warps of every GPU (lane g
+ * into GPU g's meeting). */
+template <typename T, bool A>
 __device__ __forceinline__ void
-publish_block_sum(const spread_args<T> &a, const meeting &m, const strip<T> &s,
+publish_block_sum(const spread_args<T, A> &a, const meeting &m, const strip<T> &s,
                   const warp_sums_of &sums, long k, int warps)
 {
     if (threadIdx.x < 32) {
-        const double total =
-            warp_total(threadIdx.x < warps ? sums[k & 1][threadIdx.x] : 0.0);
-        if (threadIdx.x == 0)
-            put(sum_of(a, m, s.b, k), total, k);
+        double total = warp_total(threadIdx.x < warps ? sums[k & 1][threadIdx.x] : 0.0);
+        if (!A && threadIdx.x == 0)
+            put<A>(sum_of(a, m, s.b, k), total, k);
+        if (A) /* lane g into GPU g's meeting */
+            total = __shfl_sync(0xffffffffu, total, 0);
+        if (A && threadIdx.x < a.gpus)
+            put<A>(sum_of(a, meeting_at(a, threadIdx.x), s.b, k), total, k);
     }
 }
 
 /* The lap's end: the strip's own rows of iteration k, at `own` (rows lx apart), into
- * field[k % 2] (global memory). */
-template <typename T>
-__device__ static void store_rows(const spread_args<T> &a, const strip<T> &s, long k,
+ * the tile's field[k % 2] (global memory). */
+template <typename T, bool A>
+__device__ static void store_rows(const spread_args<T, A> &a, const strip<T> &s, long k,
                                   const T *own, int threads)
 {
     const long n = s.rows * a.lx;
-    T *global = a.field[k & 1] + s.y0 * a.lx;
+    T *global = a.field[k & 1] + (s.y0 - a.row0) * a.lx;
     for (long i = threadIdx.x; i < n; i += threads)
         global[i] = own[i];
 }

@@ -5,12 +5,16 @@
  * A tagged word: 32 bits of a value and 32 bits of the iteration that wrote it
  * (tag_of), stored and loaded whole (8 bytes, one access, so the two never tear). A
  * reader waits until the tag says the iteration it needs, so it needs no flag, nor a
- * fence between a value and its flag. A float takes one word, a double two.
+ * fence between a value and its flag. A float takes one word, a double two. Words
+ * that travel between GPUs (peer memory over NVLink) are stored and loaded at the
+ * scope of the system, the others at the GPU's.
  */
 #ifndef LAPLACE_TAGGED_CUH
 #define LAPLACE_TAGGED_CUH
 
 #include <cuda/atomic>
+
+#include "kernels/laplace_spread.h" /* SPREAD_WAIT_MOST_S */
 
 typedef unsigned long long word;
 typedef unsigned int tag;
@@ -24,48 +28,99 @@ template <typename T> struct words_of {
     static const int count = (int)(sizeof(T) / 4);
 };
 
-__device__ __forceinline__ void store_word(word *w, word v)
+/* A word's store and load at the scope of the GPU, or (SYSTEM) of the system. */
+template <bool SYSTEM> __device__ __forceinline__ void store_word(word *w, word v)
 {
-    cuda::atomic_ref<word, cuda::thread_scope_device>(*w).store(
-        v, cuda::memory_order_relaxed);
+    constexpr cuda::thread_scope scope =
+        SYSTEM ? cuda::thread_scope_system : cuda::thread_scope_device;
+    cuda::atomic_ref<word, scope>(*w).store(v, cuda::memory_order_relaxed);
 }
 
-__device__ __forceinline__ word load_word(word *w)
+template <bool SYSTEM> __device__ __forceinline__ word load_word(word *w)
 {
-    return cuda::atomic_ref<word, cuda::thread_scope_device>(*w).load(
-        cuda::memory_order_relaxed);
+    constexpr cuda::thread_scope scope =
+        SYSTEM ? cuda::thread_scope_system : cuda::thread_scope_device;
+    return cuda::atomic_ref<word, scope>(*w).load(cuda::memory_order_relaxed);
 }
 
-/* Stores v tagged with iteration k into w[0 .. words_of<T> - 1]. */
-template <typename T> __device__ __forceinline__ void put(word *w, T v, long k)
+/* How long a wait for tagged words may last, where words come from other GPUs: the
+ * host's stop word and, beside it, the word that says a wait timed out (mapped
+ * memory: stop[0], stop[1]; NULL: a lone GPU, whose waits always end). The stop word
+ * is looked at every 1024 tries (it lies across PCIe); a wait that gives up notes it
+ * in the block's gave_up (shared memory), which every later wait of the block looks
+ * at first. A wait given up ends at once with whatever it holds: the lap runs out
+ * without meeting anyone, and the host, which raised the stop for a failure,
+ * discards it. */
+struct patience {
+    volatile int *stop;
+};
+__shared__ int gave_up; /* the block gave up waiting (set to 0 at a lap's start) */
+
+__device__ __forceinline__ unsigned long long globaltimer_ns()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+/* Whether a wait at its try `tries` (from 1) gives up; *since: 0, or when it first
+ * looked at the stop word. Only waits for other GPUs' words (SYSTEM) give up. */
+template <bool SYSTEM>
+__device__ __forceinline__ bool gives_up(const patience &p, unsigned tries,
+                                         unsigned long long *since)
+{
+    if (!SYSTEM || !p.stop)
+        return false;
+    if (*(volatile int *)&gave_up)
+        return true;
+    if (tries % 1024 != 0)
+        return false;
+    const unsigned long long now = globaltimer_ns();
+    if (*since == 0)
+        *since = now;
+    if (now - *since > SPREAD_WAIT_MOST_S * 1000000000ull) {
+        p.stop[1] = 1; /* timed out */
+        p.stop[0] = 1;
+    }
+    if (p.stop[0])
+        *(volatile int *)&gave_up = 1;
+    return p.stop[0] != 0;
+}
+
+/* Stores v tagged with iteration k into w[0 .. words_of<T> - 1], at the scope of the
+ * system (SYSTEM: another GPU reads it) or of the GPU. */
+template <bool SYSTEM, typename T>
+__device__ __forceinline__ void put(word *w, T v, long k)
 {
     unsigned halves[words_of<T>::count];
     memcpy(halves, &v, sizeof v);
 #pragma unroll
     for (int i = 0; i < words_of<T>::count; i++)
-        store_word(w + i, ((word)tag_of(k) << 32) | halves[i]);
+        store_word<SYSTEM>(w + i, ((word)tag_of(k) << 32) | halves[i]);
 }
 
 /* The values tagged with iteration k at p + r stride and q + r stride for r < count
- * (count <= N; p or q may be NULL: none), once all are there: every word's load goes
- * out before any tag is looked at, so they wait for one trip to memory, not one a
- * value. */
-template <int N, typename T>
+ * (count <= N; p or q may be NULL: none), once all are there (or the wait gave up):
+ * every word's load goes out before any tag is looked at, so they wait for one trip to
+ * memory, not one a value. */
+template <int N, bool SYSTEM, typename T>
 __device__ __forceinline__ void take_columns(word *p, word *q, long stride, int count,
-                                             long k, T *vp, T *vq)
+                                             long k, T *vp, T *vq, const patience &wait)
 {
     const int n = words_of<T>::count;
     const word ready = (word)tag_of(k) << 32;
     word wp[N][words_of<T>::count], wq[N][words_of<T>::count];
     bool there;
+    unsigned tries = 0;
+    unsigned long long since = 0;
     do {
         there = true;
 #pragma unroll
         for (int r = 0; r < N; r++)
 #pragma unroll
             for (int i = 0; i < n; i++) {
-                wp[r][i] = p && r < count ? load_word(p + r * stride + i) : ready;
-                wq[r][i] = q && r < count ? load_word(q + r * stride + i) : ready;
+                wp[r][i] = p && r < count ? load_word<SYSTEM>(p + r * stride + i) : ready;
+                wq[r][i] = q && r < count ? load_word<SYSTEM>(q + r * stride + i) : ready;
             }
 #pragma unroll
         for (int r = 0; r < N; r++)
@@ -73,7 +128,7 @@ __device__ __forceinline__ void take_columns(word *p, word *q, long stride, int 
             for (int i = 0; i < n; i++)
                 there = there && (tag)(wp[r][i] >> 32) == tag_of(k) &&
                         (tag)(wq[r][i] >> 32) == tag_of(k);
-    } while (!there);
+    } while (!there && !gives_up<SYSTEM>(wait, ++tries, &since));
 #pragma unroll
     for (int r = 0; r < N; r++) {
         unsigned hp[words_of<T>::count], hq[words_of<T>::count];

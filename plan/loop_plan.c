@@ -4,9 +4,10 @@
  *   a lone tile whose device runs the loop alone, nothing needing the host between
  *   iterations:  on chip (cluster or spread) where it pays or is asked and fits,
  *                else pairs or singles where they pay, else the host loop
- *   several tiles of one process: GPU tiles stacked in rows, plain Jacobi: batches of
- *                passes of two; else batches where every tile's device pays for
- *                them (or --loop batched), else the host loop
+ *   several tiles of one process: GPU tiles stacked in rows, plain Jacobi: the spread
+ *                strips over their GPUs where they fit, else batches of passes of
+ *                two; else batches where every tile's device pays for them (or
+ *                --loop batched), else the host loop
  *   ranks, snapshots, --loop host: the host loop
  *   every GPU tile: its sweep's shape and grid (sweep_shape.c), first
  *
@@ -196,57 +197,6 @@ static int meets_through_flags(const struct loop_plan_input *in,
     return 1;
 }
 
-/* Several tiles of one process (or a lone tile the device does not run alone). */
-static void plan_several(const struct loop_plan_input *in, const struct tile_offer *o,
-                         const struct tile_plan *tiles, struct loop_plan *p)
-{
-    const enum loop_mode loop = in->tile.loop;
-    p->way = LOOP_WAY_HOST;
-    if (loop == LOOP_HOST)
-        return say(p, "--loop host");
-    if (in->snapshot)
-        return say(p, "the snapshots gather fields between iterations");
-    if (in->distributed)
-        return say(p, "the tiles' edges travel between ranks every iteration");
-    if (in->tiles < 2)
-        return say(p, in->monitor ? "--monitor shows norms as the loop goes"
-                                  : "one tile whose device has no loop of its own");
-    const long pairs = several_pairs_batch(in, o);
-    if (pairs > 0) {
-        p->way = LOOP_WAY_PAIRS;
-        p->batch = pairs;
-        p->multiple = 4;
-        p->flags = meets_through_flags(in, o);
-        if (p->flags)
-            return say(p, "plain Jacobi on tiles stacked in rows: two iterations a pass, "
-                          "the edges meeting through peer flags (LAPLACE_TUNE's "
-                          "pass_meeting=flags)");
-        return say(p, in->tile.tune.pass_meeting == TUNING_MEET_FLAGS
-                          ? "plain Jacobi on tiles stacked in rows: two iterations a "
-                            "pass, the GPUs meeting once a pass (LAPLACE_TUNE's "
-                            "pass_meeting=flags needs a GPU a tile)"
-                          : "plain Jacobi on tiles stacked in rows: two iterations a "
-                            "pass, the GPUs meeting once a pass");
-    }
-    long batch = LONG_MAX;
-    for (int t = 0; t < in->tiles; t++) {
-        const long mine =
-            several_batch(&in->tile, &o[t], &tiles[t], loop == LOOP_BATCHED);
-        batch = mine < batch ? mine : batch;
-    }
-    if (batch <= 0)
-        return say(p, o[0].gpu ? "batches do not pay for these tiles' sweeps (or an "
-                                 "edge comes by copy, or memory is short)"
-                               : "host tiles over 256 KiB: a sweep outlasts the "
-                                 "host loop's meeting");
-    p->way = LOOP_WAY_BATCHED;
-    p->batch = batch;
-    p->multiple = 2;
-    say(p, loop == LOOP_BATCHED ? "--loop batched"
-                                : "the devices order their sweeps; the host meets "
-                                  "them once a batch");
-}
-
 /* Whether --loop auto takes the loop on chip where it fits: for plain Jacobi, in
  * either precision, where it ran faster than the rows kernel's batches. Measured on an
  * H100, the norm every iteration, medians of 3, us an iteration on chip against the
@@ -402,6 +352,125 @@ static int takes_pairs(const struct tile_settings *s, const struct tile_offer *o
            (s->tune.pairs == 1 || !singles_pay);
 }
 
+/* Auto takes the spread strips over two GPUs for lattices up to this many rows, where
+ * they were measured faster than the passes of two that 1x2 tiles take otherwise (2
+ * H200s, float, us an iteration, medians of 3, results/2026-11-28-across, call C):
+ * 256^2 1.41 against 5.72, 512^2 1.65 against 5.74, 768^2 3.88 against 5.78, 1024^2
+ * 4.20 against 5.86, 1536^2 5.49 against 6.37, 2048^2 7.29 against 7.26 (double 1024^2
+ * 4.98 against 6.66); the course problem 0.709 s against 2.447. Over more GPUs only
+ * where asked (--loop chip): not measured. */
+#define ACROSS_UP_TO_ROWS 1536
+#define ACROSS_AUTO_GPUS 2
+
+/*
+ * Tiles stacked in rows, one a GPU with peer access to the others, plain Jacobi: the
+ * spread strips over their GPUs, each tile a band of them (at most
+ * SPREAD_MOST_BLOCKS / tiles blocks), at the depth, lag and way that tile 0's band
+ * takes (spread_fit), where every band fits so. Taken where asked (--loop chip) or,
+ * where the loop on chip pays (chip_pays), on two GPUs up to ACROSS_UP_TO_ROWS rows. 1
+ * with the way in p.
+ */
+static int across_gpus(const struct loop_plan_input *in, const struct tile_offer *o,
+                       struct loop_plan *p)
+{
+    const struct tile_settings *s = &in->tile;
+    struct loop_plan fit = {0};
+    long rows = 0;
+    for (int t = 0; t < in->tiles; t++)
+        rows += o[t].ly;
+    const int pays =
+        chip_pays(s) && in->tiles == ACROSS_AUTO_GPUS && rows <= ACROSS_UP_TO_ROWS;
+    if (!(s->loop == LOOP_CHIP || pays) || in->monitor || in->tiles > SPREAD_MOST_GPUS ||
+        !o[0].gpu || spread_fit(s, &o[0], &fit) == 0)
+        return 0;
+    long blocks = 0;
+    for (int t = 0; t < in->tiles; t++) {
+        const struct spread_fit *f = &o[t].spread[fit.depth][fit.lag - 1][fit.columns];
+        if (!o[t].gpu || o[t].fallback || f->blocks == 0 || !f->resident)
+            return 0;
+        for (int u = 0; u < t; u++)
+            if (o[u].device == o[t].device)
+                return 0;
+        blocks += f->blocks;
+    }
+    p->way = LOOP_WAY_SPREAD;
+    p->batch = CHIP_LAP;
+    p->blocks = (int)blocks;
+    p->depth = fit.depth;
+    p->lag = fit.lag;
+    p->columns = fit.columns;
+    p->gpus = in->tiles;
+    return 1;
+}
+
+/* --loop chip on several tiles that cannot run the spread strips together. */
+static void not_across(const struct loop_plan_input *in, struct loop_plan *p)
+{
+    p->failed = 1;
+    snprintf(p->reason, sizeof p->reason,
+             "--loop chip: the spread strips over several GPUs need tiles stacked in "
+             "rows (--partition 1xN, N up to %d), each on its own GPU with peer access "
+             "to the others, plain Jacobi, no --monitor, and every tile's strips fitting "
+             "in its GPU's shared memory (%d tiles here); use --loop auto",
+             SPREAD_MOST_GPUS, in->tiles);
+}
+
+/* Several tiles of one process (or a lone tile the device does not run alone). */
+static void plan_several(const struct loop_plan_input *in, const struct tile_offer *o,
+                         const struct tile_plan *tiles, struct loop_plan *p)
+{
+    const enum loop_mode loop = in->tile.loop;
+    p->way = LOOP_WAY_HOST;
+    if (loop == LOOP_HOST)
+        return say(p, "--loop host");
+    if (in->snapshot)
+        return say(p, "the snapshots gather fields between iterations");
+    if (in->distributed)
+        return say(p, "the tiles' edges travel between ranks every iteration");
+    if (in->tiles < 2)
+        return say(p, in->monitor ? "--monitor shows norms as the loop goes"
+                                  : "one tile whose device has no loop of its own");
+    if (across_gpus(in, o, p))
+        return say(p, loop == LOOP_CHIP ? "--loop chip"
+                                        : "the lattice fits on chip over the GPUs");
+    if (loop == LOOP_CHIP)
+        return not_across(in, p);
+    const long pairs = several_pairs_batch(in, o);
+    if (pairs > 0) {
+        p->way = LOOP_WAY_PAIRS;
+        p->batch = pairs;
+        p->multiple = 4;
+        p->flags = meets_through_flags(in, o);
+        if (p->flags)
+            return say(p, "plain Jacobi on tiles stacked in rows: two iterations a pass, "
+                          "the edges meeting through peer flags (LAPLACE_TUNE's "
+                          "pass_meeting=flags)");
+        return say(p, in->tile.tune.pass_meeting == TUNING_MEET_FLAGS
+                          ? "plain Jacobi on tiles stacked in rows: two iterations a "
+                            "pass, the GPUs meeting once a pass (LAPLACE_TUNE's "
+                            "pass_meeting=flags needs a GPU a tile)"
+                          : "plain Jacobi on tiles stacked in rows: two iterations a "
+                            "pass, the GPUs meeting once a pass");
+    }
+    long batch = LONG_MAX;
+    for (int t = 0; t < in->tiles; t++) {
+        const long mine =
+            several_batch(&in->tile, &o[t], &tiles[t], loop == LOOP_BATCHED);
+        batch = mine < batch ? mine : batch;
+    }
+    if (batch <= 0)
+        return say(p, o[0].gpu ? "batches do not pay for these tiles' sweeps (or an "
+                                 "edge comes by copy, or memory is short)"
+                               : "host tiles over 256 KiB: a sweep outlasts the "
+                                 "host loop's meeting");
+    p->way = LOOP_WAY_BATCHED;
+    p->batch = batch;
+    p->multiple = 2;
+    say(p, loop == LOOP_BATCHED ? "--loop batched"
+                                : "the devices order their sweeps; the host meets "
+                                  "them once a batch");
+}
+
 /* A lone tile whose device runs the loop alone (device.h's run_alone). */
 static void plan_alone(const struct loop_plan_input *in, const struct tile_offer *o,
                        const struct tile_plan *tp, struct loop_plan *p)
@@ -508,10 +577,17 @@ void loop_plan_describe(const struct loop_plan *p, int gpu, char *out, size_t n)
                  p->blocks, p->batch, rounds);
         return;
     case LOOP_WAY_SPREAD:
-        snprintf(out, n,
-                 "on chip: the lattice in the shared memory of %d blocks, one a "
-                 "multiprocessor, meeting through L2, %ld iterations a lap%s",
-                 p->blocks, p->batch, rounds);
+        if (p->gpus > 1)
+            snprintf(out, n,
+                     "on chip: the lattice in the shared memory of %d blocks over %d "
+                     "GPUs, one a multiprocessor, meeting through L2 and peer memory, "
+                     "%ld iterations a lap%s",
+                     p->blocks, p->gpus, p->batch, rounds);
+        else
+            snprintf(out, n,
+                     "on chip: the lattice in the shared memory of %d blocks, one a "
+                     "multiprocessor, meeting through L2, %ld iterations a lap%s",
+                     p->blocks, p->batch, rounds);
         return;
     case LOOP_WAY_HOST:
         snprintf(out, n, "the host at every iteration");

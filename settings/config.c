@@ -71,7 +71,9 @@ static const struct setting table[] = {
      "gpu, cpu (host tiles) or serial (reference); auto: gpu if any (default auto)",
      NULL},
     {"partition", "parallel", "AxB|auto",
-     "NGx x NGy tiles; auto: the GPUs that pay on this lattice, stacked in rows, or every CPU core (default auto)", setter_partition},
+     "NGx x NGy tiles; auto: the GPUs that pay on this lattice, stacked in rows, or "
+     "every CPU core (default auto)",
+     setter_partition},
     {"devices", "parallel", "LIST",
      "CUDA device of each tile, e.g. 0,1,2,3 (default: 0,1,...); a device listed "
      "again holds several tiles (0,0: a 2-tile layout on one GPU); under MPI, of "
@@ -97,8 +99,9 @@ static const struct setting table[] = {
     {"loop", "parallel", "auto|host|batched|chip",
      "batched: the devices chain their sweeps, the host looks once a batch; "
      "host: at every iteration; chip: a lone GPU tile iterates in the shared "
-     "memory of one cluster, or by plain Jacobi of every multiprocessor (default "
-     "auto: on chip or batched where it pays)",
+     "memory of one cluster, or by plain Jacobi of every multiprocessor, also of "
+     "tiles stacked in rows, a GPU each (--partition 1xN) (default auto: on chip "
+     "or batched where it pays)",
      NULL},
     {"no-p2p", "parallel", NULL, "GPU edges by peer copies into halos, not peer reads",
      setter_no_p2p},

@@ -84,25 +84,24 @@ static int validate_values(const struct config *c, char *err, size_t n)
     for (int e = 0; e < EDGE_COUNT; e++) {
         double largest = p->edge_formula[e][0] ? formula_edge_largest(p, e) : values[e];
         if (fabs(largest) > limit)
-            return error_status(EXIT_BAD_USAGE, err, n,
-                                "--%s: %s%s%g, beyond the largest %s whose sum of four "
-                                "neighbours stays finite (%g, a quarter of its largest "
-                                "number)%s",
-                                edges[e], p->edge_formula[e],
-                                p->edge_formula[e][0] ? " reaches " : "", largest, name,
-                                limit,
-                                p->precision == PRECISION_FLOAT ? "; use --precision double"
-                                                                : "");
+            return error_status(
+                EXIT_BAD_USAGE, err, n,
+                "--%s: %s%s%g, beyond the largest %s whose sum of four "
+                "neighbours stays finite (%g, a quarter of its largest "
+                "number)%s",
+                edges[e], p->edge_formula[e], p->edge_formula[e][0] ? " reaches " : "",
+                largest, name, limit,
+                p->precision == PRECISION_FLOAT ? "; use --precision double" : "");
     }
     for (int k = 0; k < p->region_count; k++)
         if (fabs(p->regions[k].value) > limit)
-            return error_status(EXIT_BAD_USAGE, err, n,
-                                "--region: value %g is beyond the largest %s whose sum "
-                                "of four neighbours stays finite (%g, a quarter of its "
-                                "largest number)%s",
-                                p->regions[k].value, name, limit,
-                                p->precision == PRECISION_FLOAT ? "; use --precision double"
-                                                                : "");
+            return error_status(
+                EXIT_BAD_USAGE, err, n,
+                "--region: value %g is beyond the largest %s whose sum "
+                "of four neighbours stays finite (%g, a quarter of its "
+                "largest number)%s",
+                p->regions[k].value, name, limit,
+                p->precision == PRECISION_FLOAT ? "; use --precision double" : "");
     return 0;
 }
 
@@ -143,7 +142,9 @@ struct update_rule config_update_rule(const struct config *c)
 
 const char *config_gpu_mechanism(const struct config *c)
 {
-    return c->reduce == REDUCE_DEVICE ? "--reduce device" : !c->use_p2p ? "--no-p2p" : NULL;
+    return c->reduce == REDUCE_DEVICE ? "--reduce device"
+           : !c->use_p2p              ? "--no-p2p"
+                                      : NULL;
 }
 
 /* What the host backends would silently ignore or repeat: a GPU kernel's name, a
@@ -173,20 +174,30 @@ static int validate_host(const struct config *c, char *err, size_t n)
     return 0;
 }
 
-/* --loop chip: one GPU tile, iterating alone with its own kernel, the host looking
- * in once a lap (devices/device_cuda_chip.c). */
+/* A macro's number as a string literal, for messages. */
+#define NUMBER_TEXT(m) NUMBER_TEXT_(m)
+#define NUMBER_TEXT_(m) #m
+
+/* --loop chip: one GPU tile, or tiles stacked in rows (1xN) whose GPUs run the spread
+ * strips together, iterating with its own kernel, the host looking in once a lap
+ * (devices/device_cuda_chip.c). */
 static int validate_chip(const struct config *c, char *err, size_t n)
 {
-    const char *why = c->backend == BACKEND_CPU || c->backend == BACKEND_SERIAL
-                          ? "runs on a GPU; use --backend gpu"
-                      : c->partition_x * c->partition_y != 1 || c->world_size > 1
-                          ? "runs one tile; use --partition 1x1 and one process"
-                      : kernel_by_name(c->kernel) != KERNEL_AUTO || c->block_x > 0
-                          ? "runs its own kernel; leave --kernel and --block auto"
-                      : c->monitor_every > 0 || c->snapshot_every > 0
-                          ? "shows the host only its laps; --monitor and "
-                            "--snapshot-every need --loop host or auto"
-                          : NULL;
+    const int stacked =
+        c->partition_x == 1 && c->partition_y >= 1 && c->partition_y <= SPREAD_MOST_GPUS;
+    const char *why =
+        c->backend == BACKEND_CPU || c->backend == BACKEND_SERIAL
+            ? "runs on a GPU; use --backend gpu"
+        : !stacked || c->world_size > 1
+            ? "runs one tile, or tiles stacked in rows; use --partition "
+              "1x1 or 1xN (N up to " NUMBER_TEXT(SPREAD_MOST_GPUS) ") "
+                                                                   "and one process"
+        : kernel_by_name(c->kernel) != KERNEL_AUTO || c->block_x > 0
+            ? "runs its own kernel; leave --kernel and --block auto"
+        : c->monitor_every > 0 || c->snapshot_every > 0
+            ? "shows the host only its laps; --monitor and "
+              "--snapshot-every need --loop host or auto"
+            : NULL;
     if (c->loop != LOOP_CHIP || !why)
         return 0;
     return error_status(EXIT_BAD_USAGE, err, n, "--loop chip: the loop on chip %s", why);

@@ -129,6 +129,12 @@ chip_rule="--nx 61 --ny 70 --precision double $edges --eps 0 --max-iter 12 --met
 spread_plain="--nx 40 --ny 12 --precision float $edges --eps 0 --max-iter 24"
 spread_double="--nx 37 --ny 13 --precision double $edges --eps 0 --max-iter 24"
 spread_edge="--nx 34 --ny 14 --precision double $edges --eps 0 --max-iter 25"
+# The spread strips over two GPUs (--loop chip on 1x2 tiles, one a GPU): 5 blocks of
+# 2 rows on each, the bands' end blocks taking their halos from the other GPU's
+# meeting and every block's sum going to both; each thread's column in registers (the
+# default), the fields in shared memory, depth 0, double.
+across_plain="--nx 40 --ny 20 --precision float $edges --eps 0 --max-iter 24"
+across_double="--nx 37 --ny 21 --precision double $edges --eps 0 --max-iter 25"
 # Two iterations a pass (kernels/laplace_pairs.cu; `large` takes them by default):
 # forced on lattices of one and of a few strips, 41 and 30 iterations (a batch of 40
 # or 28 queued directly, then one by one), both strip heights and prefetch depths.
@@ -139,6 +145,7 @@ pairs_double="--nx 67 --ny 35 --precision double $edges --eps 0 --max-iter 30"
 pairs_batches="--nx 131 --ny 70 --precision float $edges --eps 0 --max-iter 2100"
 for p in "$plate" "$plate_float" "$plate_short" "$plate_short_float" "$large" "$sor" \
     "$chip_plain" "$chip_odd" "$chip_rule" "$spread_plain" "$spread_double" "$spread_edge" \
+    "$across_plain" "$across_double" \
     "$pairs_plain" "$pairs_double" "$pairs_batches"; do
     reference "$p"
 done
@@ -169,6 +176,10 @@ for tool in $TOOLS; do
     LAPLACE_TUNE=spread_columns=0,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_TUNE=spread_columns=0,spread_unroll=4,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_plain" --partition 1x1 --loop chip
     LAPLACE_TUNE=spread_columns=0,spread_unroll=3,chip_way=spread run_check 1 same_field "$tool" 1 "$spread_double" --partition 1x1 --loop chip
+    run_check 2 same_field "$tool" 2 "$across_plain" --partition 1x2 --devices 0,1 --loop chip
+    run_check 2 same_field "$tool" 2 "$across_double" --partition 1x2 --devices 0,1 --loop chip
+    LAPLACE_TUNE=spread_columns=0 run_check 2 same_field "$tool" 2 "$across_plain" --partition 1x2 --devices 0,1 --loop chip
+    LAPLACE_TUNE=spread_depth=0 run_check 2 same_field "$tool" 2 "$across_double" --partition 1x2 --devices 0,1 --loop chip
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --loop batched
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device
@@ -182,28 +193,28 @@ for tool in $TOOLS; do
     # every other rows sweep in reverse order (forced: these lattices fit in L2)
     LAPLACE_TUNE=pairs=0,sweep_order=alternate run_check 1 same_field "$tool" 1 "$large" --partition 1x1
     LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --block 16x4
-    LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair" --reduce device
+    LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair" --reduce device --loop batched
     LAPLACE_TUNE=sweep_order=alternate run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
     run_check 1 same_field "$tool" 1 "$sor" --partition 1x1
     run_check 1 same_field "$tool" 1 "$several" --partition 2x1 --devices "$pair"
-    run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair" --reduce device
+    run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair" --reduce device --loop batched
     run_check 1 same_field "$tool" 1 "$sor" --partition 2x1 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$large" --partition 1x2 --devices "$pair"
     run_check 1 same_field "$tool" 1 "$plate" --partition 2x1 --devices "$pair" --loop host
     # passes of two on tiles stacked in rows: graphs of batches, a tail, replays
-    run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair"
-    run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x2 --devices "$pair"
+    run_check 1 same_field "$tool" 1 "$several_float" --partition 1x2 --devices "$pair" --loop batched
+    run_check 1 same_field "$tool" 1 "$pairs_plain" --partition 1x2 --devices "$pair" --loop batched
     run_check 4 same_field "$tool" 4 "$pairs_double" --partition 1x4
     # with the breakdown's event nodes around every pass (LAPLACE_TUNE=breakdown=1);
     # not racecheck: in a batch graph of 1024 iterations over two GPUs it "failed to
     # track a kernel launch" (an internal sanitizer error, with or without the nodes:
     # results/2026-11-28-breakdown)
     [ "$tool" = racecheck ] ||
-        LAPLACE_TUNE=breakdown=1 run_check 1 same_field "$tool" 1 "$pairs_batches" --partition 1x2 --devices "$pair"
+        LAPLACE_TUNE=breakdown=1 run_check 1 same_field "$tool" 1 "$pairs_batches" --partition 1x2 --devices "$pair" --loop batched
     # the same passes meeting through peer flags (LAPLACE_TUNE: the plan takes the graph;
     # flags need a GPU a tile: on 1x4 the middle tiles meet both neighbours)
-    LAPLACE_TUNE=pass_meeting=flags run_check 2 same_field "$tool" 2 "$pairs_plain" --partition 1x2 --devices 0,1
-    LAPLACE_TUNE=pass_meeting=flags run_check 2 same_field "$tool" 2 "$pairs_batches" --partition 1x2 --devices 0,1
+    LAPLACE_TUNE=pass_meeting=flags run_check 2 same_field "$tool" 2 "$pairs_plain" --partition 1x2 --devices 0,1 --loop batched
+    LAPLACE_TUNE=pass_meeting=flags run_check 2 same_field "$tool" 2 "$pairs_batches" --partition 1x2 --devices 0,1 --loop batched
     LAPLACE_TUNE=pass_meeting=flags run_check 4 same_field "$tool" 4 "$pairs_double" --partition 1x4
     LAPLACE_TUNE=pass_meeting=flags run_check 4 same_field "$tool" 4 "$pairs_batches" --partition 1x4
     run_check 4 same_field "$tool" 4 "$several" --partition 2x2
@@ -220,16 +231,18 @@ run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
 LAPLACE_TUNE=chip_way=spread run_check 1 faulted 1 0:0 --partition 1x1 --loop chip
 LAPLACE_TUNE=chip_way=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
 LAPLACE_TUNE=spread_columns=0,chip_way=spread run_check 1 faulted 1 0:800 --partition 1x1 --loop chip
+run_check 2 faulted 2 1:800 --partition 1x2 --devices 0,1 --loop chip
+run_check 2 faulted 2 0:0 --partition 1x2 --devices 0,1 --loop chip
 LAPLACE_TUNE=chip_depth=0,chip_way=cluster run_check 1 faulted 1 0:800 --partition 1x1 --loop chip # 203 rows: in rounds, else spread
 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
 LAPLACE_TUNE=pairs=1 run_check 1 faulted 1 0:0 --partition 1x1 --loop batched
 LAPLACE_TUNE=pairs=1 run_check 1 faulted 1 0:800 --partition 1x1 --loop batched
-run_check 1 faulted 1 "${pair#*,}:800" --partition 1x2 --devices "$pair"
-LAPLACE_TUNE=pass_meeting=flags run_check 2 faulted 2 1:800 --partition 1x2 --devices 0,1
+run_check 1 faulted 1 "${pair#*,}:800" --partition 1x2 --devices "$pair" --loop batched
+LAPLACE_TUNE=pass_meeting=flags run_check 2 faulted 2 1:800 --partition 1x2 --devices 0,1 --loop batched
 LAPLACE_TUNE=pass_meeting=flags run_check 4 faulted 4 1:800 --partition 1x4
 run_check 1 faulted 1 "${pair#*,}:0" --partition 2x1 --devices "$pair"
 run_check 1 faulted 1 "${pair#*,}:800" --partition 2x1 --devices "$pair"
-run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device
+run_check 1 faulted 1 0:30 --partition 1x2 --devices "$pair" --reduce device --loop batched
 run_check 4 faulted 4 1:0 --partition 2x2
 run_check 4 faulted 4 2:800 --partition 2x2
 run_check 4 faulted 4 3:20 --partition 2x2 --no-p2p

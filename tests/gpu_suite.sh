@@ -390,7 +390,7 @@ batched_checks() {
         for layout in 2x1 1x2; do
             same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --loop batched
             same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --loop host
-            same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --reduce device
+            same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --reduce device --loop batched
             same_as_serial "$name" "$gpus" "$problem" --partition "$layout" --devices "$devices" --monitor 100
         done
         same_as_serial "$name-check7" "$gpus" "$problem --check-every 7" --partition 2x1 --devices "$devices"
@@ -406,7 +406,7 @@ batched_checks() {
     same_as_stored "$gpus" --partition 2x1 --devices "$devices" --loop host
     same_as_stored "$gpus" --partition 2x1 --devices "$devices" --reduce device
     loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch" --partition 2x1 --devices "$devices"
-    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch" --partition 1x2 --devices "$devices" --reduce device
+    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch" --partition 1x2 --devices "$devices" --reduce device --loop batched
     loop_named "$gpus" "the host at every iteration" --partition 2x1 --devices "$devices" --loop host
     loop_named "$gpus" "the host at every iteration" --partition 2x1 --devices "$devices" --no-p2p
     interrupted "$gpus" 1 --partition 2x1 --devices "$devices"
@@ -437,14 +437,14 @@ stacked_pairs_checks() {
         flags_line=', the GPUs meeting through peer flags$'
     problem="--nx 2049 --ny 1537 --precision float $edges --eps 0.2 --max-iter 3000"
     LAPLACE_TUNE=pass_meeting=flags same_as_serial "stacked-flags-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
-    LAPLACE_TUNE=pass_meeting=flags loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory$flags_line" --partition "1x$n" --devices "$devices"
+    LAPLACE_TUNE=pass_meeting=flags loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory$flags_line" --partition "1x$n" --devices "$devices" --loop batched
     LAPLACE_TUNE=pass_meeting=flags fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices" --loop batched
     for precision in float double; do
         problem="--nx 2049 --ny 1537 --precision $precision $edges --eps 0.2 --max-iter 3000"
         same_as_serial "stacked-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
     done
     problem="--nx 1030 --ny 999 --precision float $edges --eps 0.5 --max-iter 3000 --check-every 7"
-    same_as_serial stacked-every7 "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+    same_as_serial stacked-every7 "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
     problem="--nx 2048 --ny 2048 --precision float $edges --eps 0 --max-iter 1003"
     same_as_serial stacked-max1003 "$gpus" "$problem" --partition "1x$n" --devices "$devices"
     problem="--nx 301 --ny $((2 * n + 1)) --precision float $edges --eps 1e-6 --max-iter 5000"
@@ -454,10 +454,45 @@ stacked_pairs_checks() {
     LAPLACE_TUNE=breakdown=1 same_as_serial "stacked-breakdown-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
     broken_down "$gpus" "$n" --nx 2048 --ny 2048 --partition "1x$n" --devices "$devices"
     LAPLACE_TUNE=pass_meeting=flags broken_down "$gpus" "$([ "$flags_line" = '$' ] && echo "$n" || echo 0)" --nx 2048 --ny 2048 --partition "1x$n" --devices "$devices"
-    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory\$" --partition "1x$n" --devices "$devices"
-    LAPLACE_TUNE=pairs=0 loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch\$" --partition "1x$n" --devices "$devices"
+    loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory\$" --partition "1x$n" --devices "$devices" --loop batched
+    LAPLACE_TUNE=pairs=0 loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch\$" --partition "1x$n" --devices "$devices" --loop batched
     interrupted "$gpus" 1 --partition "1x$n" --devices "$devices"
     fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices"
+}
+
+# The spread strips over several GPUs (--loop chip on tiles stacked in rows, one a
+# GPU: kernels/laplace_spread.cu, each GPU a band of strips meeting its neighbours'
+# through peer memory): the course's table up to 256^2 and the stored 512^2, float and
+# double with uneven tiles, the stop inside a lap and at --max-iter, every 7th
+# iteration, each way and depth the strips have (the columns in registers, the fields
+# in shared memory with halos and at depth 0), all equal to serial; the report names
+# the loop; Ctrl-C and a fault on one GPU stop them all; two tiles on one GPU refused
+# (below: their launches could not both be resident). DEVICES lists a GPU for each
+# tile.
+across_checks() {
+    local gpus=$1 devices=$2 n side problem precision chip="--loop chip"
+    n=$(( $(tr -cd , <<< "$devices" | wc -c) + 1 ))
+    for side in 16 32 64 128 256; do
+        same_as_serial "course-$side" "$gpus" "config/course-512.ini --nx $side --ny $side" --partition "1x$n" --devices "$devices" $chip
+    done
+    same_as_stored "$gpus" --partition "1x$n" --devices "$devices" $chip
+    for precision in float double; do
+        problem="--nx 301 --ny 203 --precision $precision $edges --eps 1e-5 --max-iter 30000"
+        same_as_serial "across-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices" $chip
+        LAPLACE_TUNE=spread_columns=0 same_as_serial "across-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices" $chip
+        LAPLACE_TUNE=spread_depth=0 same_as_serial "across-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices" $chip
+        LAPLACE_TUNE=spread_depth=0,spread_lag=1 same_as_serial "across-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices" $chip
+    done
+    problem="--nx 1030 --ny 999 --precision float $edges --eps 0.5 --max-iter 30000 --check-every 7"
+    same_as_serial across-every7 "$gpus" "$problem" --partition "1x$n" --devices "$devices" $chip
+    problem="--nx 1024 --ny 1024 --precision float $edges --eps 0 --max-iter 9001"
+    same_as_serial across-max9001 "$gpus" "$problem" --partition "1x$n" --devices "$devices" $chip
+    loop_named "$gpus" "on chip: the lattice in the shared memory of [0-9]* blocks over $n GPUs" --partition "1x$n" --devices "$devices" $chip
+    [ "$n" -ne 2 ] || loop_named "$gpus" "on chip: the lattice in the shared memory of [0-9]* blocks over 2 GPUs" --partition 1x2 --devices "$devices"
+    INTERRUPT_SIDE=1024 interrupted "$gpus" 1 --partition "1x$n" --devices "$devices" $chip
+    INTERRUPT_SIDE=1024 interrupted "$gpus" 2 --partition "1x$n" --devices "$devices" $chip
+    fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices" $chip
+    fault "$gpus" "${devices%%,*}:1" --partition "1x$n" --devices "$devices" $chip
 }
 
 # broken_down GPUS TILES GPU_ARGS...: breakdown=1 added to LAPLACE_TUNE (CUDA events
@@ -903,10 +938,13 @@ FAULT_NX=2049 FAULT_NY=1537 fault 1 0:2999 --partition 1x1  # one by one, at the
 # --partition 1x1: on a machine of several GPUs auto would cut the lattice into tiles,
 # which --loop chip refuses as a usage error (status 2) before looking at its size.
 refused 1 "--loop chip on a lattice too large for the chip" --backend gpu --loop chip --partition 1x1 --nx 2000 --ny 2000 --max-iter 10
+refused 1 "--loop chip on two tiles of one GPU" --backend gpu --loop chip --partition 1x2 --devices 0,0 --nx 300 --ny 300 --max-iter 10
 
 batched_checks 2 0,1
 batched_checks 1 0,0
 stacked_pairs_checks 2 0,1
+across_checks 2 0,1
+across_checks 4 0,1,2,3
 stacked_pairs_checks 1 0,0
 stacked_pairs_checks 4 0,1,2,3
 stacked_pairs_checks 2 0,1,0

@@ -135,9 +135,9 @@ Test(batches, monitor_and_history_see_every_norm_of_the_host_loop)
 /* A host tile that offers a tile too large for batches to pay (as tile 2 does here)
  * leaves the host loop under auto; --loop batched takes the batches anyway. The same
  * field and iterations either way. */
-static int large_offer(struct tile *t, int alone, struct tile_offer *o)
+static int large_offer(struct tile *t, int tiles, struct tile_offer *o)
 {
-    if (device_host_ops.offer(t, alone, o) != 0)
+    if (device_host_ops.offer(t, tiles, o) != 0)
         return -1;
     if (t->index == 2)
         o->field_bytes = 1 << 20;

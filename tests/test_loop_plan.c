@@ -460,6 +460,85 @@ Test(loop_plan,
     cr_expect_eq(p.flags, 0, "flags are the passes' meeting only");
 }
 
+/* Tiles stacked in rows whose bands of spread strips fit (each thread's column in
+ * registers at depth 2, lag 3: the plan's first try), `blocks` blocks each. */
+static void bands_fit(struct tile_offer *o, int count, int blocks)
+{
+    for (int t = 0; t < count; t++)
+        o[t] = spread_fits(o[t], 2, 3, blocks, 1);
+}
+
+Test(loop_plan, stacked_tiles_on_own_gpus_run_the_spread_strips_together)
+{
+    struct loop_plan_input in = asked(2);
+    struct tile_offer two[2] = {gpu_tile(512, 256, 4), gpu_tile(512, 256, 4)};
+    on_own_gpus(two, 2);
+    bands_fit(two, 2, 128);
+    struct loop_plan p = plan_of(&in, two);
+    expect("512^2 as 1x2 on GPUs 0,1", p, LOOP_WAY_SPREAD, 8192);
+    cr_expect(p.gpus == 2 && p.blocks == 256 && p.depth == 2 && p.lag == 3 && p.columns,
+              "both bands: %d GPUs, %d blocks, depth %d, lag %d", p.gpus, p.blocks,
+              p.depth, p.lag);
+    char line[400];
+    loop_plan_describe(&p, 1, line, sizeof line);
+    cr_expect_str_eq(line,
+                     "on chip: the lattice in the shared memory of 256 blocks over 2 "
+                     "GPUs, one a multiprocessor, meeting through L2 and peer memory, "
+                     "8192 iterations a lap, the blocks meeting once in 2 iterations, "
+                     "each thread's column in registers");
+    two[0].ly = 769, two[1].ly = 768; /* 1537 rows: over ACROSS_UP_TO_ROWS */
+    expect("1537 rows", plan_of(&in, two), LOOP_WAY_PAIRS,
+           loop_plan_pairs_batch(&two[0]));
+    in.tile.loop = LOOP_CHIP;
+    p = plan_of(&in, two);
+    cr_expect(p.way == LOOP_WAY_SPREAD && p.gpus == 2, "--loop chip: wherever it fits");
+    in = asked(2);
+    two[0].ly = two[1].ly = 256;
+    in.monitor = 1;
+    cr_expect_eq(plan_of(&in, two).way, LOOP_WAY_PAIRS, "--monitor: the host watches");
+    in = asked(2);
+    in.tile.update_rule.method = METHOD_SOR; /* no fits are offered but plain Jacobi's */
+    cr_expect_neq(plan_of(&in, two).way, LOOP_WAY_SPREAD, "SOR");
+    in = asked(2);
+    in.tile.kernel = KERNEL_ROWS;
+    cr_expect_neq(plan_of(&in, two).way, LOOP_WAY_SPREAD, "a named kernel: not on chip");
+    in = asked(4);
+    struct tile_offer four[4] = {gpu_tile(512, 128, 4), gpu_tile(512, 128, 4),
+                                 gpu_tile(512, 128, 4), gpu_tile(512, 128, 4)};
+    on_own_gpus(four, 4);
+    bands_fit(four, 4, 64);
+    cr_expect_eq(plan_of(&in, four).way, LOOP_WAY_PAIRS, "four GPUs: not measured");
+    in.tile.loop = LOOP_CHIP;
+    p = plan_of(&in, four);
+    cr_expect(p.way == LOOP_WAY_SPREAD && p.gpus == 4 && p.blocks == 256,
+              "1x4 --loop chip: %s", p.reason);
+}
+
+Test(loop_plan, loop_chip_refuses_tiles_that_cannot_run_the_strips_together)
+{
+    struct loop_plan_input in = asked(2);
+    in.tile.loop = LOOP_CHIP;
+    struct tile_offer two[2] = {gpu_tile(512, 256, 4), gpu_tile(512, 256, 4)};
+    bands_fit(two, 2, 128);
+    struct loop_plan p = plan_of(&in, two); /* both on device 0 */
+    cr_expect(p.failed && strstr(p.reason, "each on its own GPU"), "one GPU: %s",
+              p.reason);
+    on_own_gpus(two, 2);
+    two[1].fallback = 1; /* an edge by halo copy: no peer access */
+    cr_expect(plan_of(&in, two).failed, "no peer access");
+    two[1].fallback = 0;
+    two[1].spread[2][2][1].blocks = 0; /* tile 1's band does not fit as tile 0's */
+    cr_expect(plan_of(&in, two).failed, "a band that does not fit");
+    two[1].spread[2][2][1].blocks = 128;
+    two[1].spread[2][2][1].resident = 0;
+    cr_expect(plan_of(&in, two).failed, "a band whose blocks cannot all be resident");
+    struct tile_offer side[2] = {beside(gpu_tile(256, 512, 4)),
+                                 beside(gpu_tile(256, 512, 4))}; /* 2x1: no bands */
+    on_own_gpus(side, 2);
+    p = plan_of(&in, side);
+    cr_expect(p.failed && strstr(p.reason, "stacked in rows"), "2x1: %s", p.reason);
+}
+
 Test(loop_plan, host_tiles_batch_while_a_sweep_is_short)
 {
     struct loop_plan_input in = asked(2);

@@ -271,6 +271,8 @@ Test(validation, loop_chip_is_refused_where_it_cannot_run)
         {"--loop chip --backend cpu", "runs on a GPU"},
         {"--loop chip --backend serial", "runs on a GPU"},
         {"--loop chip --backend gpu --partition 2x1", "runs one tile"},
+        {"--loop chip --backend gpu --partition 2x2", "tiles stacked in rows"},
+        {"--loop chip --backend gpu --partition 1x9", "1xN (N up to 8)"},
         {"--loop chip --backend gpu --kernel rows", "runs its own kernel"},
         {"--loop chip --backend gpu --block 32x8", "runs its own kernel"},
         {"--loop chip --backend gpu --monitor 10", "--monitor"},
