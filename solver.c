@@ -2,7 +2,7 @@
  * solver.c - the tiles' solve: one OpenMP thread drives each tile through its whole
  * life (open, upload, connect to its neighbours, the loop, download, close). The loop
  * itself is loop.c's (the host drives it) or loop_batches.c's (the devices run
- * batches of it), or a lone device's own (run_alone) when nothing needs the host
+ * batches of it), or the devices' own on chip (run_on_chip) when nothing needs the host
  * between iterations. Every path agrees on failures, so no thread is left waiting.
  */
 #include "solver.h"
@@ -90,9 +90,9 @@ static int meet_on_chip(void *context, struct tile *me, int rc)
 }
 
 /* A lone tile whose device runs the loop itself the plan's way, or tiles stacked in
- * rows whose devices run it together (run_alone): same numbers. Tile 0's thread keeps
+ * rows whose devices run it together (run_on_chip): same numbers. Tile 0's thread keeps
  * the state and shows the norms. */
-static long iterate_alone(struct loop_state *st, struct tile *me)
+static long iterate_on_chip(struct loop_state *st, struct tile *me)
 {
     struct loop_watch watch = {
         .norm = watch_alone, .stop_asked = stop_asked_alone, .context = st};
@@ -103,8 +103,8 @@ static long iterate_alone(struct loop_state *st, struct tile *me)
                                        .meet = meet_on_chip,
                                        .context = st};
     struct stop_state *state = me->index == 0 ? &st->state : &mine;
-    int rc =
-        st->ops->run_alone(me, &st->plan, &st->stop_rule, state, &watch, &st->chip_team);
+    int rc = st->ops->run_on_chip(me, &st->plan, &st->stop_rule, state, &watch,
+                                  &st->chip_team);
     loop_record(st, me, rc);
     if (rc == 0 && me->index == 0)
         solve_report_state(st->result, &st->state);
@@ -197,7 +197,7 @@ static void drive_tile(struct loop_state *st, struct tile *me)
     else if (loop_way_batches(st->plan.way))
         started = unopened ? 0 : loop_batches_iterate(st, me);
     else
-        started = iterate_alone(st, me);
+        started = iterate_on_chip(st, me);
     if (me->sweeps_overlapped) {
 #pragma omp atomic write
         st->result->sweeps_overlapped = 1;

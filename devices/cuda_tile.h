@@ -39,7 +39,7 @@ struct cuda_tile {
     double *total_h[2]; /* --reduce device: the tile total of iteration k (mapped) */
     double *total_d[2]; /* the same memory seen from the device */
     void *halo_d[SIDE_COUNT]; /* copies of neighbours' edges, for fallback sides */
-    /* run_alone (device_cuda_chip.c): the loop on chip */
+    /* run_on_chip (device_cuda_chip.c): the loop on chip */
     struct stop_state *state_d; /* the device's loop state */
     struct stop_state *state_h; /* its copy on the host after each batch */
     double *norms_d, *norms_h;  /* on chip: every norm of a lap (device_cuda_chip.c) */

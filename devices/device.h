@@ -115,14 +115,14 @@ struct spread_fit {
 /* What a tile's device offers the loop plan (plan/loop_plan.c), as facts, once the
  * tile is open and connected: filled by the device's offer(). */
 struct tile_offer {
-    int gpu;                /* 1: a CUDA GPU; 0: a host tile */
-    int device;             /* its CUDA device id, or -1 */
-    int runs_alone;         /* the device can run a lone tile's whole loop (run_alone) */
-    long lx, ly;            /* the tile's sites */
-    size_t value_size;      /* bytes a value: 4 or 8 */
-    size_t field_bytes;     /* one field */
-    long block_count;       /* a host tile: block sums of one sweep (a GPU tile's come
-                               from the shape the plan chooses: struct tile_plan) */
+    int gpu;            /* 1: a CUDA GPU; 0: a host tile */
+    int device;         /* its CUDA device id, or -1 */
+    int runs_alone;     /* the device can run a lone tile's whole loop (run_on_chip) */
+    long lx, ly;        /* the tile's sites */
+    size_t value_size;  /* bytes a value: 4 or 8 */
+    size_t field_bytes; /* one field */
+    long block_count;   /* a host tile: block sums of one sweep (a GPU tile's come
+                           from the shape the plan chooses: struct tile_plan) */
     struct gpu_facts facts; /* a GPU tile: what its GPU allows a sweep */
     int fallback;           /* 1: an edge comes by halo copy, not by peer read */
     size_t free_bytes;      /* GPU memory free with the tile open, before prepare
@@ -150,19 +150,18 @@ struct tile_plan {
     long block_count;         /* block sums of one sweep (a host tile: its offer's) */
 };
 
-/* What a lone device's loop (run_alone) shows the host: every norm it computes
- * (with the host adding the sums, or on chip) or the last of each batch (the device
- * adding them). norm returns 1 to stop the loop there, at an iteration whose field
- * is kept (STOP_INTERRUPTED); stop_asked, after a batch with no norm, the same. */
+/* What the loop on chip (run_on_chip) shows the host: every norm it computes. norm
+ * returns 1 to stop the loop there, at an iteration whose field is kept
+ * (STOP_INTERRUPTED); stop_asked, after a lap with no norm, the same. */
 struct loop_watch {
     int (*norm)(void *context, long iteration, double norm);
     int (*stop_asked)(void *context);
     void *context;
 };
 
-/* The tiles whose devices run one loop together (run_alone): a lone tile, or tiles
+/* The tiles whose devices run one loop together (run_on_chip): a lone tile, or tiles
  * stacked in rows whose spread strips run on chip over their GPUs. Every tile's
- * thread calls run_alone with the same team; meet() is where they wait for each other
+ * thread calls run_on_chip with the same team; meet() is where they wait for each other
  * (as batch_call's). Tile 0's thread alone shows the watch each lap's norms; what it
  * decides (stop), every thread reads after the next meeting. */
 struct chip_team {
@@ -255,9 +254,9 @@ struct device_ops {
      * looking in once a launch; or, the plan's spread strips over several GPUs, every
      * tile of the team its band (every tile's thread together). Same iterations, same
      * field, same norm. Returns 0 when done, -1 on failure (every thread alike). */
-    int (*run_alone)(struct tile *t, const struct loop_plan *plan,
-                     const struct stop_rule *rule, struct stop_state *state,
-                     const struct loop_watch *watch, struct chip_team *team);
+    int (*run_on_chip)(struct tile *t, const struct loop_plan *plan,
+                       const struct stop_rule *rule, struct stop_state *state,
+                       const struct loop_watch *watch, struct chip_team *team);
     /* Optional (NULL if not offered): the loop in batches (loop_batches.c), of one
      * tile (the plan's singles or pairs) or several (batched).
      * batch_open: two sets of slots for the plan's batch of iterations' sums and of

@@ -18,8 +18,9 @@
  *        |             |                   |              |
  *   device_cuda_   device_cuda_       device_cuda_   device_cuda_
  *   chip.c         batches.c          ranks.c        offer.c
- *   (run_alone:    (batch_*; a lone   (shadow_*,     (offer: what the loop
- *   on chip)       tile's passes of   edge_*)        plan is told)
+ *   (run_on_chip:  (batch_*; a lone   (shadow_*,     (offer: what the loop
+ *   one tile or    tile's passes of   edge_*)        plan is told)
+ *   stacked ones)
  *        |         two: device_cuda_pairs.c)  |              |
  *   cuda_tile.c                      the tile's state, CUDA_CHECK, one sweep
  */
@@ -275,7 +276,7 @@ const struct device_ops device_cuda_ops = {
     .close = cuda_close,
     .offer = device_cuda_offer,
     .prepare = cuda_prepare,
-    .run_alone = device_cuda_chip_run,
+    .run_on_chip = device_cuda_chip_run,
     .batch_open = device_cuda_batches_open,
     .batch_record = device_cuda_batches_record,
     .batch_start = device_cuda_batches_start,

@@ -1,5 +1,5 @@
 /*
- * device_cuda_chip.h - the loop on chip (device_cuda_chip.c; device.h's run_alone) of a
+ * device_cuda_chip.h - the loop on chip (device_cuda_chip.c; device.h's run_on_chip) of a
  * lone tile, or of tiles stacked in rows over their GPUs, where the loop plan takes it
  * (the cluster or the spread strips).
  */
@@ -8,7 +8,7 @@
 
 #include "devices/cuda_tile.h"
 
-/* The run_alone of device.h on chip, the plan's way (LOOP_WAY_CLUSTER or
+/* The run_on_chip of device.h on chip, the plan's way (LOOP_WAY_CLUSTER or
  * LOOP_WAY_SPREAD; spread, a tile's band when the team has several) in laps of
  * plan->batch iterations: 0 done, -1 failed. */
 int device_cuda_chip_run(struct tile *t, const struct loop_plan *plan,

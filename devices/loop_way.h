@@ -1,6 +1,6 @@
 /*
  * loop_way.h - the loop plan as data: how a run iterates (plan/loop_plan.c decides it;
- * solver.c, loop_batches.c and the devices' run_alone carry it out). No includes, so
+ * solver.c, loop_batches.c and the devices' run_on_chip carry it out). No includes, so
  * that every layer may read it.
  *
  *   host      the host at every iteration (loop.c), host tiles and GPUs
@@ -14,7 +14,7 @@
  *   cluster   a lone GPU tile on chip, in one thread-block cluster
  *   spread    a lone GPU tile on chip, strips over the multiprocessors; or tiles
  *             stacked in rows, one a GPU, the strips over every GPU's
- *             (these two: the device's run_alone; the device stops by itself)
+ *             (these two: the device's run_on_chip; the device stops by itself)
  */
 #ifndef LAPLACE_LOOP_WAY_H
 #define LAPLACE_LOOP_WAY_H

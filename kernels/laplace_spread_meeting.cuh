@@ -22,7 +22,8 @@
 /* The most blocks of a GPU's band, and the sums lane_sum holds at once (5 a lane in
  * registers; it takes the bands of several GPUs this many at a time). With room for 256
  * (8 a lane) every spread kernel spilled registers (96 a thread at most: 17 warps a
- * block); with 160 none does. Measured on an H100, us an iteration, medians of 3, 160
+ * block); with 160 none of a lone tile's does (two of the bands' double kernels spill
+ * 4 and 32 bytes). Measured on an H100, us an iteration, medians of 3, 160
  * against 256 (results/2026-11-27-pace, run-2): the columns in registers, float
  * 384^2 1.31 against 1.44, 512^2 1.59 against 1.63, double 512^2 2.43 against 2.44, the
  * course problem 0.645 s against 0.650. */

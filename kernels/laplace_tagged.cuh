@@ -14,7 +14,7 @@
 
 #include <cuda/atomic>
 
-#include "kernels/laplace_spread.h" /* SPREAD_WAIT_MOST_S */
+#include "kernels/laplace_spread_wait.cuh" /* patience, gives_up */
 
 typedef unsigned long long word;
 typedef unsigned int tag;
@@ -41,50 +41,6 @@ template <bool SYSTEM> __device__ __forceinline__ word load_word(word *w)
     constexpr cuda::thread_scope scope =
         SYSTEM ? cuda::thread_scope_system : cuda::thread_scope_device;
     return cuda::atomic_ref<word, scope>(*w).load(cuda::memory_order_relaxed);
-}
-
-/* How long a wait for tagged words may last, where words come from other GPUs: the
- * host's stop word and, beside it, the word that says a wait timed out (mapped
- * memory: stop[0], stop[1]; NULL: a lone GPU, whose waits always end). The stop word
- * is looked at every 1024 tries (it lies across PCIe); a wait that gives up notes it
- * in the block's gave_up (shared memory), which every later wait of the block looks
- * at first. A wait given up ends at once with whatever it holds: the lap runs out
- * without meeting anyone, and the host, which raised the stop for a failure,
- * discards it. */
-struct patience {
-    volatile int *stop;
-};
-__shared__ int gave_up; /* the block gave up waiting (set to 0 at a lap's start) */
-
-__device__ __forceinline__ unsigned long long globaltimer_ns()
-{
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
-
-/* Whether a wait at its try `tries` (from 1) gives up; *since: 0, or when it first
- * looked at the stop word. Only waits for other GPUs' words (SYSTEM) give up. */
-template <bool SYSTEM>
-__device__ __forceinline__ bool gives_up(const patience &p, unsigned tries,
-                                         unsigned long long *since)
-{
-    if (!SYSTEM || !p.stop)
-        return false;
-    if (*(volatile int *)&gave_up)
-        return true;
-    if (tries % 1024 != 0)
-        return false;
-    const unsigned long long now = globaltimer_ns();
-    if (*since == 0)
-        *since = now;
-    if (now - *since > SPREAD_WAIT_MOST_S * 1000000000ull) {
-        p.stop[1] = 1; /* timed out */
-        p.stop[0] = 1;
-    }
-    if (p.stop[0])
-        *(volatile int *)&gave_up = 1;
-    return p.stop[0] != 0;
 }
 
 /* Stores v tagged with iteration k into w[0 .. words_of<T> - 1], at the scope of the

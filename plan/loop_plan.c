@@ -364,8 +364,8 @@ static int takes_pairs(const struct tile_settings *s, const struct tile_offer *o
 
 /*
  * Tiles stacked in rows, one a GPU with peer access to the others, plain Jacobi: the
- * spread strips over their GPUs, each tile a band of them (at most
- * SPREAD_MOST_BLOCKS / tiles blocks), at the depth, lag and way that tile 0's band
+ * spread strips over their GPUs, each tile a band of them (one block a
+ * multiprocessor), at the depth, lag and way that tile 0's band
  * takes (spread_fit), where every band fits so. Taken where asked (--loop chip) or,
  * where the loop on chip pays (chip_pays), on two GPUs up to ACROSS_UP_TO_ROWS rows. 1
  * with the way in p.
@@ -471,7 +471,7 @@ static void plan_several(const struct loop_plan_input *in, const struct tile_off
                                   "them once a batch");
 }
 
-/* A lone tile whose device runs the loop alone (device.h's run_alone). */
+/* A lone tile whose device runs the loop alone (device.h's run_on_chip). */
 static void plan_alone(const struct loop_plan_input *in, const struct tile_offer *o,
                        const struct tile_plan *tp, struct loop_plan *p)
 {

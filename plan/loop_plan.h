@@ -5,7 +5,7 @@
  * by the device once its tile is open and connected), loop_plan_make() chooses the way
  * to iterate, its batch length, each GPU tile's sweep shape and grid
  * (plan/sweep_shape.c), and says why. The drivers (solver.c, loop_batches.c, the
- * devices' prepare and run_alone) carry out the plan; none decides. --dry-run and the
+ * devices' prepare and run_on_chip) carry out the plan; none decides. --dry-run and the
  * report print it (loop_plan_describe). The ways are loop_way.h's.
  */
 #ifndef LAPLACE_LOOP_PLAN_H

@@ -174,9 +174,9 @@ static int validate_host(const struct config *c, char *err, size_t n)
     return 0;
 }
 
-/* A macro's number as a string literal, for messages. */
-#define NUMBER_TEXT(m) NUMBER_TEXT_(m)
-#define NUMBER_TEXT_(m) #m
+/* A macro's value as a string literal, for messages. */
+#define STRINGIFY(m) STRINGIFY_(m)
+#define STRINGIFY_(m) #m
 
 /* --loop chip: one GPU tile, or tiles stacked in rows (1xN) whose GPUs run the spread
  * strips together, iterating with its own kernel, the host looking in once a lap
@@ -190,8 +190,8 @@ static int validate_chip(const struct config *c, char *err, size_t n)
             ? "runs on a GPU; use --backend gpu"
         : !stacked || c->world_size > 1
             ? "runs one tile, or tiles stacked in rows; use --partition "
-              "1x1 or 1xN (N up to " NUMBER_TEXT(SPREAD_MOST_GPUS) ") "
-                                                                   "and one process"
+              "1x1 or 1xN (N up to " STRINGIFY(SPREAD_MOST_GPUS) ") "
+                                                                 "and one process"
         : kernel_by_name(c->kernel) != KERNEL_AUTO || c->block_x > 0
             ? "runs its own kernel; leave --kernel and --block auto"
         : c->monitor_every > 0 || c->snapshot_every > 0
