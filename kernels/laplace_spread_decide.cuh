@@ -106,7 +106,8 @@ __device__ static double lane_sum(const spread_args<T, A> &a, const meeting &m, 
  * The deciding warp's loop: once every block's sum of k is there, adds them in block
  * order (lane l adds blocks l, l + 32, ..., then the lanes in warp_total's order, in
  * double), takes the stop decision of k (stop_rule.h), the same in every block, and
- * tells the sweepers. Block 0's also keeps the norms and the state.
+ * tells the sweepers. The GPU's first block's also keeps the norms and the state (over
+ * several GPUs, each GPU its own copy, the same).
  */
 template <typename T, bool A>
 __device__ static void decide_loop(const spread_args<T, A> &a, const meeting &m,

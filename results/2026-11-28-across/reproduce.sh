@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# reproduce.sh measure|verify: the device calls behind this folder, run from the
+# reproduce.sh measure|ab|verify: the device calls behind this folder, run from the
 # repository root on a machine of 2 GPUs or more, with gpu-bin/laplace-old (main
 # ab8b548, before the spread strips over several GPUs) and gpu-bin/laplace-new (the
 # commit under test), both built on the CPU machine with `make`; CSVs and logs into $OUT.
@@ -11,6 +11,9 @@
 #            (LAPLACE_TUNE=spread_blocks=80; the first version's cap, 160 over both);
 #            a warm-up, then REPS runs of every
 #            variant in turn (measure.csv), and the medians (measure-medians.csv)
+#   ab       two binaries side by side, gpu-bin/laplace-D (call D's) and
+#            gpu-bin/laplace-try (the committed kernels), --loop chip on 1x2, and try
+#            with 80 blocks a GPU: 3 runs each after a warm-up (ab.csv; call E)
 #   verify   the GPU suite's checks of the spread strips over GPUs 0 and 1 (16 at a
 #            time, cut at SUITE_LIMIT s), then compute-sanitizer's on them
 set -u
@@ -61,6 +64,27 @@ measure)
     done >> "$medians"
     cat "$medians"
     ;;
+ab)
+    csv="$out/ab.csv"
+    echo "binary,case,rep,iterations,compute_s,us_per_iteration,loop" > "$csv"
+    chip=(--partition 1x2 --devices 0,1 --loop chip)
+    for spec in "course config/course-512.ini" \
+                "f512 --nx 512 --ny 512 --eps 0 --max-iter 100000" \
+                "f768 --nx 768 --ny 768 --eps 0 --max-iter 60000" \
+                "f1024 --nx 1024 --ny 1024 --eps 0 --max-iter 40000" \
+                "f1536 --nx 1536 --ny 1536 --eps 0 --max-iter 20000" \
+                "d512 --nx 512 --ny 512 --precision double --eps 0 --max-iter 60000"; do
+        set -- $spec
+        case=$1
+        shift
+        row try "$case" warm "$@" "${chip[@]}" --max-iter 2000 >> "$csv"
+        for rep in 1 2 3; do
+            row D "$case" "$rep" "$@" "${chip[@]}" >> "$csv"
+            row try "$case" "$rep" "$@" "${chip[@]}" >> "$csv"
+            LAPLACE_TUNE=spread_blocks=80 row try "$case-80" "$rep" "$@" "${chip[@]}" >> "$csv"
+        done
+    done
+    ;;
 verify)
     GPU_SUITE_JOBS=16 GPU_SUITE_MATCH=${SUITE_MATCH:-'devices 0,1 --loop chip|two tiles of one GPU'} \
         timeout "${SUITE_LIMIT:-300}" bash tests/gpu_suite.sh gpu-bin/laplace-new \
@@ -71,7 +95,7 @@ verify)
     echo "sanitizer: exit $?, $(tail -n 1 "$out/gpu-sanitize.log")"
     ;;
 *)
-    echo "usage: $0 measure|verify" >&2
+    echo "usage: $0 measure|ab|verify" >&2
     exit 2
     ;;
 esac
