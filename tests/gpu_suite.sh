@@ -11,10 +11,18 @@ LAPLACE=${1:-./laplace}
 OUT=${GPU_SUITE_OUT:-tests/out/gpu}
 mkdir -p "$OUT"
 
-ngpu=$("$LAPLACE" --topology 2>/dev/null | sed -n 's/.*: \([0-9]*\) CUDA device.*/\1/p')
-ngpu=${ngpu:-0}
-echo "gpu suite: $("$LAPLACE" --version)"
-"$LAPLACE" --topology || true
+# GPU_SUITE_LIST=1 runs nothing: it lists the checks a run would make ("would run"
+# and the check's function and arguments, in order), as on a machine of
+# GPU_SUITE_GPUS GPUs (default 8), also where there is no GPU; to plan a run's parts.
+LIST=${GPU_SUITE_LIST:-}
+if [ -n "$LIST" ]; then
+    ngpu=${GPU_SUITE_GPUS:-8}
+else
+    ngpu=$("$LAPLACE" --topology 2>/dev/null | sed -n 's/.*: \([0-9]*\) CUDA device.*/\1/p')
+    ngpu=${ngpu:-0}
+    echo "gpu suite: $("$LAPLACE" --version)"
+    "$LAPLACE" --topology || true
+fi
 if [ "$ngpu" -eq 0 ]; then
     echo "gpu suite: FAILED: no GPU is visible"
     exit 1
@@ -27,11 +35,20 @@ fi
 # fewer than N GPUs (to test a machine's largest layouts alone);
 # GPU_SUITE_RESUME=N does not run checks 1 to N again (they passed in a run that a
 # time limit cut off). GPU_SUITE_MATCH=REGEX runs only the checks whose label
-# matches (e.g. 'SIGINT|fault').
+# matches (e.g. 'SIGINT|fault'). GPU_SUITE_PART=K/N runs part K of N: checks K, K + N,
+# K + 2N, ... of those listed, so that N runs (each within a time limit) make the
+# whole suite, whatever GPU_SUITE_JOBS.
 JOBS=${GPU_SUITE_JOBS:-1}
 MATCH=${GPU_SUITE_MATCH:-}
 MIN_GPUS=${GPU_SUITE_MIN_GPUS:-1}
 RESUME=${GPU_SUITE_RESUME:-0}
+PART=${GPU_SUITE_PART:-1/1}
+if ! [[ "$PART" =~ ^([0-9]+)/([0-9]+)$ ]] || [ "${BASH_REMATCH[2]}" -lt 1 ] ||
+    [ "${BASH_REMATCH[1]}" -lt 1 ] || [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+    echo "gpu suite: GPU_SUITE_PART=$PART: give K/N, 1 <= K <= N" >&2
+    exit 2
+fi
+PART_K=${BASH_REMATCH[1]} PARTS=${BASH_REMATCH[2]}
 rm -rf "$OUT/checks" && mkdir -p "$OUT/checks"
 seq=0
 ok()   { echo "ok      $*"; }
@@ -44,12 +61,23 @@ timed() {
     echo "$("$@") [$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f s", b - a }')]"
 }
 
+# chosen N ARGS...: whether check number N, of function and arguments ARGS, runs
+# (resumed past, in this part, matching).
+chosen() {
+    local n=$1; shift
+    [ "$n" -gt "$RESUME" ] && [ $(((n - 1) % PARTS + 1)) -eq "$PART_K" ] &&
+        [[ -z "$MATCH" || "$*" =~ $MATCH ]]
+}
+
 # check FUNCTION ARGS...: runs one check; $tag names its scratch files.
 check() {
     seq=$((seq + 1)) tag=$seq
     local line="$OUT/checks/$(printf %05d "$seq")"
-    [ "$seq" -gt "$RESUME" ] || return 0
-    [[ -z "$MATCH" || "$*" =~ $MATCH ]] || return 0
+    chosen "$seq" "$@" || return 0
+    if [ -n "$LIST" ]; then
+        echo "would run $seq $*"
+        return
+    fi
     if [ "$JOBS" -le 1 ]; then
         timed "$@" | tee "$line"
         return
@@ -94,9 +122,10 @@ same_as_serial() {
     local label="$name $* (needs $gpus GPU)"
     selected "$gpus" || return 0
     if [ "$gpus" -gt "$ngpu" ]; then check skip "$label"; return; fi
-    [[ -z "$MATCH" || "$label" =~ $MATCH ]] || return 0 # no reference for nothing
-    # shellcheck disable=SC2086
-    reference "$name" $problem || { check bad "$label: serial reference failed"; return; }
+    if [ -z "$LIST" ] && chosen $((seq + 1)) gpu_equals_serial "$name" "$label" "$problem" "$@"; then
+        # shellcheck disable=SC2086
+        reference "$name" $problem || { check bad "$label: serial reference failed"; return; }
+    fi
     check gpu_equals_serial "$name" "$label" "$problem" "$@"
 }
 
@@ -367,7 +396,7 @@ if [ "$COURSE_MAX" -ge 512 ]; then
         same_as_stored 1 $layout
     done
 fi
-if [ "$COURSE_MAX" -ge 1024 ] && selected 1 && [[ -z "$MATCH" || "course 1024" =~ $MATCH ]]; then
+if [ "$COURSE_MAX" -ge 1024 ] && [ -z "$LIST" ] && selected 1 && [[ -z "$MATCH" || "course 1024" =~ $MATCH ]]; then
     settle
     "$LAPLACE" config/course-512.ini --nx 1024 --ny 1024 --max-iter 2000000 --backend gpu -q \
         --partition 1x1 --output "$OUT/course-1024.one.dat"
@@ -983,6 +1012,10 @@ refused 1 "float overflow diverges" --backend gpu --partition 1x1 --precision fl
 refused 2 "edges past a float sum refused" --backend gpu --partition 1x1 --precision float --nx 16 --ny 16 --top 1e38 --bottom 1e38 --left 1e38 --right 1e38
 
 settle
+if [ -n "$LIST" ]; then
+    echo "gpu suite: $seq checks listed ($ngpu GPUs), part $PART_K of $PARTS"
+    exit 0
+fi
 if [ "$JOBS" -gt 1 ]; then
     echo "gpu suite: the checks ran $JOBS at a time; in the order they were listed:"
     cat "$OUT"/checks/*
@@ -993,5 +1026,6 @@ only=""
 [ "$MIN_GPUS" -gt 1 ] && only=", only the checks needing at least $MIN_GPUS GPUs and the refusals"
 [ "$RESUME" -gt 0 ] && only="$only, resumed after check $RESUME"
 [ -n "$MATCH" ] && only="$only, only the checks matching '$MATCH'"
+[ "$PARTS" -gt 1 ] && only="$only, part $PART_K of $PARTS"
 echo "gpu suite: $passed passed, $failed failed, $skipped skipped ($ngpu GPUs, $JOBS at a time$only)"
 [ "$failed" -eq 0 ]
