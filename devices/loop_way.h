@@ -40,8 +40,8 @@ struct loop_plan {
     int depth;        /* on chip: the halos' rows (0: the blocks meet every iteration) */
     int lag;          /* spread: iterations the stop decision may lag the sweeps */
     int columns;      /* spread: each sweeping thread's column in registers */
-    int gpus;         /* spread: the GPUs its strips lie over, a band of them a tile
-                         (tiles stacked in rows; 0: a lone tile's one) */
+    int gpus;         /* on chip: the GPUs its loop lies over (1: a lone tile's; more:
+                         the spread strips of tiles stacked in rows, a band a tile) */
     int flags;        /* pairs on several tiles: the GPUs meet through peer flags (each
                          tile on its own GPU), not through one graph's edges */
     int failed;       /* 1: what was asked cannot run; reason says why */

@@ -113,9 +113,9 @@ template <typename T, bool A>
 __device__ __forceinline__ word *edge_rows_across(const spread_args<T, A> &a, long b,
                                                   int side, int slot)
 {
-    const long place = b - a.first;
     if (!A)
         return NULL;
+    const long place = b - a.first;
     if (side == 0 && place == 0 && a.gpu > 0)
         return edge_rows(a, meeting_at(a, a.gpu - 1), b, 0, slot);
     if (side == 1 && place == a.band - 1 && a.gpu + 1 < a.gpus)
