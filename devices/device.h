@@ -123,10 +123,12 @@ struct tile_offer {
     size_t field_bytes; /* one field */
     long block_count;   /* a host tile: block sums of one sweep (a GPU tile's come
                            from the shape the plan chooses: struct tile_plan) */
-    struct gpu_facts facts; /* a GPU tile: what its GPU allows a sweep */
-    int fallback;           /* 1: an edge comes by halo copy, not by peer read */
-    size_t free_bytes;      /* GPU memory free with the tile open, before prepare
-                               allocates its block sums */
+    struct gpu_facts facts;   /* a GPU tile: what its GPU allows a sweep */
+    int fallback;             /* 1: an edge comes by halo copy, not by peer read */
+    unsigned long long peers; /* a tile stacked among several: bit d set where its GPU
+                                 reaches CUDA device d's memory (itself included) */
+    size_t free_bytes;        /* GPU memory free with the tile open, before prepare
+                                 allocates its block sums */
     /* on chip (0 blocks: does not fit that way, or not offered): a lone GPU tile; the
      * spread strips also a tile stacked among several, as its band of a loop over
      * their GPUs */
@@ -169,7 +171,9 @@ struct chip_team {
     int count;
     int (*meet)(void *context, struct tile *me, int rc);
     void *context;
-    int stop; /* written by tile 0's thread between two meetings */
+    int stop;                  /* written by tile 0's thread between two meetings */
+    struct stop_state decided; /* tile 0's state after a lap, which every tile's must
+                                  equal (written before the lap's first meeting) */
 };
 
 /* Which sites a sweep call updates: all, or (devices that offer edges_wait) the

@@ -193,7 +193,8 @@ static int lap(struct tile *t, const struct sweep_launch *tile, struct on_chip w
 }
 
 /* One lap of every tile of the team, and the meeting after it: 1 when any tile
- * failed (its failure raised every band's stop word, so every lap ran out). */
+ * failed (its failure raised every band's stop word, so every lap ran out). Tile 0's
+ * state is the team's decision. */
 static int team_lap(struct tile *t, const struct sweep_launch *tile, struct on_chip way,
                     const struct spread_band *band, long laps,
                     const struct stop_rule *rule, struct chip_team *team)
@@ -201,7 +202,26 @@ static int team_lap(struct tile *t, const struct sweep_launch *tile, struct on_c
     const int rc = lap(t, tile, way, band, laps, rule);
     if (rc != 0)
         stop_every_band(team);
+    else if (t->index == 0)
+        team->decided = *((struct cuda_tile *)t->impl)->state_h;
     return team->meet(team->context, t, rc);
+}
+
+/* Whether the tile's band decided as tile 0's did: every GPU's deciders add the same
+ * sums in the same order, so a difference is a defect, never run on. 0, or -1 with
+ * t->error set. */
+static int agrees_with_tile_0(struct tile *t, const struct chip_team *team)
+{
+    const struct stop_state *mine = ((struct cuda_tile *)t->impl)->state_h;
+    if (mine->stopped == team->decided.stopped &&
+        mine->iteration == team->decided.iteration)
+        return 0;
+    return error_set(t->error, sizeof t->error,
+                     "the spread strips over several GPUs disagree: tile %d %s at "
+                     "iteration %ld, tile 0 %s at %ld",
+                     t->index, mine->stopped ? "stopped" : "ran on", mine->iteration,
+                     team->decided.stopped ? "stopped" : "ran on",
+                     team->decided.iteration);
 }
 
 int device_cuda_chip_run(struct tile *t, const struct loop_plan *plan,
@@ -223,9 +243,10 @@ int device_cuda_chip_run(struct tile *t, const struct loop_plan *plan,
         const long done = c->state_h->iteration;
         if (team_lap(t, &tile, way, &band, laps, rule, team))
             return -1;
+        const int rc = agrees_with_tile_0(t, team);
         if (t->index == 0)
             team->stop = show_lap(watch, rule, done, c->state_h, c->norms_h);
-        if (team->meet(team->context, t, 0))
+        if (team->meet(team->context, t, rc))
             return -1;
         if (team->stop && !c->state_h->stopped)
             stop_state_interrupt(c->state_h);

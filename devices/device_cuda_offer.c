@@ -68,6 +68,23 @@ static int gpu_facts(struct tile *t, struct gpu_facts *g)
     return 0;
 }
 
+/* The GPUs whose memory the tile's GPU reaches directly (bit d: CUDA device d, up
+ * to 64), itself included: the spread strips over several GPUs store into every
+ * GPU's meeting. */
+static int peers_of(struct tile *t, unsigned long long *peers)
+{
+    int count = 0;
+    CUDA_CHECK(t, cudaGetDeviceCount(&count));
+    for (int d = 0; d < count && d < 64; d++) {
+        int reaches = d == t->device;
+        if (!reaches)
+            CUDA_CHECK(t, cudaDeviceCanAccessPeer(&reaches, t->device, d));
+        if (reaches)
+            *peers |= 1ull << d;
+    }
+    return 0;
+}
+
 int device_cuda_offer(struct tile *t, int tiles, struct tile_offer *o)
 {
     const int alone = tiles == 1;
@@ -88,5 +105,7 @@ int device_cuda_offer(struct tile *t, int tiles, struct tile_offer *o)
     o->pairs_fit = laplace_pairs_fits(o->lx, o->ly) && (alone || stacked(t));
     o->pairs_blocks = laplace_pairs_blocks(o->lx, o->ly);
     const int band = !alone && tiles <= SPREAD_MOST_GPUS && stacked(t);
+    if (band && peers_of(t, &o->peers) != 0)
+        return -1;
     return alone || band ? fits_on_chip(t, tiles, o) : 0;
 }

@@ -40,16 +40,17 @@ __device__ __forceinline__ bool gives_up(const patience &p, unsigned tries,
         return true;
     if (tries % 1024 != 0)
         return false;
-    const unsigned long long now = globaltimer_ns();
-    if (*since == 0)
-        *since = now;
-    if (now - *since > SPREAD_WAIT_MOST_S * 1000000000ull) {
+    if (p.stop[0] == 0) { /* a failure elsewhere comes first: the host names it */
+        const unsigned long long now = globaltimer_ns();
+        if (*since == 0)
+            *since = now;
+        if (now - *since <= SPREAD_WAIT_MOST_S * 1000000000ull)
+            return false;
         p.stop[1] = 1; /* timed out */
         p.stop[0] = 1;
     }
-    if (p.stop[0])
-        *(volatile int *)&gave_up = 1;
-    return p.stop[0] != 0;
+    *(volatile int *)&gave_up = 1;
+    return true;
 }
 
 #endif

@@ -197,13 +197,19 @@ void on_chip_does_not_fit(const struct tile_offer *o, struct loop_plan *p)
 #define ACROSS_AUTO_GPUS 2
 
 /*
- * Tiles stacked in rows, one a GPU with peer access to the others, plain Jacobi: the
+ * Tiles stacked in rows, one a GPU with peer access to every other, plain Jacobi: the
  * spread strips over their GPUs, each tile a band of them (one block a
  * multiprocessor), at the depth, lag and way that tile 0's band
  * takes (spread_fit), where every band fits so. Taken where asked (--loop chip) or,
  * where the loop on chip pays (on_chip_pays), on two GPUs up to ACROSS_UP_TO_ROWS rows. 1
  * with the way in p.
  */
+/* Whether tile a's GPU reaches tile b's memory directly (peer access). */
+static int reaches(const struct tile_offer *a, const struct tile_offer *b)
+{
+    return b->device >= 0 && b->device < 64 && (a->peers >> b->device & 1);
+}
+
 int on_chip_across(const struct loop_plan_input *in, const struct tile_offer *o,
                    struct loop_plan *p)
 {
@@ -222,8 +228,8 @@ int on_chip_across(const struct loop_plan_input *in, const struct tile_offer *o,
         const struct spread_fit *f = &o[t].spread[fit.depth][fit.lag - 1][fit.columns];
         if (!o[t].gpu || o[t].fallback || f->blocks == 0 || !f->resident)
             return 0;
-        for (int u = 0; u < t; u++)
-            if (o[u].device == o[t].device)
+        for (int u = 0; u < in->tiles; u++)
+            if (u != t && (o[u].device == o[t].device || !reaches(&o[t], &o[u])))
                 return 0;
         blocks += f->blocks;
     }

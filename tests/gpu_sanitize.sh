@@ -180,6 +180,8 @@ for tool in $TOOLS; do
     run_check 2 same_field "$tool" 2 "$across_double" --partition 1x2 --devices 0,1 --loop chip
     LAPLACE_TUNE=spread_columns=0 run_check 2 same_field "$tool" 2 "$across_plain" --partition 1x2 --devices 0,1 --loop chip
     LAPLACE_TUNE=spread_depth=0 run_check 2 same_field "$tool" 2 "$across_double" --partition 1x2 --devices 0,1 --loop chip
+    run_check 4 same_field "$tool" 4 "$across_plain" --partition 1x4 --devices 0,1,2,3 --loop chip
+    run_check 4 same_field "$tool" 4 "$across_double" --partition 1x4 --devices 0,1,2,3 --loop chip
     run_check 1 same_field "$tool" 1 "$plate" --partition 1x1 --loop batched
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows
     run_check 1 same_field "$tool" 1 "$plate_float" --partition 1x1 --kernel rows --reduce device

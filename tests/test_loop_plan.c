@@ -413,11 +413,14 @@ Test(loop_plan, gpu_tiles_stacked_in_rows_take_passes_of_two)
     expect("one tile not stacked", plan_of(&in, two), LOOP_WAY_BATCHED, 232);
 }
 
-/* Tiles stacked on GPUs of their own: tiles 0..count-1 on devices 0..count-1. */
+/* Tiles stacked on GPUs of their own: tiles 0..count-1 on devices 0..count-1, each
+ * GPU reaching every other. */
 static void on_own_gpus(struct tile_offer *o, int count)
 {
-    for (int t = 0; t < count; t++)
+    for (int t = 0; t < count; t++) {
         o[t].device = t;
+        o[t].peers = (1ull << count) - 1;
+    }
 }
 
 Test(loop_plan,
@@ -512,6 +515,10 @@ Test(loop_plan, stacked_tiles_on_own_gpus_run_the_spread_strips_together)
     p = plan_of(&in, four);
     cr_expect(p.way == LOOP_WAY_SPREAD && p.gpus == 4 && p.blocks == 256,
               "1x4 --loop chip: %s", p.reason);
+    four[3].peers &= ~1ull; /* GPU 3 reaches its neighbour 2, not GPU 0 */
+    p = plan_of(&in, four);
+    cr_expect(p.failed && strstr(p.reason, "peer access to the others"),
+              "every block stores its sums into every GPU: %s", p.reason);
 }
 
 Test(loop_plan, loop_chip_refuses_tiles_that_cannot_run_the_strips_together)
