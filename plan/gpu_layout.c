@@ -1,10 +1,11 @@
 /*
  * gpu_layout.c - how many GPUs `--partition auto` gives a run of one process, and how
  * their tiles lie (gpu_layout.h), from the speed-ups measured at each lattice (the
- * crossover tables below, one pair a GPU model): several GPUs pay only where their sweeps
- * outweigh the cost of meeting (once a pass, through the host once a batch), so a small
- * lattice keeps one GPU, on chip or in its own batches. The report says the speed-up
- * measured.
+ * crossover tables below, three a GPU model: single sweeps, passes of two, and passes
+ * or the spread strips on chip): several GPUs pay only where their work outweighs the
+ * cost of meeting (through peer memory in the strips, once a pass through a graph,
+ * through the host once a batch), so a small lattice keeps one GPU. The report says the
+ * speed-up measured.
  */
 #include "plan/gpu_layout.h"
 
@@ -33,19 +34,27 @@ struct crossover {
     }
 
 /*
- * Measured on 4 H200s, float, the norm every iteration, us an iteration, medians of 3
- * (results/2026-11-27-several-gpus):
- * - passes of two on tiles stacked in rows, 1 GPU against 1x2 and 1x4, every lattice in
- *   one call (call 17, main 079c43f, the kernel of today): 1024^2 3.455 / 5.985 /
- *   6.815, 2048^2 9.702 / 7.637 / 7.806, 4096^2 28.42 / 19.53 / 16.20, 8192^2 105.4 /
- *   58.86 / 41.28, 16384^2 399.8 / 212.9 / 120.8;
+ * Measured on 4 H200s, float, the norm every iteration, us an iteration, medians of 3,
+ * 1 GPU (auto) against 1x2 and 1x4 (results/2026-11-28-crossover, call A, main
+ * 82ce9e3):
+ * - the loop auto takes on tiles stacked in rows, the spread strips on chip up to 2048
+ *   rows and passes of two above: 1024^2 3.398 / 3.012 / 3.033, 2048^2 9.556 / 6.934 /
+ *   6.590, 4096^2 28.14 / 18.49 / 12.68, 8192^2 103.6 / 55.89 / 32.20, 16384^2 394.0 /
+ *   200.5 / 105.3 (the course's 512^2: 1.443 / 1.628 / 1.671);
+ * - passes of two only (--loop batched, --monitor): 2048^2 7.192 / 7.111 and 1024^2 on
+ *   1x4 6.211 in the same call; 1024^2 on 1x2 5.985 (results/2026-11-27-several-gpus,
+ *   call 17);
  * - single sweeps on tiles (every other rule), 1 GPU against 2x1 and 2x2, issue 42's
  *   table (4 H200s, e6be97e): 4096^2 30.8 / 33.4 / 31.9, 8192^2 111.9 / 89.8 / 89.7,
  *   16384^2 424 / 332 / 174.
  */
-static const struct crossover_row h200_stacked[] = {
-    {1024, 0.58, 0.51}, {2048, 1.27, 1.24},  {4096, 1.46, 1.76},
-    {8192, 1.79, 2.55}, {16384, 1.88, 3.31},
+static const struct crossover_row h200_on_chip[] = {
+    {1024, 1.13, 1.12}, {2048, 1.38, 1.45},  {4096, 1.52, 2.22},
+    {8192, 1.85, 3.22}, {16384, 1.97, 3.74},
+};
+static const struct crossover_row h200_passes[] = {
+    {1024, 0.58, 0.55}, {2048, 1.33, 1.34},  {4096, 1.52, 2.22},
+    {8192, 1.85, 3.22}, {16384, 1.97, 3.74},
 };
 static const struct crossover_row h200_single[] = {
     {4096, 0.92, 0.97},
@@ -57,10 +66,11 @@ static const struct crossover_row h200_single[] = {
  * Measured on 4 H100s (80 GB HBM3) the same way (results/2026-11-27-several-gpus, call
  * 11, main 67b04ce: the tiles meeting through the graph), 1 GPU against 1x2 and 1x4:
  * 1024^2 3.459 / 6.202 / 7.263, 2048^2 9.923 / 7.913 / 9.032, 4096^2 30.92 / 20.97 /
- * 16.98, 8192^2 117.4 / 64.14 / 46.45, 16384^2 454.1 / 236.9 / 138.6. Single sweeps:
- * the H200s' table (not measured on H100s).
+ * 16.98, 8192^2 117.4 / 64.14 / 46.45, 16384^2 454.1 / 236.9 / 138.6. The strips on
+ * chip over several GPUs and single sweeps: not measured on H100s (the passes' table,
+ * and the H200s' single sweeps).
  */
-static const struct crossover_row h100_stacked[] = {
+static const struct crossover_row h100_passes[] = {
     {1024, 0.56, 0.48}, {2048, 1.25, 1.10},  {4096, 1.47, 1.82},
     {8192, 1.83, 2.53}, {16384, 1.92, 3.28},
 };
@@ -68,24 +78,29 @@ static const struct crossover_row h100_stacked[] = {
 /* One machine's tables: for GPUs whose CUDA name contains `model`. */
 struct machine {
     const char *model;
-    struct crossover stacked; /* passes of two on tiles stacked in rows */
-    struct crossover single;  /* single sweeps */
+    struct crossover single;  /* STACKED_NONE: single sweeps */
+    struct crossover passes;  /* STACKED_PASSES: passes of two on tiles stacked in rows */
+    struct crossover on_chip; /* STACKED_ON_CHIP: also the spread strips on chip */
 };
 
 /* The first serves every GPU the others do not name. */
 static const struct machine machines[] = {
-    {"H200", TABLE(h200_stacked, "4 H200s"), TABLE(h200_single, "4 H200s")},
-    {"H100", TABLE(h100_stacked, "4 H100s"), TABLE(h200_single, "4 H200s")},
+    {"H200", TABLE(h200_single, "4 H200s"), TABLE(h200_passes, "4 H200s"),
+     TABLE(h200_on_chip, "4 H200s")},
+    {"H100", TABLE(h200_single, "4 H200s"), TABLE(h100_passes, "4 H100s"),
+     TABLE(h100_passes, "4 H100s")},
 };
 
-/* The table for GPUs named `model` ("" unknown), for passes of two or single sweeps. */
-static struct crossover table_of(const char *model, int passes_of_two)
+/* The table for GPUs named `model` ("" unknown), for stacked tiles' `loop`. */
+static struct crossover table_of(const char *model, enum stacked_loop loop)
 {
     const struct machine *m = &machines[0];
     for (size_t i = 1; i < sizeof machines / sizeof *machines; i++)
         if (model && strstr(model, machines[i].model))
             m = &machines[i];
-    return passes_of_two ? m->stacked : m->single;
+    return loop == STACKED_ON_CHIP  ? m->on_chip
+           : loop == STACKED_PASSES ? m->passes
+                                    : m->single;
 }
 
 /* The row measured at the largest lattice up to `sites`, or NULL below the first. */
@@ -118,13 +133,15 @@ static int gpus_that_pay(int gpus, const struct crossover_row *row, double *spee
 
 /* Why `n` of `gpus` GPUs, from the row of table t measured (NULL: below every row). */
 static void say_why(struct gpu_layout *out, int n, int gpus, int stacked,
-                    int passes_of_two, const struct crossover *t,
+                    enum stacked_loop loop, const struct crossover *t,
                     const struct crossover_row *row, double speed_up)
 {
     char head[96];
     snprintf(head, sizeof head, "%d of %d GPUs%s%s", n, gpus,
-             stacked ? ", stacked in rows for passes of two" : "",
-             passes_of_two ? ":" : ": with single sweeps (this method, kernel or loop),");
+             stacked ? ", stacked in rows" : "",
+             loop != STACKED_NONE
+                 ? ":"
+                 : ": with single sweeps (this method, kernel or loop),");
     if (!row)
         snprintf(out->why, sizeof out->why,
                  "%s several do not pay below %ld^2 sites (measured on %s)", head,
@@ -140,14 +157,14 @@ static void say_why(struct gpu_layout *out, int n, int gpus, int stacked,
                  n == 2 ? 2 : 4, speed_up, row->side, t->measured_on);
 }
 
-void gpu_layout_auto(int gpus, const char *model, long nx, long ny, int passes_of_two,
-                     struct gpu_layout *out)
+void gpu_layout_auto(int gpus, const char *model, long nx, long ny,
+                     enum stacked_loop loop, struct gpu_layout *out)
 {
-    const struct crossover t = table_of(model, passes_of_two);
+    const struct crossover t = table_of(model, loop);
     const struct crossover_row *row = row_for(&t, nx * ny);
     double speed_up = 1.0;
     const int n = gpus > 1 ? gpus_that_pay(gpus, row, &speed_up) : 1;
-    const int stacked = passes_of_two && n > 1 && ny / n >= 2;
+    const int stacked = loop != STACKED_NONE && n > 1 && ny / n >= 2;
     if (stacked) {
         out->ngx = 1;
         out->ngy = n;
@@ -157,5 +174,5 @@ void gpu_layout_auto(int gpus, const char *model, long nx, long ny, int passes_o
         snprintf(out->why, sizeof out->why, "the one GPU");
         return;
     }
-    say_why(out, n, gpus, stacked, passes_of_two, &t, row, speed_up);
+    say_why(out, n, gpus, stacked, loop, &t, row, speed_up);
 }

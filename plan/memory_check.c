@@ -232,8 +232,8 @@ static int check_host(const struct plan *plan, char *err, size_t n)
              "the %ldx%ld %s lattice needs about %.1f GiB of host memory (fields, "
              "per-site terms and buffers%s%s); %.1f GiB is available",
              c->problem.nx, c->problem.ny, precision_name(c->problem.precision),
-             gib(need), c->compare || c->compare_cpu ? ", with the comparisons" : "", ranks,
-             gib(have));
+             gib(need), c->compare || c->compare_cpu ? ", with the comparisons" : "",
+             ranks, gib(have));
     return -1;
 }
 

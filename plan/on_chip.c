@@ -186,30 +186,31 @@ void on_chip_does_not_fit(const struct tile_offer *o, struct loop_plan *p)
              o->lx, o->ly, 2.0 * (double)o->field_bytes / 1048576.0, o->device);
 }
 
-/* Auto takes the spread strips over two GPUs for lattices up to this many rows, where
- * they were measured faster than the passes of two that 1x2 tiles take otherwise (2
- * H200s, float, us an iteration, medians of 3, results/2026-11-28-across, call C):
- * 256^2 1.41 against 5.72, 512^2 1.65 against 5.74, 768^2 3.88 against 5.78, 1024^2
- * 4.20 against 5.86, 1536^2 5.49 against 6.37, 2048^2 7.29 against 7.26 (double 1024^2
- * 4.98 against 6.66); the course problem 0.709 s against 2.447. Over more GPUs only
- * where asked (--loop chip): not measured. */
-#define ACROSS_UP_TO_ROWS 1536
-#define ACROSS_AUTO_GPUS 2
+/* Auto takes the spread strips over two to four GPUs for lattices up to this many rows,
+ * where they were measured faster than the passes of two that stacked tiles take
+ * otherwise (4 H200s, float, us an iteration, medians of 3, results/2026-11-28-
+ * crossover, call A): 1x2 1024^2 3.009 against 1x4's passes 6.211, 2048^2 6.934
+ * against 7.192; 1x4 1024^2 3.033 against 6.211, 2048^2 6.590 against 7.111; the
+ * course problem 1.634 and 1.671 against 1x4's passes 6.156 (on 2 H200s,
+ * results/2026-11-28-across, call C: 1x2 256^2 1.41 against 5.72, 1536^2 5.49 against
+ * 6.37). Over more GPUs only where asked (--loop chip): not measured. */
+#define ACROSS_UP_TO_ROWS 2048
+#define ACROSS_AUTO_MOST_GPUS 4
 
-/*
- * Tiles stacked in rows, one a GPU with peer access to every other, plain Jacobi: the
- * spread strips over their GPUs, each tile a band of them (one block a
- * multiprocessor), at the depth, lag and way that tile 0's band
- * takes (spread_fit), where every band fits so. Taken where asked (--loop chip) or,
- * where the loop on chip pays (on_chip_pays), on two GPUs up to ACROSS_UP_TO_ROWS rows. 1
- * with the way in p.
- */
 /* Whether tile a's GPU reaches tile b's memory directly (peer access). */
 static int reaches(const struct tile_offer *a, const struct tile_offer *b)
 {
     return b->device >= 0 && b->device < 64 && (a->peers >> b->device & 1);
 }
 
+/*
+ * Tiles stacked in rows, one a GPU with peer access to every other, plain Jacobi: the
+ * spread strips over their GPUs, each tile a band of them (one block a
+ * multiprocessor), at the depth, lag and way that tile 0's band
+ * takes (spread_fit), where every band fits so. Taken where asked (--loop chip) or,
+ * where the loop on chip pays (on_chip_pays), on up to ACROSS_AUTO_MOST_GPUS GPUs and
+ * ACROSS_UP_TO_ROWS rows. 1 with the way in p.
+ */
 int on_chip_across(const struct loop_plan_input *in, const struct tile_offer *o,
                    struct loop_plan *p)
 {
@@ -218,8 +219,8 @@ int on_chip_across(const struct loop_plan_input *in, const struct tile_offer *o,
     long rows = 0;
     for (int t = 0; t < in->tiles; t++)
         rows += o[t].ly;
-    const int pays =
-        on_chip_pays(s) && in->tiles == ACROSS_AUTO_GPUS && rows <= ACROSS_UP_TO_ROWS;
+    const int pays = on_chip_pays(s) && in->tiles <= ACROSS_AUTO_MOST_GPUS &&
+                     rows <= ACROSS_UP_TO_ROWS;
     if (!(s->loop == LOOP_CHIP || pays) || in->monitor || in->tiles > SPREAD_MOST_GPUS ||
         !o[0].gpu || spread_fit(s, &o[0], &fit) == 0)
         return 0;

@@ -20,6 +20,7 @@
 #include "p2p.h"
 #include "plan/gpu_layout.h"
 #include "plan/loop_plan.h"
+#include "plan/on_chip.h"
 #include "support/threads.h"
 #include "support/error.h"
 
@@ -42,9 +43,11 @@ static int auto_tiles(const struct config *c, int gpus)
     return n < 1 ? 1 : n < CPU_TILES_MAX ? n : CPU_TILES_MAX;
 }
 
-/* Whether a run's GPU tiles may take passes of two iterations: what the loop plan
- * allows (loop_plan_pairs_allowed), with a loop other than the host's. */
-static int takes_passes_of_two(const struct config *c)
+/* The loop a run's GPU tiles stacked in rows may take: passes of two iterations where
+ * the loop plan allows them (loop_plan_pairs_allowed) with a loop other than the
+ * host's, and also the spread strips on chip where the loop on chip pays
+ * (on_chip_pays) and no --monitor watches. */
+static enum stacked_loop stacked_loop_of(const struct config *c)
 {
     const struct tile_settings asked = {.block_x = c->block_x,
                                         .block_y = c->block_y,
@@ -53,7 +56,10 @@ static int takes_passes_of_two(const struct config *c)
                                         .loop = c->loop,
                                         .update_rule = config_update_rule(c),
                                         .tune = c->tune};
-    return c->loop != LOOP_HOST && loop_plan_pairs_allowed(&asked);
+    if (c->loop == LOOP_HOST || !loop_plan_pairs_allowed(&asked))
+        return STACKED_NONE;
+    return on_chip_pays(&asked) && c->monitor_every == 0 ? STACKED_ON_CHIP
+                                                         : STACKED_PASSES;
 }
 
 /* --backend auto: the GPUs if any; --partition auto: one process's GPUs as many as pay
@@ -79,7 +85,7 @@ static void resolve_auto(struct config *c)
         if (gpus > 1)
             p2p_device_name(0, model, sizeof model); /* "" where CUDA cannot say */
         gpu_layout_auto(auto_tiles(c, gpus), model, c->problem.nx, c->problem.ny,
-                        takes_passes_of_two(c), &l);
+                        stacked_loop_of(c), &l);
         c->partition_auto = 1;
         c->partition_x = l.ngx;
         c->partition_y = l.ngy;

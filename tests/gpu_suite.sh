@@ -465,28 +465,28 @@ stacked_pairs_checks() {
     [ "$(tr , '\n' <<< "$devices" | sort -u | wc -l)" -ne "$n" ] ||
         flags_line=', the GPUs meeting through peer flags$'
     problem="--nx 2049 --ny 1537 --precision float $edges --eps 0.2 --max-iter 3000"
-    LAPLACE_TUNE=pass_meeting=flags same_as_serial "stacked-flags-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+    LAPLACE_TUNE=pass_meeting=flags same_as_serial "stacked-flags-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
     LAPLACE_TUNE=pass_meeting=flags loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory$flags_line" --partition "1x$n" --devices "$devices" --loop batched
     LAPLACE_TUNE=pass_meeting=flags fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices" --loop batched
     for precision in float double; do
         problem="--nx 2049 --ny 1537 --precision $precision $edges --eps 0.2 --max-iter 3000"
-        same_as_serial "stacked-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+        same_as_serial "stacked-$precision" "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
     done
     problem="--nx 1030 --ny 999 --precision float $edges --eps 0.5 --max-iter 3000 --check-every 7"
     same_as_serial stacked-every7 "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
     problem="--nx 2048 --ny 2048 --precision float $edges --eps 0 --max-iter 1003"
-    same_as_serial stacked-max1003 "$gpus" "$problem" --partition "1x$n" --devices "$devices"
+    same_as_serial stacked-max1003 "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
     problem="--nx 301 --ny $((2 * n + 1)) --precision float $edges --eps 1e-6 --max-iter 5000"
     LAPLACE_TUNE=pairs=1 same_as_serial "stacked-low-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
-    same_as_stored "$gpus" --partition "1x$n" --devices "$devices"
+    same_as_stored "$gpus" --partition "1x$n" --devices "$devices" --loop batched
     problem="--nx 2049 --ny 1537 --precision float $edges --eps 0.2 --max-iter 3000"
-    LAPLACE_TUNE=breakdown=1 same_as_serial "stacked-breakdown-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices"
-    broken_down "$gpus" "$n" --nx 2048 --ny 2048 --partition "1x$n" --devices "$devices"
-    LAPLACE_TUNE=pass_meeting=flags broken_down "$gpus" "$([ "$flags_line" = '$' ] && echo "$n" || echo 0)" --nx 2048 --ny 2048 --partition "1x$n" --devices "$devices"
+    LAPLACE_TUNE=breakdown=1 same_as_serial "stacked-breakdown-$n" "$gpus" "$problem" --partition "1x$n" --devices "$devices" --loop batched
+    broken_down "$gpus" "$n" --nx 2048 --ny 2048 --partition "1x$n" --devices "$devices" --loop batched
+    LAPLACE_TUNE=pass_meeting=flags broken_down "$gpus" "$([ "$flags_line" = '$' ] && echo "$n" || echo 0)" --nx 2048 --ny 2048 --partition "1x$n" --devices "$devices" --loop batched
     loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch, two iterations a pass through memory\$" --partition "1x$n" --devices "$devices" --loop batched
     LAPLACE_TUNE=pairs=0 loop_named "$gpus" "batched on the GPUs, [0-9]* iterations a batch\$" --partition "1x$n" --devices "$devices" --loop batched
-    interrupted "$gpus" 1 --partition "1x$n" --devices "$devices"
-    fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices"
+    interrupted "$gpus" 1 --partition "1x$n" --devices "$devices" --loop batched
+    fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices" --loop batched
 }
 
 # The spread strips over several GPUs (--loop chip on tiles stacked in rows, one a
@@ -517,7 +517,7 @@ across_checks() {
     problem="--nx 1024 --ny 1024 --precision float $edges --eps 0 --max-iter 9001"
     same_as_serial across-max9001 "$gpus" "$problem" --partition "1x$n" --devices "$devices" $chip
     loop_named "$gpus" "on chip: the lattice in the shared memory of [0-9]* blocks over $n GPUs" --partition "1x$n" --devices "$devices" $chip
-    [ "$n" -ne 2 ] || loop_named "$gpus" "on chip: the lattice in the shared memory of [0-9]* blocks over 2 GPUs" --partition 1x2 --devices "$devices"
+    [ "$n" -gt 4 ] || loop_named "$gpus" "on chip: the lattice in the shared memory of [0-9]* blocks over $n GPUs" --partition "1x$n" --devices "$devices"
     INTERRUPT_SIDE=1024 interrupted "$gpus" 1 --partition "1x$n" --devices "$devices" $chip
     INTERRUPT_SIDE=1024 interrupted "$gpus" 2 --partition "1x$n" --devices "$devices" $chip
     fault "$gpus" "${devices##*,}:1500" --partition "1x$n" --devices "$devices" $chip
@@ -570,19 +570,32 @@ auto_check() {
     ok "$label"
 }
 
-# The GPUs --partition auto takes on this machine: one below 2048^2 sites, two up to
-# 4096^2, then every one, stacked in rows for passes of two; with single sweeps (SOR)
-# several from 8192^2 only; and the run of an auto layout equals the serial reference.
+# The GPUs --partition auto takes on this machine (plan/gpu_layout.c's tables): on
+# H200s (and GPUs not measured) one below 1024^2 sites, two from 1024^2 (the strips on
+# chip over them), every one from 2048^2, stacked in rows; on H100s, whose table was
+# measured before the strips, one below 2048^2 sites, two up to 4096^2, then every one;
+# with passes only (--loop batched) one at 1024^2; with single sweeps (SOR) several
+# from 8192^2 only; and the runs of auto layouts equal the serial reference.
 auto_layout_checks() {
-    local all="$ngpu of $ngpu GPUs"
+    local all="$ngpu of $ngpu GPUs" h100=0
     if [ "$ngpu" -eq 1 ]; then
         auto_named 1 "the one GPU" --nx 4096 --ny 4096
         return
     fi
-    auto_named 2 "1 of $ngpu GPUs:" --nx 1024 --ny 1024
-    auto_named 2 "2 of $ngpu GPUs, stacked in rows" --nx 3000 --ny 3000
+    nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2> /dev/null | grep -q H100 && h100=1
+    auto_named 2 "1 of $ngpu GPUs:" --nx 1000 --ny 1000
+    if [ "$h100" -eq 1 ]; then
+        auto_named 2 "1 of $ngpu GPUs:" --nx 1024 --ny 1024
+        auto_named 2 "2 of $ngpu GPUs, stacked in rows" --nx 3000 --ny 3000
+    else
+        auto_named 2 "2 of $ngpu GPUs, stacked in rows" --nx 1024 --ny 1024
+        auto_named 2 "1 of $ngpu GPUs:" --nx 1024 --ny 1024 --loop batched
+        auto_named 2 "$all, stacked in rows" --nx 3000 --ny 3000
+    fi
     auto_named 2 "$all, stacked in rows" --nx 4096 --ny 4096
     auto_named 2 "1 of $ngpu GPUs: with single sweeps" --nx 4096 --ny 4096 --method sor
+    same_as_serial partition-auto-1024 2 "--nx 1024 --ny 1024 --precision float $edges --eps 0 --max-iter 3001"
+    same_as_serial partition-auto-2048 2 "--nx 2048 --ny 2048 --precision float $edges --eps 0 --max-iter 601"
     same_as_serial partition-auto-3000 2 "--nx 3000 --ny 3000 --precision float $edges --eps 0 --max-iter 301"
 }
 

@@ -489,8 +489,10 @@ Test(loop_plan, stacked_tiles_on_own_gpus_run_the_spread_strips_together)
                      "GPUs, one a multiprocessor, meeting through L2 and peer memory, "
                      "8192 iterations a lap, the blocks meeting once in 2 iterations, "
                      "each thread's column in registers");
-    two[0].ly = 769, two[1].ly = 768; /* 1537 rows: over ACROSS_UP_TO_ROWS */
-    expect("1537 rows", plan_of(&in, two), LOOP_WAY_PAIRS,
+    two[0].ly = two[1].ly = 1024; /* 2048 rows: ACROSS_UP_TO_ROWS */
+    cr_expect_eq(plan_of(&in, two).way, LOOP_WAY_SPREAD, "2048 rows");
+    two[0].ly = 1025; /* 2049 rows: over it */
+    expect("2049 rows", plan_of(&in, two), LOOP_WAY_PAIRS,
            loop_plan_pairs_batch(&two[0]));
     in.tile.loop = LOOP_CHIP;
     p = plan_of(&in, two);
@@ -510,11 +512,22 @@ Test(loop_plan, stacked_tiles_on_own_gpus_run_the_spread_strips_together)
                                  gpu_tile(512, 128, 4), gpu_tile(512, 128, 4)};
     on_own_gpus(four, 4);
     bands_fit(four, 4, 64);
-    cr_expect_eq(plan_of(&in, four).way, LOOP_WAY_PAIRS, "four GPUs: not measured");
-    in.tile.loop = LOOP_CHIP;
     p = plan_of(&in, four);
     cr_expect(p.way == LOOP_WAY_SPREAD && p.gpus == 4 && p.blocks == 256,
-              "1x4 --loop chip: %s", p.reason);
+              "1x4 auto: %s", p.reason);
+    struct tile_offer eight[8];
+    for (int t = 0; t < 8; t++)
+        eight[t] = gpu_tile(512, 64, 4);
+    on_own_gpus(eight, 8);
+    bands_fit(eight, 8, 32);
+    in = asked(8);
+    cr_expect_eq(plan_of(&in, eight).way, LOOP_WAY_PAIRS, "eight GPUs: not measured");
+    in.tile.loop = LOOP_CHIP;
+    p = plan_of(&in, eight);
+    cr_expect(p.way == LOOP_WAY_SPREAD && p.gpus == 8 && p.blocks == 256,
+              "1x8 --loop chip: %s", p.reason);
+    in = asked(4);
+    in.tile.loop = LOOP_CHIP;
     four[3].peers &= ~1ull; /* GPU 3 reaches its neighbour 2, not GPU 0 */
     p = plan_of(&in, four);
     cr_expect(p.failed && strstr(p.reason, "peer access to the others"),
