@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# reproduce.sh crossover|auto|knobs|verify|ceilings: the device calls behind this folder, run from
+# reproduce.sh crossover|auto|knobs|medians|verify|ceilings: the device calls behind this folder, run from
 # the repository root on a machine of 4 GPUs with gpu-bin/laplace-base (main e6be97e,
 # where issue 42's table was measured) and gpu-bin/laplace-new (the commit under test),
 # both built on the CPU machine with `make`; CSVs and logs into $OUT.
@@ -12,8 +12,9 @@
 #              CASES=REGEX keeps the cases whose name matches.
 #   auto       --partition auto against one GPU from 16^2 to 16384^2 (auto.csv,
 #              auto-medians.csv)
+#   medians F  the medians of a call's CSV F, into F-medians.csv (F less .csv)
 #   knobs      LAPLACE_TUNE's knobs of the strips at 2048^2 and of the passes at
-#              4096^2 (knobs.csv, knobs-medians.csv)
+#              4096^2 and 8192^2 (knobs.csv, knobs-medians.csv)
 #   verify     the GPU suite's checks of the spread strips over GPUs 0,1 and 0,1,2,3
 #              (16 at a time), then compute-sanitizer's on them
 #   ceilings   the bench's copy bandwidths (1 GiB device copy a GPU, peer copies) on
@@ -108,7 +109,8 @@ auto)
     ;;
 knobs)
     # LAPLACE_TUNE's knobs where a target was missed: the strips' depth, lag and blocks
-    # over 1x2 and 1x4 at 2048^2, the passes' meeting through peer flags at 4096^2
+    # over 1x2 and 1x4 at 2048^2, the passes' meeting through peer flags at 4096^2 and
+    # 8192^2
     csv="$out/knobs.csv"
     echo "$header" > "$csv"
     for rep in $(seq "$reps"); do
@@ -120,15 +122,21 @@ knobs)
                     --precision float --eps 0 --max-iter 25000 $(layout_args "$layout") >> "$csv"
             done
         done
-        for tune in "" pass_meeting=flags; do
-            for layout in 1x2 1x4; do
-                # shellcheck disable=SC2046
-                LAPLACE_TUNE=$tune row new "$layout${tune:+,$tune}" f4096 "$rep" --nx 4096 --ny 4096 \
-                    --precision float --eps 0 --max-iter 8000 $(layout_args "$layout") >> "$csv"
+        for spec in "4096 8000" "8192 2500"; do
+            set -- $spec
+            for tune in "" pass_meeting=flags; do
+                for layout in 1x2 1x4; do
+                    # shellcheck disable=SC2046
+                    LAPLACE_TUNE=$tune row new "$layout${tune:+,$tune}" "f$1" "$rep" --nx "$1" --ny "$1" \
+                        --precision float --eps 0 --max-iter "$2" $(layout_args "$layout") >> "$csv"
+                done
             done
         done
     done
     medians "$csv" "$out/knobs-medians.csv"
+    ;;
+medians)
+    medians "$2" "${2%.csv}-medians.csv" > /dev/null
     ;;
 verify)
     GPU_SUITE_JOBS=16 GPU_SUITE_MATCH=${SUITE_MATCH:-'devices 0,1(,2,3)? --loop chip'} \
@@ -146,7 +154,7 @@ ceilings)
     grep -i -e 'copy' -e 'peer' "$out/ceilings.txt" | head -n 12
     ;;
 *)
-    echo "usage: $0 crossover|auto|knobs|verify|ceilings" >&2
+    echo "usage: $0 crossover|auto|knobs|medians|verify|ceilings" >&2
     exit 2
     ;;
 esac
