@@ -39,8 +39,8 @@ struct crossover {
  * 82ce9e3):
  * - the loop auto takes on tiles stacked in rows, the spread strips on chip up to 2048
  *   rows and passes of two above: 1024^2 3.398 / 3.012 / 3.033, 2048^2 9.556 / 6.934 /
- *   6.590, 4096^2 28.14 / 18.49 / 12.68, 8192^2 103.6 / 55.89 / 32.20, 16384^2 394.0 /
- *   200.5 / 105.3 (the course's 512^2: 1.443 / 1.628 / 1.671);
+ *   6.590, 4096^2 28.14 / 18.49 / 12.69, 8192^2 103.6 / 55.89 / 32.43, 16384^2 394.0 /
+ *   200.5 / 104.9 (the course's 512^2: 1.443 / 1.628 / 1.671);
  * - passes of two only (--loop batched, --monitor): 2048^2 7.192 / 7.111 and 1024^2 on
  *   1x4 6.211 in the same call; 1024^2 on 1x2 5.985 (results/2026-11-27-several-gpus,
  *   call 17);
@@ -50,11 +50,11 @@ struct crossover {
  */
 static const struct crossover_row h200_on_chip[] = {
     {1024, 1.13, 1.12}, {2048, 1.38, 1.45},  {4096, 1.52, 2.22},
-    {8192, 1.85, 3.22}, {16384, 1.97, 3.74},
+    {8192, 1.85, 3.19}, {16384, 1.97, 3.75},
 };
 static const struct crossover_row h200_passes[] = {
     {1024, 0.58, 0.55}, {2048, 1.33, 1.34},  {4096, 1.52, 2.22},
-    {8192, 1.85, 3.22}, {16384, 1.97, 3.74},
+    {8192, 1.85, 3.19}, {16384, 1.97, 3.75},
 };
 static const struct crossover_row h200_single[] = {
     {4096, 0.92, 0.97},
