@@ -5,7 +5,9 @@
  * batch instead of twice an iteration.
  *
  *   all:        start batch b + 1 (n sweeps the devices order among themselves,
- *               each iteration's block sums into its slot) once batch b is done
+ *               each iteration's block sums into its slot) behind batch b, then
+ *               wait for batch b: the devices go from one batch to the next with
+ *               no host between them
  *   each thread: add its tile's slots of batch b in the fixed order
  *   --------------------------- barrier -------------------------------------
  *   one thread: walk batch b's iterations in order with loop_decide
@@ -136,9 +138,10 @@ static struct batch_call plan_batch(struct loop_state *st, int set)
 /*
  * The loop in batches: the devices run st->plan.batch iterations among themselves,
  * then the host adds every tile's totals and takes the decisions in order, while
- * the devices already run the next batch. A stop inside a batch (or with the next
- * one started) rewinds every tile to a checkpoint and replays up to it. The
- * iterations after the last whole batch run as one shorter batch and the host loop
+ * the devices already run the next batch, queued before the host waited for this
+ * one (its set of buffers is the batch before's, decided already). A stop inside a batch
+ * (or with the next one started) rewinds every tile to a checkpoint and replays up to it.
+ * The iterations after the last whole batch run as one shorter batch and the host loop
  * (run_tail). Returns the last iteration this thread started (as iterate does).
  */
 long loop_batches_iterate(struct loop_state *st, struct tile *me)
@@ -150,13 +153,15 @@ long loop_batches_iterate(struct loop_state *st, struct tile *me)
     if (running && ops->batch_start(me, &b) != 0)
         return 0;
     while (running) {
-        if (ops->batch_wait(me, &b) != 0)
-            return 0;
         struct batch_call next = b;
         next.from += b.n;
         next.set = 1 - b.set;
         int ahead = next.from + b.n - 1 <= s->max_iter;
-        if (ahead && ops->batch_start(me, &next) != 0)
+        if (ahead && ops->batch_start(me, &next) != 0) {
+            ops->batch_wait(me, &b); /* on a failure nothing is left running */
+            return 0;
+        }
+        if (ops->batch_wait(me, &b) != 0)
             return 0;
         decide_batch(st, me, &b);
         if (st->stop)

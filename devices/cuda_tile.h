@@ -24,6 +24,8 @@ struct cuda_tile_batch_set {
                                     peer flags every tile: its own part */
     cudaEvent_t *marks; /* LAPLACE_TUNE's breakdown, passes of two: [2 (q - 1)] just
                            before pass q's kernel, [2 (q - 1) + 1] just after it */
+    cudaEvent_t end;    /* recorded after the set's batch on the stream that launched
+                           it: the batch waited for, not the one queued behind it */
 };
 
 struct cuda_tile {

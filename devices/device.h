@@ -274,7 +274,9 @@ struct device_ops {
      * (LAPLACE_TUNE's breakdown; nothing otherwise); 0, or -1 with t->error set.
      * batch_start (every tile's thread together): saves the field of iteration
      * from - 1 as the batch's checkpoint and starts the batch, which may run on
-     * after the call; batch_wait (together): waits for it. Both return 1 when any
+     * after the call; batch b + 1 is started before batch b is waited for, and runs
+     * after it (its checkpoint is b's end); batch_wait (together): waits for the
+     * batch, not for one started after it. Both return 1 when any
      * tile failed (then every thread stops), else 0. batch_total: the tile's
      * total of iteration from + j, in block_sums_total()'s order. batch_rewind:
      * field[0] back to the batch's checkpoint, so that the host loop can replay

@@ -96,6 +96,7 @@ int device_cuda_batches_open(struct tile *t, const struct loop_plan *plan)
     CUDA_CHECK(t, cudaEventCreateWithFlags(&c->mark, cudaEventDisableTiming));
     for (int set = 0; set < 2; set++) {
         struct cuda_tile_batch_set *s = &c->sets[set];
+        CUDA_CHECK(t, cudaEventCreateWithFlags(&s->end, cudaEventDisableTiming));
         CUDA_CHECK(t, cudaMalloc(&s->checkpoint_d, device_tile_field_bytes(t)));
         if (t->settings.reduce == REDUCE_DEVICE) {
             CUDA_CHECK(t, cudaMalloc((void **)&s->totals_d, (size_t)n * sizeof(double)));
@@ -321,18 +322,21 @@ static int capture_group(struct tile *first, const struct batch_call *b)
     return rearm_events(first, b);
 }
 
-/* The first tile's thread: launches the set's graph (batch_record made it); the
- * batch runs on while the host goes on. A batch of another length (the tail) is
- * queued directly. */
+/* The first tile's thread: launches the set's graph (batch_record made it), and the
+ * set's end event after it; the batch runs on (or waits in the stream behind the one
+ * before it) while the host goes on. A batch of another length (the tail) is queued
+ * directly. */
 static int launch_group(struct tile *first, const struct batch_call *b)
 {
     struct cuda_tile *f = first->impl;
     if (b->direct) {
         const struct tile *failed = queue_group(b);
         cudaSetDevice(first->device);
-        return failed ? blame(first, failed, "queueing", "the batch") : 0;
-    }
-    CUDA_CHECK(first, cudaGraphLaunch(f->sets[b->set].graph, f->stream));
+        if (failed)
+            return blame(first, failed, "queueing", "the batch");
+    } else
+        CUDA_CHECK(first, cudaGraphLaunch(f->sets[b->set].graph, f->stream));
+    CUDA_CHECK(first, cudaEventRecord(f->sets[b->set].end, f->stream));
     return 0;
 }
 
@@ -376,13 +380,16 @@ static int capture_own(struct tile *t, const struct batch_call *b)
 }
 
 /* Peer flags: tile t's own part launched (its graph, which batch_record made; a
- * batch of another length queued directly). */
+ * batch of another length queued directly), and the set's end event after it. */
 static int launch_own(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    if (b->direct)
-        return queue_own(t, b);
-    CUDA_CHECK(t, cudaGraphLaunch(c->sets[b->set].graph, c->stream));
+    if (b->direct) {
+        if (queue_own(t, b) != 0)
+            return -1;
+    } else
+        CUDA_CHECK(t, cudaGraphLaunch(c->sets[b->set].graph, c->stream));
+    CUDA_CHECK(t, cudaEventRecord(c->sets[b->set].end, c->stream));
     return 0;
 }
 
@@ -429,11 +436,17 @@ int device_cuda_batches_start(struct tile *t, const struct batch_call *b)
     return b->meet(b->context, t, t == &b->tiles[0] ? launch_group(t, b) : 0);
 }
 
-/* Waits for everything queued on the tile's own stream; 0, or -1 with its error. */
-static int sync_own(struct tile *t)
+/* Waits for batch b on the tile's own stream, not for the batch queued behind it: its
+ * set's end event (the first tile's, or with peer flags each tile's own), or everything
+ * queued (the other tiles of one graph, whose streams hold nothing of the batches); 0,
+ * or -1 with its error. */
+static int sync_own(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
+    if (c->flagged || t == &b->tiles[0])
+        CUDA_CHECK(t, cudaEventSynchronize(c->sets[b->set].end));
+    else
+        CUDA_CHECK(t, cudaStreamSynchronize(c->stream));
     return 0;
 }
 
@@ -442,7 +455,7 @@ static int sync_own(struct tile *t)
 static int wait_own(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
-    int rc = sync_own(t);
+    int rc = sync_own(t, b);
     if (rc == 0 && ((volatile int *)c->flag_words_h)[1]) {
         snprintf(t->error, sizeof t->error,
                  "GPU %d (tile %d): a pass waited more than %d s for a neighbouring "
@@ -455,8 +468,9 @@ static int wait_own(struct tile *t, const struct batch_call *b)
     return b->meet(b->context, t, rc);
 }
 
-/* Every tile's thread: the first waits for the whole batch of every GPU, then
- * each checks its own GPU for an error of the batch (with peer flags: wait_own). */
+/* Every tile's thread: the first waits for the whole batch of every GPU (its set's end
+ * event: the next batch may already be queued behind it), then each checks its own GPU
+ * for an error of the batch (with peer flags: wait_own). */
 int device_cuda_batches_wait(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;
@@ -464,14 +478,14 @@ int device_cuda_batches_wait(struct tile *t, const struct batch_call *b)
         return wait_own(t, b);
     int rc = 0;
     if (t == &b->tiles[0]) {
-        cudaError_t done = cudaStreamSynchronize(c->stream);
+        cudaError_t done = cudaEventSynchronize(c->sets[b->set].end);
         if (done != cudaSuccess)
-            rc = cuda_tile_failed(t, done, "cudaStreamSynchronize(first tile's stream)",
+            rc = cuda_tile_failed(t, done, "cudaEventSynchronize(the batch's end)",
                                   __func__, __FILE__, __LINE__);
     }
     if (b->meet(b->context, t, rc))
         return 1;
-    return b->meet(b->context, t, sync_own(t));
+    return b->meet(b->context, t, t == &b->tiles[0] ? 0 : sync_own(t, b));
 }
 
 int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j,
@@ -531,6 +545,8 @@ void device_cuda_batches_free(struct cuda_tile *c)
         cudaFreeHost(s->totals_h);
         if (s->graph)
             cudaGraphExecDestroy(s->graph);
+        if (s->end)
+            cudaEventDestroy(s->end);
         for (cudaEvent_t *m = s->marks; m && *m; m++) /* created in order, up to NULL */
             cudaEventDestroy(*m);
         free(s->marks);
