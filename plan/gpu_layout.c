@@ -35,26 +35,25 @@ struct crossover {
 
 /*
  * Measured on 4 H200s, float, the norm every iteration, us an iteration, medians of 3,
- * 1 GPU (auto) against 1x2 and 1x4 (results/2026-11-28-crossover, call A, main
- * 82ce9e3):
+ * 1 GPU (auto) against 1x2 and 1x4 (results/2026-11-28-crossover):
  * - the loop auto takes on tiles stacked in rows, the spread strips on chip up to 2048
- *   rows and passes of two above: 1024^2 3.398 / 3.012 / 3.033, 2048^2 9.556 / 6.934 /
- *   6.590, 4096^2 28.14 / 18.49 / 12.69, 8192^2 103.6 / 55.89 / 32.43, 16384^2 394.0 /
- *   200.5 / 104.9 (the course's 512^2: 1.443 / 1.628 / 1.671);
+ *   rows (call A, main 82ce9e3): 1024^2 3.398 / 3.012 / 3.033, 2048^2 9.556 / 6.934 /
+ *   6.590 (the course's 512^2: 1.443 / 1.628 / 1.671); passes of two above, the next
+ *   batch queued before the host waits (call B, main 2312095): 4096^2 27.80 / 17.27 /
+ *   11.50, 8192^2 102.5 / 53.91 / 31.31, 16384^2 389.9 / 196.7 / 102.8;
  * - passes of two only (--loop batched, --monitor): 2048^2 7.192 / 7.111 and 1024^2 on
- *   1x4 6.211 in the same call; 1024^2 on 1x2 5.985 (results/2026-11-27-several-gpus,
- *   call 17);
+ *   1x4 6.211 (call A); 1024^2 on 1x2 5.985 (results/2026-11-27-several-gpus, call 17);
  * - single sweeps on tiles (every other rule), 1 GPU against 2x1 and 2x2, issue 42's
  *   table (4 H200s, e6be97e): 4096^2 30.8 / 33.4 / 31.9, 8192^2 111.9 / 89.8 / 89.7,
  *   16384^2 424 / 332 / 174.
  */
 static const struct crossover_row h200_on_chip[] = {
-    {1024, 1.13, 1.12}, {2048, 1.38, 1.45},  {4096, 1.52, 2.22},
-    {8192, 1.85, 3.19}, {16384, 1.97, 3.75},
+    {1024, 1.13, 1.12}, {2048, 1.38, 1.45},  {4096, 1.61, 2.42},
+    {8192, 1.90, 3.27}, {16384, 1.98, 3.79},
 };
 static const struct crossover_row h200_passes[] = {
-    {1024, 0.58, 0.55}, {2048, 1.33, 1.34},  {4096, 1.52, 2.22},
-    {8192, 1.85, 3.19}, {16384, 1.97, 3.75},
+    {1024, 0.58, 0.55}, {2048, 1.33, 1.34},  {4096, 1.61, 2.42},
+    {8192, 1.90, 3.27}, {16384, 1.98, 3.79},
 };
 static const struct crossover_row h200_single[] = {
     {4096, 0.92, 0.97},

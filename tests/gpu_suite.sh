@@ -95,16 +95,22 @@ settle() { wait; }
 iterations_of() { tail -n 1 "$1" | cut -d, -f8; }
 
 # reference NAME PROBLEM_ARGS...: the serial field and CSV, computed once (in the
-# foreground, so that checks running at once never compute the same one).
+# foreground, so that checks running at once never compute the same one). They take
+# their names only once the serial run has finished: a run stopped by a signal (a
+# suite cut by `timeout` writes the field of the iteration it reached) leaves none
+# for a later suite over the same $OUT to take for the reference.
 reference() {
     local name=$1; shift
-    [ -f "$OUT/$name.serial.dat" ] && return 0
-    local args=()
+    [ -f "$OUT/$name.serial.dat" ] && [ -f "$OUT/$name.serial.csv" ] && return 0
+    local args=() part="$OUT/$name.serial-part"
     while [ $# -gt 0 ]; do # --kernel names a GPU kernel: the serial backend refuses it
         if [ "$1" = --kernel ]; then shift 2; else args+=("$1"); shift; fi
     done
-    "$LAPLACE" --backend serial --csv --output "$OUT/$name.serial.dat" "${args[@]}" \
-        > "$OUT/$name.serial.csv"
+    if ! "$LAPLACE" --backend serial --csv --output "$part.dat" "${args[@]}" > "$part.csv"; then
+        rm -f "$part.dat" "$part.csv"
+        return 1
+    fi
+    mv "$part.csv" "$OUT/$name.serial.csv" && mv "$part.dat" "$OUT/$name.serial.dat"
 }
 
 # gated GPUS LABEL FUNCTION ARGS...: the check FUNCTION LABEL ARGS... when it is

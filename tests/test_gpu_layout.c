@@ -42,9 +42,9 @@ Test(gpu_layout, several_gpus_only_where_they_pay)
            "4 of 4 GPUs, stacked in rows: 4 GPUs 1.45x one at 2048^2 sites (measured on "
            "4 H200s)");
     expect(4, 3000, 3000, CHIP, 1, 4, "4 GPUs 1.45x one at 2048^2");
-    expect(4, 4096, 4096, CHIP, 1, 4, "4 GPUs 2.22x one at 4096^2");
-    expect(4, 16384, 16384, CHIP, 1, 4, "4 GPUs 3.75x one at 16384^2");
-    expect(3, 8192, 8192, CHIP, 1, 3, "3 of 3 GPUs, stacked in rows: 4 GPUs 3.19x one");
+    expect(4, 4096, 4096, CHIP, 1, 4, "4 GPUs 2.42x one at 4096^2");
+    expect(4, 16384, 16384, CHIP, 1, 4, "4 GPUs 3.79x one at 16384^2");
+    expect(3, 8192, 8192, CHIP, 1, 3, "3 of 3 GPUs, stacked in rows: 4 GPUs 3.27x one");
     expect(2, 2048, 2048, CHIP, 1, 2, "2 of 2 GPUs, stacked in rows: 2 GPUs 1.38x one");
     expect(2, 1024, 1024, CHIP, 1, 2, "2 of 2 GPUs");
     expect(2, 1023, 1024, CHIP, 1, 1, "1 of 2 GPUs");
@@ -61,7 +61,7 @@ Test(gpu_layout, passes_without_the_strips_pay_from_2048_squared)
     expect(4, 2048, 2048, PASSES, 1, 4,
            "4 of 4 GPUs, stacked in rows: 4 GPUs 1.34x one at 2048^2");
     expect(2, 2048, 2048, PASSES, 1, 2, "2 GPUs 1.33x one at 2048^2");
-    expect(4, 16384, 16384, PASSES, 1, 4, "4 GPUs 3.75x one at 16384^2");
+    expect(4, 16384, 16384, PASSES, 1, 4, "4 GPUs 3.79x one at 16384^2");
 }
 
 Test(gpu_layout, single_sweeps_pay_later_and_lie_square)
@@ -115,10 +115,10 @@ Test(gpu_layout, each_model_its_own_table_and_others_the_h200s)
            "H200s)");
     model = "NVIDIA A100-SXM4-80GB"; /* a model not measured: the H200s' */
     expect(4, 16384, 16384, CHIP, 1, 4,
-           "4 GPUs 3.75x one at 16384^2 sites (measured on 4 "
+           "4 GPUs 3.79x one at 16384^2 sites (measured on 4 "
            "H200s)");
     model = "";
     expect(2, 4096, 4096, PASSES, 1, 2,
-           "2 GPUs 1.52x one at 4096^2 sites (measured on 4 "
+           "2 GPUs 1.61x one at 4096^2 sites (measured on 4 "
            "H200s)");
 }
