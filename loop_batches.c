@@ -157,12 +157,17 @@ long loop_batches_iterate(struct loop_state *st, struct tile *me)
         next.from += b.n;
         next.set = 1 - b.set;
         int ahead = next.from + b.n - 1 <= s->max_iter;
+        /* on a failure every thread waits for what it queued: nothing runs on when the
+         * tiles close (a GPU's batch may read its neighbours' fields) */
         if (ahead && ops->batch_start(me, &next) != 0) {
-            ops->batch_wait(me, &b); /* on a failure nothing is left running */
+            ops->batch_wait(me, &b);
             return 0;
         }
-        if (ops->batch_wait(me, &b) != 0)
+        if (ops->batch_wait(me, &b) != 0) {
+            if (ahead)
+                ops->batch_wait(me, &next);
             return 0;
+        }
         decide_batch(st, me, &b);
         if (st->stop)
             return end_at_stop(st, me, &b, &next, ahead);

@@ -438,8 +438,8 @@ int device_cuda_batches_start(struct tile *t, const struct batch_call *b)
 
 /* Waits for batch b on the tile's own stream, not for the batch queued behind it: its
  * set's end event (the first tile's, or with peer flags each tile's own), or everything
- * queued (the other tiles of one graph, whose streams hold nothing of the batches); 0,
- * or -1 with its error. */
+ * queued (the other tiles of one graph, whose streams hold no batch but the tail's own
+ * part, queued directly and last); 0, or -1 with its error. */
 static int sync_own(struct tile *t, const struct batch_call *b)
 {
     struct cuda_tile *c = t->impl;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "gpu_partition.h"
+#include "plan/on_chip.h"
 
 /* Several GPUs' speed-up over one (auto's loop on each), measured at a lattice: on two
  * GPUs and on four (which stands for every GPU of a machine of three or more). */
@@ -111,29 +112,47 @@ static const struct crossover_row *row_for(const struct crossover *t, long sites
     return row;
 }
 
-/* The GPUs that pay most at `row` (1, 2 or all; a tie goes to more GPUs), and their
- * measured speed-up in *speed_up (1 for one GPU). */
-static int gpus_that_pay(int gpus, const struct crossover_row *row, double *speed_up)
+/* What n GPUs were measured to give a lattice: the table of the loop they would take
+ * (the strips' only where the loop plan takes them on n tiles of ny rows, else the
+ * passes'), its row at `sites` (NULL below the first), and the speed-up (0 there). */
+struct measured {
+    struct crossover table;
+    const struct crossover_row *row;
+    double speed_up;
+};
+
+static struct measured measured_on(const char *model, enum stacked_loop loop, int n,
+                                   long sites, long ny)
+{
+    if (loop == STACKED_ON_CHIP && !on_chip_across_auto(n, ny))
+        loop = STACKED_PASSES;
+    struct measured m = {.table = table_of(model, loop)};
+    m.row = row_for(&m.table, sites);
+    m.speed_up = !m.row ? 0 : n == 2 ? m.row->two : m.row->four;
+    return m;
+}
+
+/* The GPUs that pay most (1, 2 or all; a tie goes to more GPUs) and what was measured
+ * for them in *m (for one GPU: what 2 GPUs were measured to give). */
+static int gpus_that_pay(int gpus, const char *model, enum stacked_loop loop, long sites,
+                         long ny, struct measured *m)
 {
     int best = 1;
-    *speed_up = 1.0;
-    if (!row)
-        return best;
-    if (row->two >= *speed_up) {
+    *m = measured_on(model, loop, 2, sites, ny);
+    if (m->row && m->speed_up >= 1.0)
         best = 2;
-        *speed_up = row->two;
-    }
-    if (gpus > 2 && row->four >= *speed_up) {
+    const struct measured all = measured_on(model, loop, gpus, sites, ny);
+    if (gpus > 2 && all.row && all.speed_up >= (best == 2 ? m->speed_up : 1.0)) {
         best = gpus;
-        *speed_up = row->four;
+        *m = all;
     }
     return best;
 }
 
-/* Why `n` of `gpus` GPUs, from the row of table t measured (NULL: below every row). */
+/* Why `n` of `gpus` GPUs, from what was measured (m: for one GPU, 2 GPUs' row; NULL
+ * row: below every row). */
 static void say_why(struct gpu_layout *out, int n, int gpus, int stacked,
-                    enum stacked_loop loop, const struct crossover *t,
-                    const struct crossover_row *row, double speed_up)
+                    enum stacked_loop loop, const struct measured *m)
 {
     char head[96];
     snprintf(head, sizeof head, "%d of %d GPUs%s%s", n, gpus,
@@ -141,28 +160,26 @@ static void say_why(struct gpu_layout *out, int n, int gpus, int stacked,
              loop != STACKED_NONE
                  ? ":"
                  : ": with single sweeps (this method, kernel or loop),");
-    if (!row)
+    if (!m->row)
         snprintf(out->why, sizeof out->why,
                  "%s several do not pay below %ld^2 sites (measured on %s)", head,
-                 t->rows[0].side, t->measured_on);
+                 m->table.rows[0].side, m->table.measured_on);
     else if (n == 1)
         snprintf(
             out->why, sizeof out->why,
             "%s several do not pay at %ld^2 sites (2 GPUs %.2fx one, measured on %s)",
-            head, row->side, row->two, t->measured_on);
+            head, m->row->side, m->row->two, m->table.measured_on);
     else
         snprintf(out->why, sizeof out->why,
                  "%s %d GPUs %.2fx one at %ld^2 sites (measured on %s)", head,
-                 n == 2 ? 2 : 4, speed_up, row->side, t->measured_on);
+                 n == 2 ? 2 : 4, m->speed_up, m->row->side, m->table.measured_on);
 }
 
 void gpu_layout_auto(int gpus, const char *model, long nx, long ny,
                      enum stacked_loop loop, struct gpu_layout *out)
 {
-    const struct crossover t = table_of(model, loop);
-    const struct crossover_row *row = row_for(&t, nx * ny);
-    double speed_up = 1.0;
-    const int n = gpus > 1 ? gpus_that_pay(gpus, row, &speed_up) : 1;
+    struct measured m;
+    const int n = gpus > 1 ? gpus_that_pay(gpus, model, loop, nx * ny, ny, &m) : 1;
     const int stacked = loop != STACKED_NONE && n > 1 && ny / n >= 2;
     if (stacked) {
         out->ngx = 1;
@@ -173,5 +190,5 @@ void gpu_layout_auto(int gpus, const char *model, long nx, long ny,
         snprintf(out->why, sizeof out->why, "the one GPU");
         return;
     }
-    say_why(out, n, gpus, stacked, loop, &t, row, speed_up);
+    say_why(out, n, gpus, stacked, loop, &m);
 }

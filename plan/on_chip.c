@@ -189,13 +189,18 @@ void on_chip_does_not_fit(const struct tile_offer *o, struct loop_plan *p)
 /* Auto takes the spread strips over two to four GPUs for lattices up to this many rows,
  * where they were measured faster than the passes of two that stacked tiles take
  * otherwise (4 H200s, float, us an iteration, medians of 3, results/2026-11-28-
- * crossover, call A): 1x2 1024^2 3.009 against 1x4's passes 6.211, 2048^2 6.934
- * against 7.192; 1x4 1024^2 3.033 against 6.211, 2048^2 6.590 against 7.111; the
- * course problem 1.634 and 1.671 against 1x4's passes 6.156 (on 2 H200s,
+ * crossover, call A): 1x2 2048^2 6.934 against its passes' 7.192 (1024^2 3.009 against
+ * 5.985, results/2026-11-27-several-gpus, call 17); 1x4 1024^2 3.033 against 6.211,
+ * 2048^2 6.590 against 7.111, the course problem 1.671 against 6.156 (on 2 H200s,
  * results/2026-11-28-across, call C: 1x2 256^2 1.41 against 5.72, 1536^2 5.49 against
  * 6.37). Over more GPUs only where asked (--loop chip): not measured. */
 #define ACROSS_UP_TO_ROWS 2048
 #define ACROSS_AUTO_MOST_GPUS 4
+
+int on_chip_across_auto(int tiles, long rows)
+{
+    return tiles >= 2 && tiles <= ACROSS_AUTO_MOST_GPUS && rows <= ACROSS_UP_TO_ROWS;
+}
 
 /* Whether tile a's GPU reaches tile b's memory directly (peer access). */
 static int reaches(const struct tile_offer *a, const struct tile_offer *b)
@@ -219,8 +224,7 @@ int on_chip_across(const struct loop_plan_input *in, const struct tile_offer *o,
     long rows = 0;
     for (int t = 0; t < in->tiles; t++)
         rows += o[t].ly;
-    const int pays = on_chip_pays(s) && in->tiles <= ACROSS_AUTO_MOST_GPUS &&
-                     rows <= ACROSS_UP_TO_ROWS;
+    const int pays = on_chip_pays(s) && on_chip_across_auto(in->tiles, rows);
     if (!(s->loop == LOOP_CHIP || pays) || in->monitor || in->tiles > SPREAD_MOST_GPUS ||
         !o[0].gpu || spread_fit(s, &o[0], &fit) == 0)
         return 0;

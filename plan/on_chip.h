@@ -19,6 +19,10 @@ int on_chip_alone(const struct tile_settings *s, const struct tile_offer *o,
 /* --loop chip on a lone tile that does not fit: p fails, saying why. */
 void on_chip_does_not_fit(const struct tile_offer *o, struct loop_plan *p);
 
+/* Whether auto takes the spread strips over `tiles` GPUs for a lattice of `rows` rows,
+ * where they fit (on_chip_across); gpu_layout.c reads the strips' crossover there. */
+int on_chip_across_auto(int tiles, long rows);
+
 /* Tiles stacked in rows, a GPU each: the spread strips over their GPUs into p where
  * asked (--loop chip) or where they pay, and every tile's band fits: 1, else 0. */
 int on_chip_across(const struct loop_plan_input *in, const struct tile_offer *o,

@@ -45,8 +45,8 @@ static int auto_tiles(const struct config *c, int gpus)
 
 /* The loop a run's GPU tiles stacked in rows may take: passes of two iterations where
  * the loop plan allows them (loop_plan_pairs_allowed) with a loop other than the
- * host's, and also the spread strips on chip where the loop on chip pays
- * (on_chip_pays) and no --monitor watches. */
+ * host's and no snapshots (which take the host loop), and also the spread strips on
+ * chip where the loop on chip pays (on_chip_pays) and no --monitor watches. */
 static enum stacked_loop stacked_loop_of(const struct config *c)
 {
     const struct tile_settings asked = {.block_x = c->block_x,
@@ -56,7 +56,7 @@ static enum stacked_loop stacked_loop_of(const struct config *c)
                                         .loop = c->loop,
                                         .update_rule = config_update_rule(c),
                                         .tune = c->tune};
-    if (c->loop == LOOP_HOST || !loop_plan_pairs_allowed(&asked))
+    if (c->loop == LOOP_HOST || c->snapshot_every > 0 || !loop_plan_pairs_allowed(&asked))
         return STACKED_NONE;
     return on_chip_pays(&asked) && c->monitor_every == 0 ? STACKED_ON_CHIP
                                                          : STACKED_PASSES;

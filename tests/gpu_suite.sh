@@ -588,7 +588,9 @@ auto_layout_checks() {
         auto_named 1 "the one GPU" --nx 4096 --ny 4096
         return
     fi
-    nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2> /dev/null | grep -q H100 && h100=1
+    # the table laplace itself reads for these GPUs (its dry run names where it was measured)
+    "$LAPLACE" --backend gpu --nx 4096 --ny 4096 --dry-run 2> /dev/null |
+        grep -q '^  partition .*measured on [0-9]* H100s' && h100=1
     auto_named 2 "1 of $ngpu GPUs:" --nx 1000 --ny 1000
     if [ "$h100" -eq 1 ]; then
         auto_named 2 "1 of $ngpu GPUs:" --nx 1024 --ny 1024
