@@ -358,6 +358,87 @@ Test(batches, a_failing_batch_stops_every_tile)
     partition_free(&p);
 }
 
+/* Tile 0's starts and waits in the order it made them: +from for a start, -from for a
+ * wait; the wait for batch `failing_wait` (0: none) fails on tile 1. */
+static struct {
+    long call[LOGGED_MOST];
+    int count;
+} calls;
+static long failing_wait;
+
+static void log_call(const struct tile *t, long call)
+{
+    if (t->index == 0 && calls.count < LOGGED_MOST)
+        calls.call[calls.count++] = call;
+}
+
+static int ordered_start(struct tile *t, const struct batch_call *b)
+{
+    log_call(t, b->from);
+    return device_host_ops.batch_start(t, b);
+}
+
+static int ordered_wait(struct tile *t, const struct batch_call *b)
+{
+    log_call(t, -b->from);
+    if (b->from != failing_wait)
+        return device_host_ops.batch_wait(t, b);
+    if (t->index == 1)
+        snprintf(t->error, sizeof t->error, "planted failure in the wait for batch %ld",
+                 b->from);
+    return b->meet(b->context, t, t->index == 1 ? -1 : 0);
+}
+
+/* Batch b + 1 is started before batch b is waited for (the GPUs go on from one to the
+ * next with no host between them); a failed wait also waits for the batch started
+ * behind it, and nothing starts after it (no batch runs on while the tiles close). */
+Test(batches, the_next_batch_starts_before_the_wait_and_a_failed_wait_waits_for_it)
+{
+    struct problem pb = test_problem(40, 30, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(0.0, 6 * HOST_BATCH);
+    s.loop = LOOP_BATCHED;
+    struct device_ops ops = device_host_ops;
+    ops.batch_start = ordered_start;
+    ops.batch_wait = ordered_wait;
+    struct partition p;
+    struct field out;
+    struct solve_result r;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 2, 1), 0);
+    const long b = HOST_BATCH;
+    const long in_order[] = {1,
+                             1 + b,
+                             -1,
+                             1 + 2 * b,
+                             -(1 + b),
+                             1 + 3 * b,
+                             -(1 + 2 * b),
+                             1 + 4 * b,
+                             -(1 + 3 * b),
+                             1 + 5 * b,
+                             -(1 + 4 * b),
+                             -(1 + 5 * b)};
+    const int count = (int)(sizeof in_order / sizeof *in_order);
+    failing_wait = 0;
+    calls.count = 0;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), 0, "%s", r.error);
+    field_free(&out);
+    cr_assert_eq(calls.count, count, "%d calls", calls.count);
+    for (int i = 0; i < count; i++)
+        cr_expect_eq(calls.call[i], in_order[i], "call %d: %ld, expected %ld", i,
+                     calls.call[i], in_order[i]);
+    failing_wait = 1 + 2 * b;
+    calls.count = 0;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), -1);
+    cr_assert_eq(r.reason, STOP_FAILED);
+    cr_assert(strstr(r.error, "planted failure in the wait for batch 33"), "%s", r.error);
+    cr_assert_eq(calls.count, 8, "%d calls", calls.count);
+    for (int i = 0; i < 7; i++)
+        cr_expect_eq(calls.call[i], in_order[i], "call %d", i);
+    cr_expect_eq(calls.call[7], -(1 + 3 * b),
+                 "the batch behind the failed one waited for");
+    partition_free(&p);
+}
+
 /* SOR's two phases meet inside a batch; sources and regions go through the
  * general sweep: the command line, batched and host loop against serial. In double
  * the run converges at iteration 98, inside a batch of 16; in float SOR never gets
