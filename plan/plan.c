@@ -46,7 +46,7 @@ static int auto_tiles(const struct config *c, int gpus)
 /* The loop a run's GPU tiles stacked in rows may take: passes of two iterations where
  * the loop plan allows them (loop_plan_pairs_allowed) with a loop other than the
  * host's and no snapshots (which take the host loop), and also the spread strips on
- * chip where the loop on chip pays (on_chip_pays) and no --monitor watches. */
+ * chip where the loop on chip pays (on_chip_pays) and no monitor is shown. */
 static enum stacked_loop stacked_loop_of(const struct config *c)
 {
     const struct tile_settings asked = {.block_x = c->block_x,
@@ -58,8 +58,8 @@ static enum stacked_loop stacked_loop_of(const struct config *c)
                                         .tune = c->tune};
     if (c->loop == LOOP_HOST || c->snapshot_every > 0 || !loop_plan_pairs_allowed(&asked))
         return STACKED_NONE;
-    return on_chip_pays(&asked) && c->monitor_every == 0 ? STACKED_ON_CHIP
-                                                         : STACKED_PASSES;
+    return on_chip_pays(&asked) && !config_shows_monitor(c) ? STACKED_ON_CHIP
+                                                            : STACKED_PASSES;
 }
 
 /* --backend auto: the GPUs if any; --partition auto: one process's GPUs as many as pay

@@ -136,6 +136,10 @@ const char *config_gpu_mechanism(const struct config *c);
  * the checks here and for plan_make, which keeps it in the plan. */
 struct update_rule config_update_rule(const struct config *c);
 
+/* Whether the run shows the monitor's norms as it goes (--monitor, unless --csv or
+ * -q): watchers.c shows them, and the plan's loops let the host watch. */
+int config_shows_monitor(const struct config *c);
+
 /* Prints the help text: every option with its default. */
 void config_print_help(const char *program);
 

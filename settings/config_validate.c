@@ -130,6 +130,11 @@ static int validate_problem(const struct config *c, char *err, size_t n)
     return 0;
 }
 
+int config_shows_monitor(const struct config *c)
+{
+    return !c->csv && !c->quiet && c->monitor_every > 0;
+}
+
 struct update_rule config_update_rule(const struct config *c)
 {
     double w = c->omega;

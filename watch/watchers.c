@@ -14,7 +14,7 @@ void watchers_choose(struct watchers *w, const struct config *c)
 {
     memset(w, 0, sizeof *w);
     w->has_history = c->history[0] != 0;
-    w->has_monitor = !c->csv && !c->quiet && c->monitor_every > 0;
+    w->has_monitor = config_shows_monitor(c);
     /* under mpirun stdout is a terminal Open MPI makes, even when redirected: none,
      * also for rank 0's comparisons (whose plan is one process's) */
     w->has_progress = !c->csv && !c->quiet && c->monitor_every == 0 &&
