@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# reproduce.sh crossover|auto|knobs|medians|verify|ceilings: the device calls behind this folder, run from
+# reproduce.sh crossover|auto|medians|verify|ceilings: the device calls behind this folder, run from
 # the repository root on a machine of 4 GPUs with gpu-bin/laplace-base (main e6be97e,
 # where issue 42's table was measured) and gpu-bin/laplace-new (the commit under test),
 # both built on the CPU machine with `make`; CSVs and logs into $OUT.
@@ -13,12 +13,11 @@
 #   auto       --partition auto against one GPU from 16^2 to 16384^2 (auto.csv,
 #              auto-medians.csv)
 #   medians F  the medians of a call's CSV F, into F-medians.csv (F less .csv)
-#   knobs      LAPLACE_TUNE's knobs of the strips at 2048^2 and of the passes at
-#              4096^2 and 8192^2 (knobs.csv, knobs-medians.csv)
 #   verify     the GPU suite's checks of the spread strips over GPUs 0,1 and 0,1,2,3
-#              (16 at a time), then compute-sanitizer's on them
-#   ceilings   the bench's copy bandwidths (1 GiB device copy a GPU, peer copies) on
-#              this machine, with the bench's smoke test (LAPLACE_BENCH_QUICK=1)
+#              (16 at a time; SUITE_MATCH another set, as calls B and D did), then
+#              compute-sanitizer's on them
+#   ceilings   the bench's copy bandwidths (a device copy a GPU, peer copies from GPU
+#              0; 16 MiB each in the bench's smoke test, LAPLACE_BENCH_QUICK=1)
 set -u
 export NCCL_NVLS_ENABLE=0
 out=${OUT:-/tmp}
@@ -107,34 +106,6 @@ auto)
     done
     medians "$csv" "$out/auto-medians.csv"
     ;;
-knobs)
-    # LAPLACE_TUNE's knobs where a target was missed: the strips' depth, lag and blocks
-    # over 1x2 and 1x4 at 2048^2, the passes' meeting through peer flags at 4096^2 and
-    # 8192^2
-    csv="$out/knobs.csv"
-    echo "$header" > "$csv"
-    for rep in $(seq "$reps"); do
-        for tune in "" spread_depth=1 spread_depth=3 spread_depth=4 spread_lag=4 \
-                    spread_blocks=100 spread_columns=0; do
-            for layout in 1x2-chip 1x4-chip; do
-                # shellcheck disable=SC2046
-                LAPLACE_TUNE=$tune row new "$layout${tune:+,$tune}" f2048 "$rep" --nx 2048 --ny 2048 \
-                    --precision float --eps 0 --max-iter 25000 $(layout_args "$layout") >> "$csv"
-            done
-        done
-        for spec in "4096 8000" "8192 2500"; do
-            set -- $spec
-            for tune in "" pass_meeting=flags; do
-                for layout in 1x2 1x4; do
-                    # shellcheck disable=SC2046
-                    LAPLACE_TUNE=$tune row new "$layout${tune:+,$tune}" "f$1" "$rep" --nx "$1" --ny "$1" \
-                        --precision float --eps 0 --max-iter "$2" $(layout_args "$layout") >> "$csv"
-                done
-            done
-        done
-    done
-    medians "$csv" "$out/knobs-medians.csv"
-    ;;
 medians)
     medians "$2" "${2%.csv}-medians.csv" > /dev/null
     ;;
@@ -154,7 +125,7 @@ ceilings)
     grep -i -e 'copy' -e 'peer' "$out/ceilings.txt" | head -n 12
     ;;
 *)
-    echo "usage: $0 crossover|auto|knobs|medians|verify|ceilings" >&2
+    echo "usage: $0 crossover|auto|medians|verify|ceilings" >&2
     exit 2
     ;;
 esac
