@@ -476,16 +476,10 @@ int device_cuda_batches_wait(struct tile *t, const struct batch_call *b)
     struct cuda_tile *c = t->impl;
     if (c->flagged)
         return wait_own(t, b);
-    int rc = 0;
-    if (t == &b->tiles[0]) {
-        cudaError_t done = cudaEventSynchronize(c->sets[b->set].end);
-        if (done != cudaSuccess)
-            rc = cuda_tile_failed(t, done, "cudaEventSynchronize(the batch's end)",
-                                  __func__, __FILE__, __LINE__);
-    }
-    if (b->meet(b->context, t, rc))
+    const int first = t == &b->tiles[0];
+    if (b->meet(b->context, t, first ? sync_own(t, b) : 0))
         return 1;
-    return b->meet(b->context, t, t == &b->tiles[0] ? 0 : sync_own(t, b));
+    return b->meet(b->context, t, first ? 0 : sync_own(t, b));
 }
 
 int device_cuda_batches_total(struct tile *t, const struct batch_call *b, long j,
