@@ -89,6 +89,20 @@ static int meet_on_chip(void *context, struct tile *me, int rc)
     return loop_agree(st);
 }
 
+/* The team of the loop on chip (every tile of the run), and what its devices keep
+ * allocated before the loop's clock (chip_open); 1 when any tile failed. */
+static int open_on_chip(struct loop_state *st, struct tile *me)
+{
+#pragma omp single
+    st->chip_team = (struct chip_team){.tiles = st->tiles,
+                                       .count = partition_count(st->partition),
+                                       .meet = meet_on_chip,
+                                       .context = st};
+    if (st->ops->chip_open)
+        loop_record(st, me, st->ops->chip_open(me, &st->plan, &st->chip_team));
+    return loop_agree(st);
+}
+
 /* A lone tile whose device runs the loop itself the plan's way, or tiles stacked in
  * rows whose devices run it together (run_on_chip): same numbers. Tile 0's thread keeps
  * the state and shows the norms. */
@@ -97,11 +111,6 @@ static long iterate_on_chip(struct loop_state *st, struct tile *me)
     struct loop_watch watch = {
         .norm = watch_alone, .stop_asked = stop_asked_alone, .context = st};
     struct stop_state mine;
-#pragma omp single
-    st->chip_team = (struct chip_team){.tiles = st->tiles,
-                                       .count = partition_count(st->partition),
-                                       .meet = meet_on_chip,
-                                       .context = st};
     struct stop_state *state = me->index == 0 ? &st->state : &mine;
     int rc = st->ops->run_on_chip(me, &st->plan, &st->stop_rule, state, &watch,
                                   &st->chip_team);
@@ -182,8 +191,11 @@ static void drive_tile(struct loop_state *st, struct tile *me)
     loop_record(st, me, st->ops->connect(me, nb));
     if (loop_agree(st) || plan_loop(st, me) || st->settings->plan_only)
         goto out;
-    /* the batches' buffers and graphs are set-up: made before the loop's clock */
-    const int unopened = loop_way_batches(st->plan.way) && loop_batches_open(st, me);
+    /* set-up, made before the loop's clock: the batches' buffers and graphs, the loop
+     * on chip's state, norms and meetings */
+    const int unopened = loop_way_batches(st->plan.way)   ? loop_batches_open(st, me)
+                         : loop_way_on_chip(st->plan.way) ? open_on_chip(st, me)
+                                                          : 0;
 #pragma omp single
     {
         st->result->time_input_s = elapsed_since(&st->clock);
@@ -197,7 +209,7 @@ static void drive_tile(struct loop_state *st, struct tile *me)
     else if (loop_way_batches(st->plan.way))
         started = unopened ? 0 : loop_batches_iterate(st, me);
     else
-        started = iterate_on_chip(st, me);
+        started = unopened ? 0 : iterate_on_chip(st, me);
     if (me->sweeps_overlapped) {
 #pragma omp atomic write
         st->result->sweeps_overlapped = 1;

@@ -276,6 +276,7 @@ const struct device_ops device_cuda_ops = {
     .close = cuda_close,
     .offer = device_cuda_offer,
     .prepare = cuda_prepare,
+    .chip_open = device_cuda_chip_open,
     .run_on_chip = device_cuda_chip_run,
     .batch_open = device_cuda_batches_open,
     .batch_record = device_cuda_batches_record,

@@ -5,7 +5,8 @@
  * multiprocessors (kernels/laplace_spread.h); tiles stacked in rows, one a GPU, run
  * the spread strips together, each GPU its band of them, meeting its neighbours'
  * bands through peer memory. The way, depth and lag are the loop plan's (from each
- * tile's plans of every depth, made when it offered them: device_cuda_offer.c). After
+ * tile's plans of every depth, made when it offered them: device_cuda_offer.c). What
+ * the loop keeps is allocated before the loop's clock (device_cuda_chip_open). After
  * each lap the host looks in, as after a batch: the injected fault, every norm the lap
  * computed (to the watch: history, signals) and a signal that came with no norm; the
  * tiles' threads meet after each lap, so that a failure, or a stop the watch asked
@@ -90,10 +91,10 @@ static int open_band(struct tile *t, const struct chip_team *team)
     return 0;
 }
 
-/* The state, the lap's norms and (spread) the meeting, zeroed: this band's blocks
- * meet there and its neighbours' store into it. */
-static int allocate(struct tile *t, const struct loop_plan *plan,
-                    const struct chip_team *team, const struct stop_state *start)
+/* The state at the start, the lap's norms and (spread) the meeting, zeroed: this
+ * band's blocks meet there and its neighbours' store into it. */
+int device_cuda_chip_open(struct tile *t, const struct loop_plan *plan,
+                          const struct chip_team *team)
 {
     struct cuda_tile *c = t->impl;
     const size_t norms = CHIP_LAP_MOST * sizeof(double);
@@ -111,7 +112,7 @@ static int allocate(struct tile *t, const struct loop_plan *plan,
     CUDA_CHECK(t, cudaMallocHost((void **)&c->state_h, sizeof *c->state_h));
     CUDA_CHECK(t, cudaMalloc((void **)&c->norms_d, norms));
     CUDA_CHECK(t, cudaMallocHost((void **)&c->norms_h, norms));
-    *c->state_h = *start;
+    *c->state_h = stop_state_start();
     CUDA_CHECK(t, cudaMemcpyAsync(c->state_d, c->state_h, sizeof *c->state_d,
                                   cudaMemcpyHostToDevice, c->stream));
     CUDA_CHECK(t, cudaStreamSynchronize(c->stream)); /* the meeting zeroed for all */
@@ -235,8 +236,6 @@ int device_cuda_chip_run(struct tile *t, const struct loop_plan *plan,
     const struct sweep_launch tile = cuda_tile_sweep_launch(t, 1, 0, NULL);
     const long ly =
         team->tiles[team->count - 1].extent->y0 + team->tiles[team->count - 1].extent->ly;
-    if (team->meet(team->context, t, allocate(t, plan, team, out)))
-        return -1;
     const struct spread_band band =
         way.strips ? band_of(t, plan, team, ly) : (struct spread_band){0};
     do {

@@ -56,4 +56,10 @@ static inline int loop_way_batches(enum loop_way way)
     return way == LOOP_WAY_BATCHED || way == LOOP_WAY_SINGLES || way == LOOP_WAY_PAIRS;
 }
 
+/* 1 when the way is on chip (cluster, spread: the device's run_on_chip). */
+static inline int loop_way_on_chip(enum loop_way way)
+{
+    return way == LOOP_WAY_CLUSTER || way == LOOP_WAY_SPREAD;
+}
+
 #endif
