@@ -38,8 +38,9 @@ struct crossover {
  * Measured on 4 H200s, float, the norm every iteration, us an iteration, medians of 3,
  * 1 GPU (auto) against 1x2 and 1x4 (results/2026-11-28-crossover):
  * - the loop auto takes on tiles stacked in rows, the spread strips on chip up to 2048
- *   rows (call A, main 82ce9e3): 1024^2 3.398 / 3.012 / 3.033, 2048^2 9.556 / 6.934 /
- *   6.590 (the course's 512^2: 1.443 / 1.628 / 1.671); passes of two above, the next
+ *   rows, their set-up before the clock (results/2026-11-28-chip-open, call A, main
+ *   339e837): 1024^2 3.405 / 3.000 / 2.825, 2048^2 9.518 / 6.936 / 6.111 (the course's
+ *   512^2: 1.469 / 1.638 / 1.644); passes of two above, the next
  *   batch queued before the host waits (call B, main 2312095): 4096^2 27.80 / 17.27 /
  *   11.50, 8192^2 102.5 / 53.91 / 31.31, 16384^2 389.9 / 196.7 / 102.8;
  * - passes of two only (--loop batched, --monitor): 2048^2 7.192 / 7.111 and 1024^2 on
@@ -49,7 +50,7 @@ struct crossover {
  *   16384^2 424 / 332 / 174.
  */
 static const struct crossover_row h200_on_chip[] = {
-    {1024, 1.13, 1.12}, {2048, 1.38, 1.45},  {4096, 1.61, 2.42},
+    {1024, 1.14, 1.21}, {2048, 1.37, 1.56},  {4096, 1.61, 2.42},
     {8192, 1.90, 3.27}, {16384, 1.98, 3.79},
 };
 static const struct crossover_row h200_passes[] = {

@@ -577,8 +577,9 @@ auto_check() {
 }
 
 # The GPUs --partition auto takes on this machine (plan/gpu_layout.c's tables): on
-# H200s (and GPUs not measured) one below 1024^2 sites, two from 1024^2 (the strips on
-# chip over them), every one from 2048^2, stacked in rows; on H100s, whose table was
+# H200s (and GPUs not measured) one below 1024^2 sites, every one from 1024^2 where
+# the strips on chip run over them (2 to 4 GPUs; two of more) and from 2048^2, stacked
+# in rows; on H100s, whose table was
 # measured before the strips, one below 2048^2 sites, two up to 4096^2, then every one;
 # with passes only (--loop batched) one at 1024^2; with single sweeps (SOR) several
 # from 8192^2 only; and the runs of auto layouts equal the serial reference.
@@ -596,7 +597,11 @@ auto_layout_checks() {
         auto_named 2 "1 of $ngpu GPUs:" --nx 1024 --ny 1024
         auto_named 2 "2 of $ngpu GPUs, stacked in rows" --nx 3000 --ny 3000
     else
-        auto_named 2 "2 of $ngpu GPUs, stacked in rows" --nx 1024 --ny 1024
+        if [ "$ngpu" -le 4 ]; then
+            auto_named 2 "$all, stacked in rows" --nx 1024 --ny 1024
+        else
+            auto_named 2 "2 of $ngpu GPUs, stacked in rows" --nx 1024 --ny 1024
+        fi
         auto_named 2 "1 of $ngpu GPUs:" --nx 1024 --ny 1024 --loop batched
         auto_named 2 "$all, stacked in rows" --nx 3000 --ny 3000
     fi

@@ -1,0 +1,122 @@
+/*
+ * test_loop_on_chip.c - solver.c's side of the loop on chip (device.h's chip_open and
+ * run_on_chip) on a host tile that offers it: what the loop keeps is allocated before
+ * the loop's clock, by every tile's thread with the run's team, and a failure there
+ * fails the run before any lap. The loop itself here is a stand-in that stops at once:
+ * the GPU suite checks the real one against serial.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+#include <time.h>
+
+#include "devices/device.h"
+#include "gpu_partition.h"
+#include "helpers.h"
+#include "solver.h"
+#include "support/error.h"
+
+/* What chip_open takes, in ms: long enough to tell the input time from the compute
+ * time on a busy 2-core machine. */
+#define OPEN_MS 200
+
+static int opened, ran, open_fails;
+static int opened_before_run; /* 1 while every run_on_chip came after its chip_open */
+
+/* A host tile that offers the loop on chip in one cluster. */
+static int chip_offer(struct tile *t, int tiles, struct tile_offer *o)
+{
+    if (device_host_ops.offer(t, tiles, o) != 0)
+        return -1;
+    o->runs_alone = 1;
+    o->cluster_blocks[0] = 1;
+    return 0;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec d = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
+    while (nanosleep(&d, &d) != 0)
+        ;
+}
+
+static int slow_chip_open(struct tile *t, const struct loop_plan *plan,
+                          const struct chip_team *team)
+{
+    cr_expect(plan->way == LOOP_WAY_CLUSTER, "the plan's way: %d", plan->way);
+    cr_expect_eq(team->count, 1, "the team: every tile of the run");
+    cr_expect(team->tiles == t - t->index, "the team's tiles are the run's");
+    opened++;
+    sleep_ms(OPEN_MS);
+    if (open_fails)
+        return error_set(t->error, sizeof t->error, "planted failure in chip_open");
+    return 0;
+}
+
+/* The loop on chip, standing in: stops at once (no iteration), as a stop asked before
+ * the first lap would. */
+static int stand_in_run(struct tile *t, const struct loop_plan *plan,
+                        const struct stop_rule *rule, struct stop_state *state,
+                        const struct loop_watch *watch, struct chip_team *team)
+{
+    (void)t, (void)plan, (void)rule, (void)watch, (void)team;
+    if (opened == 0)
+        opened_before_run = 0;
+    ran++;
+    *state = stop_state_start();
+    stop_state_interrupt(state);
+    return 0;
+}
+
+static struct device_ops chip_ops(void)
+{
+    struct device_ops ops = device_host_ops;
+    ops.offer = chip_offer;
+    ops.chip_open = slow_chip_open;
+    ops.run_on_chip = stand_in_run;
+    return ops;
+}
+
+Test(loop_on_chip, its_set_up_is_made_before_the_loop_clock)
+{
+    struct problem pb = test_problem(24, 20, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(1e-6, 1000);
+    s.loop = LOOP_CHIP;
+    const struct device_ops ops = chip_ops();
+    struct partition p;
+    struct field out;
+    struct solve_result r;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 1), 0);
+    opened = ran = open_fails = 0;
+    opened_before_run = 1;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), 0, "%s", r.error);
+    cr_assert_eq(r.plan.way, LOOP_WAY_CLUSTER, "the loop on chip ran");
+    cr_expect_eq(opened, 1, "chip_open once: %d", opened);
+    cr_expect_eq(ran, 1, "run_on_chip once: %d", ran);
+    cr_expect(opened_before_run, "chip_open before run_on_chip");
+    cr_expect_geq(r.time_input_s, OPEN_MS * 1e-3, "the set-up is input time: %g s",
+                  r.time_input_s);
+    cr_expect_lt(r.time_compute_s, OPEN_MS * 0.5e-3,
+                 "the set-up is not compute time: %g s", r.time_compute_s);
+    field_free(&out);
+    partition_free(&p);
+}
+
+Test(loop_on_chip, a_failed_set_up_fails_the_run_before_any_lap)
+{
+    struct problem pb = test_problem(24, 20, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(1e-6, 1000);
+    s.loop = LOOP_CHIP;
+    const struct device_ops ops = chip_ops();
+    struct partition p;
+    struct field out;
+    struct solve_result r;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 1), 0);
+    opened = ran = 0;
+    open_fails = 1;
+    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), -1);
+    cr_expect_eq(r.reason, STOP_FAILED);
+    cr_expect(strstr(r.error, "tile 0: planted failure in chip_open"), "%s", r.error);
+    cr_expect_eq(opened, 1);
+    cr_expect_eq(ran, 0, "no lap after a failed chip_open");
+    partition_free(&p);
+}
