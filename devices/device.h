@@ -258,11 +258,11 @@ struct device_ops {
      * looking in once a launch; or, the plan's spread strips over several GPUs, every
      * tile of the team its band (every tile's thread together). Same iterations, same
      * field, same norm. Returns 0 when done, -1 on failure (every thread alike).
-     * chip_open (with run_on_chip; every tile's thread together, the same team, before
-     * the loop's clock): allocates what the loop keeps (its state and a lap's norms;
-     * the spread strips' meeting; over several GPUs, the stop words and peer access
-     * between every pair), so that the loop's time counts none of it; 0, or -1 with
-     * t->error set. */
+     * chip_open (with run_on_chip, which runs only after it, once; every tile's thread
+     * together, the same team, before the loop's clock): allocates what the loop keeps
+     * (its state and a lap's norms; the spread strips' meeting; over several GPUs, the
+     * stop words and peer access between every pair), so that the loop's time counts none
+     * of it; 0, or -1 with t->error set. */
     int (*chip_open)(struct tile *t, const struct loop_plan *plan,
                      const struct chip_team *team);
     int (*run_on_chip)(struct tile *t, const struct loop_plan *plan,

@@ -191,9 +191,11 @@ void on_chip_does_not_fit(const struct tile_offer *o, struct loop_plan *p)
  * otherwise (4 H200s, float, us an iteration, medians of 3, results/2026-11-28-
  * crossover, call A): 1x2 2048^2 6.934 against its passes' 7.192 (1024^2 3.009 against
  * 5.985, results/2026-11-27-several-gpus, call 17); 1x4 1024^2 3.033 against 6.211,
- * 2048^2 6.590 against 7.111, the course problem 1.671 against 6.156 (on 2 H200s,
- * results/2026-11-28-across, call C: 1x2 256^2 1.41 against 5.72, 1536^2 5.49 against
- * 6.37). Over more GPUs only where asked (--loop chip): not measured. */
+ * 2048^2 6.590 against 7.111, the course problem 1.671 against 6.156 (the strips' set-up
+ * since out of the clock: 1x4 1024^2 2.825, 2048^2 6.111, results/2026-11-28-chip-open,
+ * call A); on 2 H200s (results/2026-11-28-across, call C): 1x2 256^2 1.41 against 5.72,
+ * 1536^2 5.49 against 6.37. Over more GPUs only where asked (--loop chip): not
+ * measured. */
 #define ACROSS_UP_TO_ROWS 2048
 #define ACROSS_AUTO_MOST_GPUS 4
 

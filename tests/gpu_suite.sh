@@ -577,9 +577,9 @@ auto_check() {
 }
 
 # The GPUs --partition auto takes on this machine (plan/gpu_layout.c's tables): on
-# H200s (and GPUs not measured) one below 1024^2 sites, every one from 1024^2 where
-# the strips on chip run over them (2 to 4 GPUs; two of more) and from 2048^2, stacked
-# in rows; on H100s, whose table was
+# H200s (and GPUs not measured), square lattices, one below 1024^2 sites, every one
+# from 1024^2 on 2 to 4 GPUs (the strips on chip over them; on more, two up to 2048
+# rows and every one above), stacked in rows; on H100s, whose table was
 # measured before the strips, one below 2048^2 sites, two up to 4096^2, then every one;
 # with passes only (--loop batched) one at 1024^2; with single sweeps (SOR) several
 # from 8192^2 only; and the runs of auto layouts equal the serial reference.

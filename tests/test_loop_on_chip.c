@@ -2,10 +2,12 @@
  * test_loop_on_chip.c - solver.c's side of the loop on chip (device.h's chip_open and
  * run_on_chip) on a host tile that offers it: what the loop keeps is allocated before
  * the loop's clock, by every tile's thread with the run's team, and a failure there
- * fails the run before any lap. The loop itself here is a stand-in that stops at once:
- * the GPU suite checks the real one against serial.
+ * fails the run before any lap: a lone tile in one cluster, and tiles stacked in rows
+ * posing as GPUs (the spread strips over them). The loop itself here is a stand-in that
+ * stops at once: the GPU suite checks the real one against serial.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -20,7 +22,9 @@
 #define OPEN_MS 200
 
 static int opened, ran, open_fails;
-static int opened_before_run; /* 1 while every run_on_chip came after its chip_open */
+static int opened_before_run; /* 1 while every run_on_chip came after every chip_open */
+static int failing_tile = -1; /* the tile whose chip_open fails (-1: none) */
+static int team_size = 1;     /* the tiles the team is expected to hold */
 
 /* A host tile that offers the loop on chip in one cluster. */
 static int chip_offer(struct tile *t, int tiles, struct tile_offer *o)
@@ -42,12 +46,13 @@ static void sleep_ms(long ms)
 static int slow_chip_open(struct tile *t, const struct loop_plan *plan,
                           const struct chip_team *team)
 {
-    cr_expect(plan->way == LOOP_WAY_CLUSTER, "the plan's way: %d", plan->way);
-    cr_expect_eq(team->count, 1, "the team: every tile of the run");
+    cr_expect(plan->way == (team_size > 1 ? LOOP_WAY_SPREAD : LOOP_WAY_CLUSTER),
+              "the plan's way: %d", plan->way);
+    cr_expect_eq(team->count, team_size, "the team: every tile of the run");
     cr_expect(team->tiles == t - t->index, "the team's tiles are the run's");
-    opened++;
+    __atomic_add_fetch(&opened, 1, __ATOMIC_SEQ_CST);
     sleep_ms(OPEN_MS);
-    if (open_fails)
+    if (open_fails || t->index == failing_tile)
         return error_set(t->error, sizeof t->error, "planted failure in chip_open");
     return 0;
 }
@@ -58,10 +63,10 @@ static int stand_in_run(struct tile *t, const struct loop_plan *plan,
                         const struct stop_rule *rule, struct stop_state *state,
                         const struct loop_watch *watch, struct chip_team *team)
 {
-    (void)t, (void)plan, (void)rule, (void)watch, (void)team;
-    if (opened == 0)
+    (void)t, (void)plan, (void)rule, (void)watch;
+    if (__atomic_load_n(&opened, __ATOMIC_SEQ_CST) != team->count)
         opened_before_run = 0;
-    ran++;
+    __atomic_add_fetch(&ran, 1, __ATOMIC_SEQ_CST);
     *state = stop_state_start();
     stop_state_interrupt(state);
     return 0;
@@ -87,6 +92,8 @@ Test(loop_on_chip, its_set_up_is_made_before_the_loop_clock)
     struct solve_result r;
     cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 1), 0);
     opened = ran = open_fails = 0;
+    failing_tile = -1;
+    team_size = 1;
     opened_before_run = 1;
     cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), 0, "%s", r.error);
     cr_assert_eq(r.plan.way, LOOP_WAY_CLUSTER, "the loop on chip ran");
@@ -113,10 +120,75 @@ Test(loop_on_chip, a_failed_set_up_fails_the_run_before_any_lap)
     cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 1), 0);
     opened = ran = 0;
     open_fails = 1;
+    failing_tile = -1;
+    team_size = 1;
     cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), -1);
     cr_expect_eq(r.reason, STOP_FAILED);
     cr_expect(strstr(r.error, "tile 0: planted failure in chip_open"), "%s", r.error);
     cr_expect_eq(opened, 1);
     cr_expect_eq(ran, 0, "no lap after a failed chip_open");
+    partition_free(&p);
+}
+
+/* Tiles stacked in rows, each posing as a GPU of its own with peer access to every
+ * other, whose spread strips fit every way: the plan takes the strips over them. */
+static int stacked_gpu_offer(struct tile *t, int tiles, struct tile_offer *o)
+{
+    if (device_host_ops.offer(t, tiles, o) != 0)
+        return -1;
+    o->gpu = 1;
+    o->device = t->index;
+    o->peers = ~0ULL;
+    o->facts = (struct gpu_facts){.name = "posing",
+                                  .multiprocessors = 4,
+                                  .block_threads_most = 1024,
+                                  .block_most = {1024, 1024},
+                                  .grid_most = {2147483647L, 65535}};
+    for (int d = 0; d <= SPREAD_MOST_DEPTH; d++)
+        for (int l = 0; l < SPREAD_MOST_LAG; l++)
+            for (int w = 0; w < 2; w++)
+                o->spread[d][l][w] = (struct spread_fit){1, 1, 1};
+    return 0;
+}
+
+/* Every tile's thread opens with the team before any lap, and one tile's failed
+ * chip_open (the first, a middle one, the last) fails the run, every tile alike,
+ * with no lap and no hang. */
+Test(loop_on_chip, tiles_over_gpus_open_together_and_fail_together)
+{
+    struct problem pb = test_problem(24, 40, PRECISION_DOUBLE);
+    struct solve_settings s = test_settings(1e-6, 1000);
+    s.loop = LOOP_CHIP;
+    struct device_ops ops = chip_ops();
+    ops.offer = stacked_gpu_offer;
+    ops.prepare = NULL; /* nothing to take: the tiles' memory is the host's */
+    struct partition p;
+    struct field out;
+    struct solve_result r;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 3), 0);
+    team_size = 3;
+    open_fails = 0;
+    for (int failing = -1; failing < 3; failing++) {
+        opened = ran = 0;
+        opened_before_run = 1;
+        failing_tile = failing;
+        const int rc = solver_run(&ops, &pb, &p, &s, &out, &r);
+        cr_expect_eq(opened, 3, "every tile opened: %d", opened);
+        if (failing < 0) {
+            cr_assert_eq(rc, 0, "%s", r.error);
+            cr_expect_eq(r.plan.way, LOOP_WAY_SPREAD, "the strips over the tiles");
+            cr_expect_eq(ran, 3, "every tile ran: %d", ran);
+            cr_expect(opened_before_run, "every chip_open before any lap");
+            field_free(&out);
+            continue;
+        }
+        char said[64];
+        snprintf(said, sizeof said, "tile %d: planted failure in chip_open", failing);
+        cr_expect_eq(rc, -1, "tile %d failing", failing);
+        cr_expect(strstr(r.error, said), "%s", r.error);
+        cr_expect_eq(ran, 0, "no lap after tile %d's failed chip_open", failing);
+    }
+    failing_tile = -1;
+    team_size = 1;
     partition_free(&p);
 }
