@@ -21,7 +21,7 @@
  * time on a busy 2-core machine. */
 #define OPEN_MS 200
 
-static int opened, ran, open_fails;
+static int opened, ran;
 static int opened_before_run; /* 1 while every run_on_chip came after every chip_open */
 static int failing_tile = -1; /* the tile whose chip_open fails (-1: none) */
 static int team_size = 1;     /* the tiles the team is expected to hold */
@@ -52,7 +52,7 @@ static int slow_chip_open(struct tile *t, const struct loop_plan *plan,
     cr_expect(team->tiles == t - t->index, "the team's tiles are the run's");
     __atomic_add_fetch(&opened, 1, __ATOMIC_SEQ_CST);
     sleep_ms(OPEN_MS);
-    if (open_fails || t->index == failing_tile)
+    if (t->index == failing_tile)
         return error_set(t->error, sizeof t->error, "planted failure in chip_open");
     return 0;
 }
@@ -81,21 +81,31 @@ static struct device_ops chip_ops(void)
     return ops;
 }
 
-Test(loop_on_chip, its_set_up_is_made_before_the_loop_clock)
+/* Runs the plate on `tiles` tiles stacked in rows (--loop chip), tile `failing`'s
+ * chip_open failing (-1: none), the counters zeroed first; solver_run's status. */
+static int run_team(const struct device_ops *ops, int tiles, int failing,
+                    struct field *out, struct solve_result *r)
 {
-    struct problem pb = test_problem(24, 20, PRECISION_DOUBLE);
+    struct problem pb = test_problem(24, 20L * tiles, PRECISION_DOUBLE);
     struct solve_settings s = test_settings(1e-6, 1000);
     s.loop = LOOP_CHIP;
-    const struct device_ops ops = chip_ops();
     struct partition p;
+    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, tiles), 0);
+    opened = ran = 0;
+    opened_before_run = 1;
+    team_size = tiles;
+    failing_tile = failing;
+    const int rc = solver_run(ops, &pb, &p, &s, out, r);
+    partition_free(&p);
+    return rc;
+}
+
+Test(loop_on_chip, its_set_up_is_made_before_the_loop_clock)
+{
+    const struct device_ops ops = chip_ops();
     struct field out;
     struct solve_result r;
-    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 1), 0);
-    opened = ran = open_fails = 0;
-    failing_tile = -1;
-    team_size = 1;
-    opened_before_run = 1;
-    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), 0, "%s", r.error);
+    cr_assert_eq(run_team(&ops, 1, -1, &out, &r), 0, "%s", r.error);
     cr_assert_eq(r.plan.way, LOOP_WAY_CLUSTER, "the loop on chip ran");
     cr_expect_eq(opened, 1, "chip_open once: %d", opened);
     cr_expect_eq(ran, 1, "run_on_chip once: %d", ran);
@@ -105,29 +115,18 @@ Test(loop_on_chip, its_set_up_is_made_before_the_loop_clock)
     cr_expect_lt(r.time_compute_s, OPEN_MS * 0.5e-3,
                  "the set-up is not compute time: %g s", r.time_compute_s);
     field_free(&out);
-    partition_free(&p);
 }
 
 Test(loop_on_chip, a_failed_set_up_fails_the_run_before_any_lap)
 {
-    struct problem pb = test_problem(24, 20, PRECISION_DOUBLE);
-    struct solve_settings s = test_settings(1e-6, 1000);
-    s.loop = LOOP_CHIP;
     const struct device_ops ops = chip_ops();
-    struct partition p;
     struct field out;
     struct solve_result r;
-    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 1), 0);
-    opened = ran = 0;
-    open_fails = 1;
-    failing_tile = -1;
-    team_size = 1;
-    cr_assert_eq(solver_run(&ops, &pb, &p, &s, &out, &r), -1);
+    cr_assert_eq(run_team(&ops, 1, 0, &out, &r), -1);
     cr_expect_eq(r.reason, STOP_FAILED);
     cr_expect(strstr(r.error, "tile 0: planted failure in chip_open"), "%s", r.error);
     cr_expect_eq(opened, 1);
     cr_expect_eq(ran, 0, "no lap after a failed chip_open");
-    partition_free(&p);
 }
 
 /* Tiles stacked in rows, each posing as a GPU of its own with peer access to every
@@ -156,23 +155,13 @@ static int stacked_gpu_offer(struct tile *t, int tiles, struct tile_offer *o)
  * with no lap and no hang. */
 Test(loop_on_chip, tiles_over_gpus_open_together_and_fail_together)
 {
-    struct problem pb = test_problem(24, 40, PRECISION_DOUBLE);
-    struct solve_settings s = test_settings(1e-6, 1000);
-    s.loop = LOOP_CHIP;
     struct device_ops ops = chip_ops();
     ops.offer = stacked_gpu_offer;
     ops.prepare = NULL; /* nothing to take: the tiles' memory is the host's */
-    struct partition p;
     struct field out;
     struct solve_result r;
-    cr_assert_eq(partition_init(&p, pb.nx, pb.ny, 1, 3), 0);
-    team_size = 3;
-    open_fails = 0;
     for (int failing = -1; failing < 3; failing++) {
-        opened = ran = 0;
-        opened_before_run = 1;
-        failing_tile = failing;
-        const int rc = solver_run(&ops, &pb, &p, &s, &out, &r);
+        const int rc = run_team(&ops, 3, failing, &out, &r);
         cr_expect_eq(opened, 3, "every tile opened: %d", opened);
         if (failing < 0) {
             cr_assert_eq(rc, 0, "%s", r.error);
@@ -188,7 +177,4 @@ Test(loop_on_chip, tiles_over_gpus_open_together_and_fail_together)
         cr_expect(strstr(r.error, said), "%s", r.error);
         cr_expect_eq(ran, 0, "no lap after tile %d's failed chip_open", failing);
     }
-    failing_tile = -1;
-    team_size = 1;
-    partition_free(&p);
 }
