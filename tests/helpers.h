@@ -8,6 +8,8 @@
 #ifndef LAPLACE_TEST_HELPERS_H
 #define LAPLACE_TEST_HELPERS_H
 
+#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -453,9 +455,25 @@ static inline double host_available(void)
 
 /* ---- under mpirun --------------------------------------------------------------- */
 
+/*
+ * Open MPI's session folders of this test's jobs under tests/out/<pid>-mpi-sessions
+ * (absolute), not /tmp: jobs of concurrent tests share /tmp/ompi.<host>.<uid>, and
+ * one job's clean-up removes it while another creates its own folder inside
+ * ("orte_session_dir failed", a test failed so in CI). mpirun removes its own.
+ */
+static inline void own_mpi_session_folder(void)
+{
+    char relative[1024], absolute[PATH_MAX];
+    out_path(relative, sizeof relative, "mpi-sessions");
+    cr_assert(mkdir(relative, 0700) == 0 || errno == EEXIST, "cannot make %s", relative);
+    cr_assert(realpath(relative, absolute), "cannot resolve %s", relative);
+    setenv("OMPI_MCA_orte_tmpdir_base", absolute, 1);
+}
+
 /* Skips the test unless ./laplace is there, mpirun is on PATH and ./laplace was
  * built with MPI. Ranks then share memory without the single-copy (CMA) mechanism,
- * which containers often forbid (only the speed changes; the user's setting wins). */
+ * which containers often forbid (only the speed changes; the user's setting wins),
+ * and keep their session folders to the test (own_mpi_session_folder). */
 static inline void require_mpirun(void)
 {
     int status;
@@ -468,6 +486,7 @@ static inline void require_mpirun(void)
     if (!with_mpi)
         cr_skip_test("./laplace was built without MPI");
     setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
+    own_mpi_session_folder();
 }
 
 /*

@@ -8,7 +8,8 @@
  * rank, said once; SIGINT to the ranks (or to rank 1 alone) stops every rank at
  * one iteration, writes that field and exits 130, SIGINT to mpirun leaves every
  * output whole or absent and no rank behind; and without mpirun the MPI build runs
- * as before; SIGKILL of rank 1 ends every rank within seconds, outputs whole or absent.
+ * as before; SIGKILL of rank 1 ends every rank within seconds, outputs whole or absent;
+ * and each test's jobs keep Open MPI's session folders to the test.
  *
  * Every test reports itself skipped when mpirun is not on PATH or ./laplace was
  * built without MPI (CI may build without Open MPI). Each mpirun runs with
@@ -707,6 +708,31 @@ Test(mpi, sigkill_of_rank_1_leaves_no_history_temporary_on_rank_0)
     int status = signal_mpi_run(dir, "KILL", "rank 1", extra, &signalled, &after_ms);
     cr_assert_eq(signalled, 1, "%d processes killed, want rank 1", signalled);
     check_ended_whole_or_absent(dir, status); /* no temporary left, among others */
+}
+
+/*
+ * A test's jobs keep Open MPI's session folders to that test (helpers.h,
+ * own_mpi_session_folder): while a job runs, its folder is under
+ * tests/out/<pid>-mpi-sessions, not /tmp, and the job removes it when it ends.
+ * Concurrent tests sharing /tmp's had one job fail at start in CI.
+ */
+Test(mpi, each_tests_jobs_keep_their_session_folders_to_the_test)
+{
+    require_mpi();
+    char base[256], launcher[800], options[400];
+    snprintf(base, sizeof base, TEST_OUT "/%ld-mpi-sessions", out_pid());
+    snprintf(options, sizeof options, "-np 1 ls -A '%s'", base);
+    int status;
+    char *during = shell_run(mpirun_command(launcher, sizeof launcher, options), &status);
+    cr_assert_eq(status, 0, "mpirun -np 1 ls: status %d: %s", status, during);
+    cr_assert(strncmp(during, "ompi.", 5) == 0 && count_lines(during) == 1,
+              "during the job %s holds '%s', want its one ompi.* folder", base, during);
+    free(during);
+    snprintf(options, sizeof options, "ls -A '%s'", base);
+    char *after = shell_run(options, &status);
+    cr_assert(status == 0 && after[0] == '\0', "after the job %s holds '%s'", base,
+              after);
+    free(after);
 }
 
 /* ---- 7: without mpirun --------------------------------------------------------- */
