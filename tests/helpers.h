@@ -455,6 +455,8 @@ static inline double host_available(void)
 
 /* ---- under mpirun --------------------------------------------------------------- */
 
+#define MPI_SESSIONS "mpi-sessions" /* tests/out/<pid>-MPI_SESSIONS */
+
 /*
  * Open MPI's session folders of this test's jobs under tests/out/<pid>-mpi-sessions
  * (absolute), not /tmp: jobs of concurrent tests share /tmp/ompi.<host>.<uid>, and
@@ -464,7 +466,7 @@ static inline double host_available(void)
 static inline void own_mpi_session_folder(void)
 {
     char relative[1024], absolute[PATH_MAX];
-    out_path(relative, sizeof relative, "mpi-sessions");
+    out_path(relative, sizeof relative, MPI_SESSIONS);
     cr_assert(mkdir(relative, 0700) == 0 || errno == EEXIST, "cannot make %s", relative);
     cr_assert(realpath(relative, absolute), "cannot resolve %s", relative);
     setenv("OMPI_MCA_orte_tmpdir_base", absolute, 1);

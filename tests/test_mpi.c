@@ -720,7 +720,7 @@ Test(mpi, each_tests_jobs_keep_their_session_folders_to_the_test)
 {
     require_mpi();
     char base[256], launcher[800], options[400];
-    snprintf(base, sizeof base, TEST_OUT "/%ld-mpi-sessions", out_pid());
+    snprintf(base, sizeof base, TEST_OUT "/%ld-" MPI_SESSIONS, out_pid());
     snprintf(options, sizeof options, "-np 1 ls -A '%s'", base);
     int status;
     char *during = shell_run(mpirun_command(launcher, sizeof launcher, options), &status);
